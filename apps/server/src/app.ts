@@ -1,0 +1,99 @@
+// buildApp: the whole server as a Fastify instance, without listening.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { Messages, ResultCode } from '@portal/contract';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/database';
+import { authRoutes } from './modules/auth/routes';
+import { authenticate } from './modules/auth/service';
+import { systemRoutes } from './modules/system/routes';
+import { registerAuthHook } from './platform/auth-hook';
+import type { AppContext } from './platform/context';
+import { failure } from './platform/envelope';
+import { registerErrorHandling } from './platform/errors';
+import { loadTransportKey } from './platform/passwords';
+
+export interface BuildOptions {
+  /** An open, migrated database; when absent buildApp opens one from the config and closes it on close. */
+  database?: Database;
+  now?: () => Date;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }));
+  const ownsDatabase = !options.database;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+
+  // One JSON line per request.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        account: request.session?.employeeCode,
+        ip: request.ip,
+      },
+      'request',
+    );
+  });
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    transportKey: await loadTransportKey(database.db),
+    now: options.now ?? (() => new Date()),
+  };
+
+  registerErrorHandling(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: '供应商协同平台 API', version: '1.0.0', description: 'Every call answers the envelope {code, success, data, message, msg}.' },
+      servers: [{ url: config.apiPrefix }],
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
+  app.get(`${config.apiPrefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      registerAuthHook(api, (token) => authenticate(ctx, token));
+      await api.register(systemRoutes(ctx));
+      await api.register(authRoutes(ctx));
+    },
+    { prefix: config.apiPrefix },
+  );
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === config.apiPrefix || url.startsWith(`${config.apiPrefix}/`) || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send(failure(ResultCode.notFound, `${Messages.notFound}: ${request.method} ${url}`));
+    }
+    // SPA fallback: the browser router owns every other path.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+  });
+
+  return app;
+}

@@ -1,0 +1,64 @@
+// Every setting of the server, read from the environment once, validated, with defaults.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  API_PREFIX: z.string().regex(/^\/[\w/-]*$/, 'API_PREFIX must start with /').default('/api'),
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool.default(true),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24),
+  PASSWORD_VALID_DAYS: z.coerce.number().int().positive().default(90),
+  ACCOUNT_EXPIRE_WARN_DAYS: z.coerce.number().int().nonnegative().default(15),
+  DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite in dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  apiPrefix: string;
+  webDist: string;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  seedDemo: boolean;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  passwordValidDays: number;
+  accountExpireWarnDays: number;
+  dbPoolSize: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: path.resolve(e.DATA_DIR),
+    apiPrefix: e.API_PREFIX.replace(/\/$/, ''),
+    webDist: path.resolve(e.WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    passwordValidDays: e.PASSWORD_VALID_DAYS,
+    accountExpireWarnDays: e.ACCOUNT_EXPIRE_WARN_DAYS,
+    dbPoolSize: e.DB_POOL_SIZE,
+  };
+}

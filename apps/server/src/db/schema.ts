@@ -1,0 +1,246 @@
+// Row types of the tables, as Kysely sees them. numeric columns travel as strings (exact).
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** DATE columns are kept as 'YYYY-MM-DD' strings (the type parser is set in database.ts). */
+type DateString = string;
+type Numeric = ColumnType<string, string | number, string | number>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface TenantTable {
+  id: string;
+  name: string;
+  company_name: string;
+}
+
+export interface ContactPhone { name: string; phone: string }
+export interface ContactEmail { name: string; email: string }
+
+export interface SupplierTable {
+  tenant_id: string;
+  supp_code: string;
+  supp_name: string;
+  credit_code: Generated<string>;
+  business_mode: Generated<string>;
+  settle_cycle: Generated<string>;
+  pay_term_days: Generated<number>;
+  status: Generated<string>;
+  phone_list: Json<ContactPhone[]>;
+  email_list: Json<ContactEmail[]>;
+  qr_code: Generated<string>;
+  logo_icon: Generated<string>;
+}
+
+export interface RoleTable {
+  tenant_id: string;
+  role_code: string;
+  role_name: string;
+}
+
+export type AccountKind = 'supplier' | 'staff';
+
+export interface AccountTable {
+  id: Generated<number>;
+  tenant_id: string;
+  kind: AccountKind;
+  employee_code: string;
+  employee_name: string;
+  supp_code: string | null;
+  parent_code: string | null;
+  role_code: string | null;
+  mov_phone: Generated<string>;
+  email: Generated<string>;
+  password_hash: string;
+  password_changed_at: Timestamp;
+  must_change_password: Generated<boolean>;
+  mature_date: DateString | null;
+  is_used: Generated<boolean>;
+  build_date: Timestamp;
+  close_date: NullableTimestamp;
+  first_login_time: NullableTimestamp;
+  last_login_time: NullableTimestamp;
+}
+
+export interface SessionTable {
+  token_hash: string;
+  account_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoke_reason: string | null;
+  client_ip: Generated<string>;
+}
+
+export interface LoginEventTable {
+  id: Generated<string>;
+  tenant_id: string;
+  username: string;
+  account_id: number | null;
+  action: string;
+  outcome: string;
+  client_ip: Generated<string>;
+  user_agent: Generated<string>;
+  at: Timestamp;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
+export type ModuleKind = 'page' | 'folder' | 'frame' | 'sso' | 'dynamic';
+
+export interface ModuleTable {
+  module_code: string;
+  parent_code: string | null;
+  name: string;
+  path: string;
+  component: Generated<string>;
+  icon: Generated<string>;
+  kind: Generated<ModuleKind>;
+  url: Generated<string>;
+  hidden: Generated<boolean>;
+  affix: Generated<boolean>;
+  audience: Generated<'all' | 'supplier' | 'staff'>;
+  sort_no: Generated<number>;
+}
+
+export interface RoleModuleTable {
+  tenant_id: string;
+  role_code: string;
+  module_code: string;
+}
+
+export interface AccountModuleTable {
+  account_id: number;
+  module_code: string;
+}
+
+export interface DeptTable {
+  tenant_id: string;
+  dept_code: string;
+  dept_name: string;
+  dept_type: 'store' | 'dc';
+  city: Generated<string>;
+}
+
+export interface BrandTable {
+  tenant_id: string;
+  brand_code: string;
+  brand_name: string;
+}
+
+export interface CategoryTable {
+  tenant_id: string;
+  category_code: string;
+  parent_category_code: string | null;
+  category_name: string;
+  level: number;
+}
+
+export interface GoodsTable {
+  tenant_id: string;
+  goods_code: string;
+  barcode: string;
+  goods_name: string;
+  spec: string;
+  unit: string;
+  case_qty: number;
+  category_code: string;
+  brand_code: string;
+  supp_code: string;
+  tax_rate: Numeric;
+  price: Numeric;
+  retail_price: Numeric;
+}
+
+export interface PurOrderTable {
+  tenant_id: string;
+  bill_number: string;
+  supp_code: string;
+  dept_code: string;
+  category_code: string;
+  order_date: DateString;
+  valid_days: number;
+  delivery_date: DateString;
+  delivery_mode: string;
+  order_type: string;
+  status: string;
+  total_qty: Numeric;
+  total_amount: Numeric;
+}
+
+export interface PurOrderLineTable {
+  tenant_id: string;
+  bill_number: string;
+  line_no: number;
+  goods_code: string;
+  order_qty: Numeric;
+  received_qty: Numeric;
+  free_qty: Numeric;
+  price: Numeric;
+  amount: Numeric;
+  tax_rate: Numeric;
+}
+
+export interface AcceptanceTable {
+  tenant_id: string;
+  bill_number: string;
+  line_no: number;
+  supp_code: string;
+  dept_code: string;
+  acc_date: DateString;
+  po_bill_number: Generated<string>;
+  goods_code: string;
+  category_code: string;
+  brand_code: string;
+  accepted_qty: Numeric;
+  free_qty: Numeric;
+  price: Numeric;
+  amount: Numeric;
+  amount_excl: Numeric;
+  tax: Numeric;
+  tax_rate: Numeric;
+  settle_status: Generated<string>;
+}
+
+export interface SamBillTable {
+  tenant_id: string;
+  bill_number: string;
+  supp_code: string;
+  period_start: DateString;
+  period_end: DateString;
+  due_date: DateString;
+  status: string;
+  goods_amount: Numeric;
+  return_amount: Numeric;
+  charge_amount: Numeric;
+  prepay_amount: Numeric;
+  payable_amount: Numeric;
+  paid_amount: Numeric;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  tenant: TenantTable;
+  supplier: SupplierTable;
+  role: RoleTable;
+  account: AccountTable;
+  session: SessionTable;
+  login_event: LoginEventTable;
+  server_secret: ServerSecretTable;
+  module: ModuleTable;
+  role_module: RoleModuleTable;
+  account_module: AccountModuleTable;
+  dept: DeptTable;
+  brand: BrandTable;
+  category: CategoryTable;
+  goods: GoodsTable;
+  pur_order: PurOrderTable;
+  pur_order_line: PurOrderLineTable;
+  acceptance: AcceptanceTable;
+  sam_bill: SamBillTable;
+}

@@ -1,0 +1,28 @@
+// npm run seed [-- --rows N]: migrates, seeds the demo tenant when empty, and grows receiving lines to N.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config';
+import { migrateToLatest, openDatabase } from '../database';
+import { growAcceptance } from './business';
+import { tenant } from './catalog';
+import { seedDemoIfEmpty } from './demo';
+
+const { values } = parseArgs({ options: { rows: { type: 'string' } } });
+const rows = values.rows === undefined ? 0 : Number(values.rows);
+if (!Number.isSafeInteger(rows) || rows < 0) {
+  console.error(`--rows must be a whole number, got ${values.rows}`);
+  process.exit(2);
+}
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrateToLatest(database.db);
+  const seeded = await seedDemoIfEmpty(database.db);
+  console.log(seeded ? 'demo data seeded' : 'demo data already present');
+  if (rows > 0) {
+    const started = Date.now();
+    const count = await growAcceptance(database.db, tenant.id, rows);
+    console.log(`acceptance rows: ${count} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,115 @@
+// The demo tenant: accounts in every password and expiry state, and two years of business.
+import { type Kysely, sql } from 'kysely';
+import { hashPassword } from '../../platform/passwords';
+import { bulkInsert } from '../bulk';
+import type { DB } from '../schema';
+import { seedBusiness } from './business';
+import { centsToString, microsToString } from './money';
+import { brands, categories, depts, modules, suppliers, tenant } from './catalog';
+
+export const demoPassword = 'Demo1234';
+const dayMs = 86_400_000;
+
+export function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export async function seedDemoIfEmpty(db: Kysely<DB>, today = new Date()): Promise<boolean> {
+  const existing = await db.selectFrom('tenant').select('id').where('id', '=', tenant.id).executeTakeFirst();
+  if (existing) return false;
+  await seedDemo(db, today);
+  return true;
+}
+
+/** Seeds everything in one transaction; the same data on every run for the same day. */
+export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { business?: boolean } = {}): Promise<void> {
+  const passwordHash = await hashPassword(demoPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('tenant').values({ id: tenant.id, name: tenant.name, company_name: tenant.companyName }).execute();
+    await trx
+      .insertInto('supplier')
+      .values(
+        suppliers.map((s) => ({
+          tenant_id: tenant.id, supp_code: s.code, supp_name: s.name, credit_code: s.creditCode, business_mode: s.mode,
+          settle_cycle: s.cycle, pay_term_days: s.termDays,
+          phone_list: JSON.stringify([{ name: '供应商服务热线', phone: '400-820-1234' }, { name: '采购部 王经理', phone: '021-65431234' }]),
+          email_list: JSON.stringify([{ name: '结算中心', email: 'settlement@hualian-demo.cn' }, { name: '采购部', email: 'purchase@hualian-demo.cn' }]),
+          qr_code: `https://mp.hualian-demo.cn/supplier?code=${s.code}`,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('role')
+      .values([
+        { tenant_id: tenant.id, role_code: 'admin', role_name: '系统管理员' },
+        { tenant_id: tenant.id, role_code: 'buyer', role_name: '采购员' },
+      ])
+      .execute();
+    await trx
+      .insertInto('module')
+      .values(
+        modules.map((m, index) => ({
+          module_code: m.code, parent_code: m.parent ?? null, name: m.name, path: m.path, component: m.component ?? '',
+          icon: m.icon ?? '', kind: m.kind ?? 'page', url: m.url ?? '', hidden: m.hidden ?? false, affix: m.affix ?? false,
+          audience: m.audience ?? 'all', sort_no: index,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('role_module')
+      .values([
+        ...modules.map((m) => ({ tenant_id: tenant.id, role_code: 'admin', module_code: m.code })),
+        ...modules.filter((m) => m.buyer).map((m) => ({ tenant_id: tenant.id, role_code: 'buyer', module_code: m.code })),
+      ])
+      .execute();
+
+    const now = today;
+    const account = (code: string, name: string, extra: Partial<{ supp: string; parent: string; role: string; phone: string; changedDaysAgo: number; mustChange: boolean; matureInDays: number }>) => ({
+      tenant_id: tenant.id,
+      kind: extra.supp ? ('supplier' as const) : ('staff' as const),
+      employee_code: code,
+      employee_name: name,
+      supp_code: extra.supp ?? null,
+      parent_code: extra.parent ?? null,
+      role_code: extra.role ?? null,
+      mov_phone: extra.phone ?? '',
+      password_hash: passwordHash,
+      password_changed_at: new Date(now.getTime() - (extra.changedDaysAgo ?? 10) * dayMs),
+      must_change_password: extra.mustChange ?? false,
+      mature_date: extra.matureInDays === undefined ? null : isoDate(new Date(now.getTime() + extra.matureInDays * dayMs)),
+      build_date: new Date(now.getTime() - 400 * dayMs),
+    });
+    await trx
+      .insertInto('account')
+      .values([
+        account('100001', '张伟', { supp: '100001', phone: '13800138000' }),
+        account('100001-01', '李娜', { supp: '100001', parent: '100001', phone: '13800138001' }),
+        account('100002', '王芳', { supp: '100002', phone: '13800138000' }),
+        account('100003', '刘洋', { supp: '100003', phone: '13900139003', changedDaysAgo: 88 }),
+        account('100004', '陈静', { supp: '100004', phone: '13900139004', mustChange: true }),
+        account('100005', '赵磊', { supp: '100005', phone: '13900139005', matureInDays: 10 }),
+        account('admin', '系统管理员', { role: 'admin' }),
+        account('buyer01', '周敏', { role: 'buyer', phone: '13700137001' }),
+      ])
+      .execute();
+
+    await bulkInsert(trx, 'dept', { tenant_id: 'text', dept_code: 'text', dept_name: 'text', dept_type: 'text', city: 'text' },
+      depts.map((d) => ({ tenant_id: tenant.id, dept_code: d.code, dept_name: d.name, dept_type: d.type, city: d.city })));
+    await bulkInsert(trx, 'brand', { tenant_id: 'text', brand_code: 'text', brand_name: 'text' },
+      brands.map((b) => ({ tenant_id: tenant.id, brand_code: b.code, brand_name: b.name })));
+    await bulkInsert(trx, 'category', { tenant_id: 'text', category_code: 'text', parent_category_code: 'text', category_name: 'text', level: 'integer' }, [
+      ...categories.map((c) => ({ tenant_id: tenant.id, category_code: c.code, parent_category_code: null, category_name: c.name, level: 1 })),
+      ...categories.flatMap((c) => c.children.map((child) => ({ tenant_id: tenant.id, category_code: child.code, parent_category_code: c.code, category_name: child.name, level: 2 }))),
+    ]);
+    await bulkInsert(trx, 'goods', {
+      tenant_id: 'text', goods_code: 'text', barcode: 'text', goods_name: 'text', spec: 'text', unit: 'text', case_qty: 'integer',
+      category_code: 'text', brand_code: 'text', supp_code: 'text', tax_rate: 'numeric', price: 'numeric', retail_price: 'numeric',
+    }, suppliers.flatMap((s) => s.goods.map((item) => ({
+      tenant_id: tenant.id, goods_code: item.code, barcode: item.barcode, goods_name: item.name, spec: item.spec, unit: item.unit,
+      case_qty: item.caseQty, category_code: item.category, brand_code: item.brand, supp_code: s.code, tax_rate: String(item.taxRate),
+      price: microsToString(item.priceMicros), retail_price: centsToString(item.retailCents),
+    }))));
+    if (options.business !== false) await seedBusiness(trx, tenant.id, today);
+  });
+  await sql`ANALYZE`.execute(db);
+}

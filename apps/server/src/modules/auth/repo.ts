@@ -1,0 +1,104 @@
+// SQL of accounts, sessions and the login journal.
+import { type Kysely, sql } from 'kysely';
+import type { AccountKind, DB } from '../../db/schema';
+
+export function findLoginCandidates(
+  db: Kysely<DB>,
+  where: { tenantId: string; kind: AccountKind; username: string; supplierCode?: string | undefined; accountId?: number | undefined },
+) {
+  let query = db
+    .selectFrom('account')
+    .leftJoin('supplier', (join) =>
+      join.onRef('supplier.tenant_id', '=', 'account.tenant_id').onRef('supplier.supp_code', '=', 'account.supp_code'),
+    )
+    .innerJoin('tenant', 'tenant.id', 'account.tenant_id')
+    .select([
+      'account.id', 'account.tenant_id', 'account.kind', 'account.employee_code', 'account.employee_name',
+      'account.supp_code', 'account.parent_code', 'account.role_code', 'account.password_hash',
+      'account.password_changed_at', 'account.must_change_password', 'account.mature_date', 'account.is_used',
+      'supplier.supp_name', 'tenant.company_name',
+    ])
+    .where('account.tenant_id', '=', where.tenantId)
+    .where('account.kind', '=', where.kind)
+    .where((eb) => eb.or([eb('account.employee_code', '=', where.username), eb('account.mov_phone', '=', where.username)]));
+  if (where.supplierCode) query = query.where('account.supp_code', '=', where.supplierCode);
+  if (where.accountId !== undefined) query = query.where('account.id', '=', where.accountId);
+  return query.orderBy('account.employee_code').execute();
+}
+export type LoginCandidate = Awaited<ReturnType<typeof findLoginCandidates>>[number];
+
+export async function tenantExists(db: Kysely<DB>, tenantId: string): Promise<boolean> {
+  return (await db.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst()) !== undefined;
+}
+
+export async function insertSession(
+  db: Kysely<DB>,
+  row: { tokenHash: string; accountId: number; expiresAt: Date; clientIp: string; now: Date },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('session')
+      .values({ token_hash: row.tokenHash, account_id: row.accountId, expires_at: row.expiresAt, client_ip: row.clientIp, created_at: row.now, last_seen_at: row.now })
+      .execute();
+    await trx
+      .updateTable('account')
+      .set({ last_login_time: row.now, first_login_time: sql`coalesce(first_login_time, ${row.now})` })
+      .where('id', '=', row.accountId)
+      .execute();
+  });
+}
+
+export function findSession(db: Kysely<DB>, tokenHash: string) {
+  return db
+    .selectFrom('session')
+    .innerJoin('account', 'account.id', 'session.account_id')
+    .select([
+      'session.token_hash', 'session.expires_at', 'session.last_seen_at', 'session.revoked_at', 'session.revoke_reason',
+      'account.id as account_id', 'account.tenant_id', 'account.kind', 'account.employee_code', 'account.employee_name',
+      'account.supp_code', 'account.role_code', 'account.parent_code', 'account.is_used',
+    ])
+    .where('session.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Kysely<DB>, tokenHash: string, now: Date): Promise<void> {
+  await db.updateTable('session').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
+}
+
+export async function revokeSession(db: Kysely<DB>, tokenHash: string, reason: string, now: Date): Promise<void> {
+  await db
+    .updateTable('session')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function recordLoginEvent(
+  db: Kysely<DB>,
+  event: { tenantId: string; username: string; accountId: number | null; action: string; outcome: string; clientIp: string; userAgent: string },
+): Promise<void> {
+  await db
+    .insertInto('login_event')
+    .values({
+      tenant_id: event.tenantId, username: event.username, account_id: event.accountId, action: event.action,
+      outcome: event.outcome, client_ip: event.clientIp, user_agent: event.userAgent.slice(0, 500),
+    })
+    .execute();
+}
+
+export function findUserInfo(db: Kysely<DB>, accountId: number) {
+  return db
+    .selectFrom('account')
+    .innerJoin('tenant', 'tenant.id', 'account.tenant_id')
+    .leftJoin('supplier', (join) =>
+      join.onRef('supplier.tenant_id', '=', 'account.tenant_id').onRef('supplier.supp_code', '=', 'account.supp_code'),
+    )
+    .select([
+      'account.id', 'account.kind', 'account.employee_code', 'account.employee_name', 'account.supp_code', 'account.role_code',
+      'account.parent_code', 'account.tenant_id', 'tenant.company_name', 'supplier.supp_name', 'supplier.phone_list',
+      'supplier.email_list', 'supplier.qr_code', 'supplier.logo_icon',
+    ])
+    .where('account.id', '=', accountId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,171 @@
+// Sign-in rules: credentials, identity choice, account and password states, sessions.
+import { type LoginBody, type LoginIdentity, type LoginResult, Messages, ResultCode, type UserInfo } from '@portal/contract';
+import { ApiError } from '../../platform/errors';
+import type { AppContext } from '../../platform/context';
+import { hashToken, newToken, verifyPassword } from '../../platform/passwords';
+import type { SessionContext } from '../../platform/session-context';
+import type { AccountKind } from '../../db/schema';
+import * as repo from './repo';
+
+const dayMs = 86_400_000;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/** Whole days from `from` to the date `to` (YYYY-MM-DD, end of that day in UTC+8 is not modelled: dates are calendar dates). */
+function daysUntil(from: Date, to: Date): number {
+  const start = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
+  const end = Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate());
+  return Math.round((end - start) / dayMs);
+}
+
+function loginFailure(message: string): ApiError {
+  return new ApiError(401, ResultCode.loginFailed, message);
+}
+
+export async function login(
+  ctx: AppContext,
+  kind: AccountKind,
+  tenantQuery: string,
+  body: LoginBody,
+  client: ClientInfo,
+): Promise<LoginResult | LoginIdentity[]> {
+  const tenantId = tenantQuery || body.tenantid || '';
+  const username = body.username.trim();
+  const journal = (outcome: string, accountId: number | null) =>
+    repo.recordLoginEvent(ctx.db, { tenantId, username, accountId, action: `login:${kind}`, outcome, clientIp: client.ip, userAgent: client.userAgent });
+
+  const password = ctx.transportKey.decrypt(body.password);
+  if (password === null) throw ApiError.badRequest('body.password: 密码未按要求加密，请刷新页面后重试');
+  if (!(await repo.tenantExists(ctx.db, tenantId))) {
+    await journal('unknown-tenant', null);
+    throw loginFailure(Messages.loginFailed);
+  }
+
+  const accountId = body.identityId ? Number.parseInt(body.identityId, 10) : undefined;
+  if (accountId !== undefined && !Number.isSafeInteger(accountId)) throw ApiError.badRequest('body.identityId: 身份标识不合法');
+  const candidates = await repo.findLoginCandidates(ctx.db, {
+    tenantId, kind, username, supplierCode: kind === 'supplier' ? body.supplierCode : undefined, accountId,
+  });
+  const matching: repo.LoginCandidate[] = [];
+  for (const candidate of candidates) {
+    if (await verifyPassword(password, candidate.password_hash)) matching.push(candidate);
+  }
+  const [account] = matching;
+  if (!account) {
+    await journal('bad-credentials', candidates.length === 1 ? candidates[0]!.id : null);
+    throw loginFailure(Messages.loginFailed);
+  }
+  if (matching.length > 1) {
+    await journal('identity-choice', null);
+    return matching.map((a) => ({
+      identityId: String(a.id),
+      supplierCode: a.supp_code ?? '',
+      supplierName: a.supp_name ?? '',
+      employeeCode: a.employee_code,
+      employeeName: a.employee_name,
+    }));
+  }
+
+  const now = ctx.now();
+  if (!account.is_used) {
+    await journal('disabled', account.id);
+    throw loginFailure('账号已停用，请联系管理员');
+  }
+  if (account.mature_date && daysUntil(now, new Date(account.mature_date)) < 0) {
+    await journal('expired', account.id);
+    throw loginFailure(`账号已于${account.mature_date}到期，请联系管理员`);
+  }
+
+  const token = newToken();
+  const absoluteExpiry = new Date(now.getTime() + ctx.config.sessionAbsoluteHours * 3_600_000);
+  await repo.insertSession(ctx.db, { tokenHash: hashToken(token), accountId: account.id, expiresAt: absoluteExpiry, clientIp: client.ip, now });
+  await journal('success', account.id);
+
+  const passwordExpires = new Date(account.password_changed_at.getTime() + ctx.config.passwordValidDays * dayMs);
+  const pwPeriod = daysUntil(now, passwordExpires);
+  const accountDaysLeft = account.mature_date ? daysUntil(now, new Date(account.mature_date)) : null;
+  return {
+    token,
+    employeeCode: account.employee_code,
+    employeeName: account.employee_name,
+    supplierName: account.supp_name ?? '',
+    supplierCode: account.supp_code ?? '',
+    companyName: account.company_name,
+    accountExpireWarn:
+      accountDaysLeft !== null && accountDaysLeft <= ctx.config.accountExpireWarnDays ? String(accountDaysLeft) : '-1',
+    matureDate: account.mature_date ?? '',
+    isEditPw: account.must_change_password || pwPeriod <= 0 ? '1' : '0',
+    pwPeriod: Math.max(pwPeriod, 0),
+    staff: kind === 'staff',
+  };
+}
+
+/** Resolves a token to its session, or throws 401 with the message the clients act on. */
+export async function authenticate(ctx: AppContext, token: string): Promise<SessionContext> {
+  const tokenHash = hashToken(token);
+  const row = await repo.findSession(ctx.db, tokenHash);
+  if (!row) throw ApiError.unauthorized();
+  if (row.revoked_at) {
+    throw ApiError.unauthorized(row.revoke_reason === 'replaced' ? Messages.otherUserLoggedIn : Messages.tokenInvalid);
+  }
+  const now = ctx.now();
+  const idleLimit = row.last_seen_at.getTime() + ctx.config.sessionIdleMinutes * 60_000;
+  if (now >= row.expires_at || now.getTime() > idleLimit || !row.is_used) {
+    await repo.revokeSession(ctx.db, tokenHash, row.is_used ? 'expired' : 'disabled', now);
+    throw ApiError.unauthorized();
+  }
+  // Sliding idle expiry; written at most once a minute to keep reads cheap.
+  if (now.getTime() - row.last_seen_at.getTime() > 60_000) await repo.touchSession(ctx.db, tokenHash, now);
+  return {
+    tokenHash,
+    accountId: row.account_id,
+    tenantId: row.tenant_id,
+    kind: row.kind,
+    employeeCode: row.employee_code,
+    employeeName: row.employee_name,
+    suppCode: row.supp_code,
+    roleCode: row.role_code,
+    parentCode: row.parent_code,
+  };
+}
+
+export async function logout(ctx: AppContext, session: SessionContext, client: ClientInfo): Promise<void> {
+  await repo.revokeSession(ctx.db, session.tokenHash, 'logout', ctx.now());
+  await repo.recordLoginEvent(ctx.db, {
+    tenantId: session.tenantId, username: session.employeeCode, accountId: session.accountId, action: 'logout',
+    outcome: 'success', clientIp: client.ip, userAgent: client.userAgent,
+  });
+}
+
+export function rolesOf(kind: AccountKind, roleCode: string | null, parentCode: string | null): string[] {
+  if (kind === 'supplier') return [parentCode ? 'supplier-child' : 'supplier'];
+  return roleCode ? [roleCode] : [];
+}
+
+export async function userInfo(ctx: AppContext, session: SessionContext): Promise<UserInfo> {
+  const row = await repo.findUserInfo(ctx.db, session.accountId);
+  if (!row) throw ApiError.unauthorized();
+  return {
+    roles: rolesOf(row.kind, row.role_code, row.parent_code),
+    name: row.employee_name,
+    avatar: '',
+    introduction: row.kind === 'staff' ? '商户员工' : row.parent_code ? '供应商子账号' : '供应商主账号',
+    employeeCode: row.employee_code,
+    employeeName: row.employee_name,
+    supplierCode: row.supp_code ?? '',
+    supplierName: row.supp_name ?? '',
+    companyName: row.company_name,
+    tenantid: row.tenant_id,
+    staff: row.kind === 'staff',
+    supInfo: {
+      qrCode: row.qr_code ?? '',
+      phoneList: row.phone_list ?? [],
+      emailList: row.email_list ?? [],
+      logoIcon: row.logo_icon ?? '',
+    },
+  };
+}
+

@@ -1,0 +1,15 @@
+// What services share: settings, the database, the transport key and the clock.
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Engine } from '../db/database';
+import type { DB } from '../db/schema';
+import type { TransportKey } from './passwords';
+
+export interface AppContext {
+  config: Config;
+  db: Kysely<DB>;
+  engine: Engine;
+  transportKey: TransportKey;
+  /** Current time; tests move it to check expiry rules. */
+  now(): Date;
+}

@@ -1,0 +1,10 @@
+// Builders of the spec's envelope {code, success, data, message, msg}.
+import { type Envelope, ResultCode } from '@portal/contract';
+
+export function success<T>(data: T, message = 'success'): Envelope<T> {
+  return { code: ResultCode.ok, success: true, data, message, msg: message };
+}
+
+export function failure(code: string, message: string): Envelope<null> {
+  return { code, success: false, data: null, message, msg: message };
+}

@@ -1,0 +1,69 @@
+// One place that turns every failure into the envelope and a real HTTP status.
+import { Messages, ResultCode } from '@portal/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { failure } from './envelope';
+
+/** A failure the caller should see: HTTP status, envelope code and a message for people. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+  static badRequest(message: string) {
+    return new ApiError(400, ResultCode.badRequest, message);
+  }
+  static unauthorized(message: string = Messages.tokenInvalid) {
+    return new ApiError(401, ResultCode.unauthorized, message);
+  }
+  static forbidden(message: string = Messages.forbidden) {
+    return new ApiError(403, ResultCode.forbidden, message);
+  }
+  static notFound(message: string) {
+    return new ApiError(404, ResultCode.notFound, message);
+  }
+  static conflict(message: string) {
+    return new ApiError(409, ResultCode.conflict, message);
+  }
+}
+
+const statusCodes: Record<number, string> = {
+  400: ResultCode.badRequest,
+  401: ResultCode.unauthorized,
+  403: ResultCode.forbidden,
+  404: ResultCode.notFound,
+  409: ResultCode.conflict,
+  429: ResultCode.throttled,
+};
+
+function send(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.status(status).send(failure(code, message));
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) return send(reply, err.status, err.code, err.message);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issue = err.validation[0];
+      const where = [err.validationContext, ...(issue?.instancePath ?? '').split('/').filter(Boolean)].join('.');
+      const message = issue ? `${where}: ${issue.message}` : '请求参数不合法';
+      return send(reply, 400, ResultCode.badRequest, message);
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'response does not match the contract');
+      return send(reply, 500, ResultCode.internal, Messages.internal);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+        ? `请求体不是合法的 JSON: ${err.message}`
+        : err.message;
+      return send(reply, status, statusCodes[status] ?? String(status), message);
+    }
+    request.log.error({ err }, 'unexpected error');
+    return send(reply, 500, ResultCode.internal, Messages.internal);
+  });
+}

@@ -1,0 +1,86 @@
+// Shared test helpers: a fresh database per test file (PGlite, or PostgreSQL with TEST_DATABASE_URL),
+// the app on it, and logged-in callers.
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, migrateToLatest, openDatabase } from '../db/database';
+import { demoPassword, seedDemo } from '../db/seed/demo';
+
+export { demoPassword };
+
+/** A database of its own: in-memory PGlite, or a new database on the TEST_DATABASE_URL server (dropped on close). */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({ dataDir: 'memory://' });
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Moves the app's clock by this many milliseconds from now on. */
+  shiftClock(ms: number): void;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { business?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  await migrateToLatest(database.db);
+  await seedDemo(database.db, new Date(), { business: options.business ?? false });
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
+  let offset = 0;
+  const app = await buildApp(config, { database, now: () => new Date(Date.now() + offset) });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    shiftClock: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function encryptPassword(app: FastifyInstance, password: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/user/publicKey' });
+  const key = (res.json() as { data: { publicKey: string } }).data.publicKey;
+  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password, 'utf8')).toString('base64');
+}
+
+export async function login(app: FastifyInstance, username: string, options: { staff?: boolean; password?: string; identityId?: string } = {}) {
+  const url = `/api/user/${options.staff ? 'merchantsLogin' : 'login'}?tenantid=demo`;
+  const password = await encryptPassword(app, options.password ?? demoPassword);
+  return app.inject({ method: 'POST', url, payload: { username, password, ...(options.identityId ? { identityId: options.identityId } : {}) } });
+}
+
+/** Logs in and returns the token; fails the test when the login does not succeed. */
+export async function tokenFor(app: FastifyInstance, username: string, options: { staff?: boolean } = {}): Promise<string> {
+  const res = await login(app, username, options);
+  const body = res.json() as { code: string; data: { token?: string } };
+  if (body.code !== '1' || !body.data.token) throw new Error(`login of ${username} failed: ${res.body}`);
+  return body.data.token;
+}

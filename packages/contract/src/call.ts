@@ -1,0 +1,35 @@
+// How a call is described: method, path under the API prefix, and zod schemas of its parts.
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface CallDef<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  D extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path under the API prefix, exactly as the spec writes it. */
+  path: string;
+  summary: string;
+  /** Business area (architecture.md), used as the OpenAPI tag. */
+  area: string;
+  /** Reachable without a token (login calls, health, public key). */
+  public?: boolean;
+  query?: Q;
+  body?: B;
+  data: D;
+}
+
+export const defineCall = <
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  D extends z.ZodType = z.ZodType,
+>(
+  def: CallDef<Q, B, D>,
+): CallDef<Q, B, D> => def;
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+export type CallQuery<C> = C extends CallDef<infer Q, z.ZodType | undefined, z.ZodType> ? Infer<Q> : never;
+export type CallBody<C> = C extends CallDef<z.ZodType | undefined, infer B, z.ZodType> ? Infer<B> : never;
+export type CallData<C> = C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, infer D> ? z.infer<D> : never;

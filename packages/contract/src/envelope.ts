@@ -1,0 +1,51 @@
+// The response envelope every JSON call answers with, and the codes it carries.
+import { z } from 'zod';
+
+/** Codes of the envelope. '1' is success; the others mirror the HTTP status they travel with. */
+export const ResultCode = {
+  ok: '1',
+  badRequest: '400',
+  unauthorized: '401',
+  forbidden: '403',
+  notFound: '404',
+  conflict: '409',
+  throttled: '429',
+  internal: '500',
+  unavailable: '503',
+  /** Login refused: wrong user name or password, locked or disabled account. */
+  loginFailed: '10001',
+  /** A captcha (validCode) is required or was wrong. */
+  captchaRequired: '10002',
+} as const;
+export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({
+    code: z.string(),
+    success: z.boolean(),
+    data,
+    message: z.string(),
+    msg: z.string(),
+  });
+
+export interface Envelope<T> {
+  code: string;
+  success: boolean;
+  data: T;
+  message: string;
+  msg: string;
+}
+
+export const failureEnvelopeSchema = envelopeSchema(z.null());
+
+/** Messages the clients recognise by their exact text (spec section 8). */
+export const Messages = {
+  tokenInvalid: 'token失效，请重新登录。',
+  otherUserLoggedIn: '其他用户已登录',
+  forbidden: '没有访问权限',
+  notFound: '接口不存在',
+  internal: '系统异常，请稍后重试',
+  unavailable: '数据库不可用',
+  loginFailed: '用户名或密码错误',
+  passwordChanged: '修改成功!',
+} as const;

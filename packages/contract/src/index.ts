@@ -1,0 +1,7 @@
+// The API contract: every call's shape, written once, imported by server and web.
+export * from './call';
+export * from './envelope';
+export * from './constants';
+export * as auth from './auth';
+export * as system from './system';
+export type { LoginBody, LoginResult, LoginIdentity, UserInfo } from './auth';
