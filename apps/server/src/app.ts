@@ -15,18 +15,21 @@ import { systemRoutes } from './modules/system/routes';
 import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
+import { InFlight } from './platform/in-flight';
 import { registerErrorHandling } from './platform/errors';
 import { loadTransportKey } from './platform/passwords';
 
 export interface BuildOptions {
-  /** An open, migrated database; when absent buildApp opens one from the config and closes it on close. */
+  /** An open, migrated database; when absent buildApp opens one from the config. */
   database?: Database;
+  /** Close the database when the app closes (always so when buildApp opened it). */
+  closeDatabase?: boolean;
   now?: () => Date;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }));
-  const ownsDatabase = !options.database;
+  const closeDatabase = options.closeDatabase ?? !options.database;
   const app = Fastify({
     logger: { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
@@ -35,7 +38,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  if (ownsDatabase) app.addHook('onClose', () => database.close());
+  app.decorate('inFlight', new InFlight());
+  app.addHook('onClose', async () => {
+    await app.inFlight.idle();
+    if (closeDatabase) await database.close();
+  });
 
   // One JSON line per request.
   app.addHook('onResponse', async (request, reply) => {

@@ -19,8 +19,7 @@ async function main() {
   }
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoIfEmpty(database.db);
-  const app = await buildApp(config, { database });
-  app.addHook('onClose', () => database.close());
+  const app = await buildApp(config, { database, closeDatabase: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

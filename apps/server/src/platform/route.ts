@@ -41,7 +41,7 @@ export function registerCall<C extends CallDef<z.ZodType | undefined, z.ZodType 
       response: { 200: envelopeSchema(call.data), ...failureResponses },
     },
     handler: async (request) => {
-      const data = await handler({
+      const data = await app.inFlight.track(() => handler({
         query: request.query as CallQuery<C>,
         body: request.body as CallBody<C>,
         get session() {
@@ -49,7 +49,7 @@ export function registerCall<C extends CallDef<z.ZodType | undefined, z.ZodType 
           return request.session;
         },
         request,
-      });
+      }));
       return success(data);
     },
   });

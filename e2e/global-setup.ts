@@ -1,0 +1,25 @@
+// One real server for the browser tests, on a temporary data folder, seeded with the demo data.
+import fs from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer | undefined;
+
+export async function setup(project: TestProject) {
+  server = await startServer();
+  project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
+}
+
+export async function teardown() {
+  if (!server) return;
+  await server.stop();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}

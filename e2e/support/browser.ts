@@ -1,0 +1,48 @@
+// Browser sessions for the tests: one Chromium per test file, a fresh context per test, the login steps.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { launchChromium } from './chromium';
+
+export const demoPassword = 'Demo1234';
+
+export interface BrowserHarness {
+  readonly baseUrl: string;
+  page(): Promise<Page>;
+}
+
+/** Registers the hooks of a test file and hands out pages on the shared server. */
+export function useBrowser(): BrowserHarness {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const baseUrl = inject('baseUrl');
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    baseUrl,
+    async page() {
+      const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+/** Fills the login form on the current page and submits it. */
+export async function submitLogin(page: Page, username: string, password = demoPassword): Promise<void> {
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+export async function loginAs(page: Page, username: string, options: { staff?: boolean } = {}): Promise<void> {
+  await page.goto(options.staff ? '/stafflogin' : '/login');
+  await submitLogin(page, username);
+  await page.waitForURL('**/dashboard');
+}

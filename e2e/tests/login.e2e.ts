@@ -1,0 +1,63 @@
+// Signing in through real Chromium against the real server, as a supplier and as staff.
+import { describe, expect, it } from 'vitest';
+import { loginAs, submitLogin, useBrowser } from '../support/browser';
+
+const browser = useBrowser();
+
+describe('login', () => {
+  it('signs supplier 100001 in and shows the shell with its names', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    const header = page.getByRole('banner');
+    await header.getByText('上海禾丰食品有限公司').waitFor();
+    await header.getByText('华联优选超市(上海)有限公司').waitFor();
+    await header.getByText('张伟').waitFor();
+    await page.getByRole('navigation').or(page.getByRole('menu')).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+  });
+
+  it('signs staff admin in on the staff login page', async () => {
+    const page = await browser.page();
+    await loginAs(page, 'admin', { staff: true });
+    await page.getByRole('banner').getByText('系统管理员').waitFor();
+    await page.getByRole('banner').getByText('华联优选超市(上海)有限公司').waitFor();
+  });
+
+  it('sends a visitor without a session to the login page and back to where they were going', async () => {
+    const page = await browser.page();
+    await page.goto('/dashboard?from=test');
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/dashboard?from=test');
+    await submitLogin(page, '100002');
+    await page.waitForURL('**/dashboard?from=test');
+    await page.getByRole('banner').getByText('杭州绿源乳业有限公司').waitFor();
+  });
+
+  it('shows the server message for a wrong password and stays on the login page', async () => {
+    const page = await browser.page();
+    await page.goto('/login');
+    await submitLogin(page, '100001', 'Wrong1234');
+    await page.getByText('用户名或密码错误').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('keeps the session across a page reload and ends it on logout', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.reload();
+    await page.getByRole('banner').getByText('上海禾丰食品有限公司').waitFor();
+    const token = await page.evaluate(() => document.cookie);
+    expect(token).toContain('Admin-Token=');
+    await page.getByRole('banner').getByText('张伟').click();
+    await page.getByText('退出登录').click();
+    await page.waitForURL('**/login');
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/login\?redirect=/);
+  });
+
+  it('serves the single-page app for a deep link', async () => {
+    const res = await fetch(`${browser.baseUrl}/some/deep/link`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+  });
+});
