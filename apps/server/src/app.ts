@@ -1,4 +1,5 @@
 // buildApp: the whole server as a Fastify instance, without listening.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -11,13 +12,17 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
 import { authRoutes } from './modules/auth/routes';
 import { authenticate } from './modules/auth/service';
+import { menuRoutes } from './modules/menu/routes';
+import { holdsModule } from './modules/menu/service';
 import { systemRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/user/routes';
 import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
 import { InFlight } from './platform/in-flight';
 import { registerErrorHandling } from './platform/errors';
 import { loadTransportKey } from './platform/passwords';
+import { loadSecret } from './platform/secrets';
 
 export interface BuildOptions {
   /** An open, migrated database; when absent buildApp opens one from the config. */
@@ -64,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     engine: database.engine,
     transportKey: await loadTransportKey(database.db),
+    identKey: await loadSecret(database.db, 'ident-cookie-hmac-key', () => randomBytes(32).toString('base64')),
     now: options.now ?? (() => new Date()),
   };
 
@@ -81,9 +87,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      registerAuthHook(api, (token) => authenticate(ctx, token));
+      registerAuthHook(api, {
+        authenticate: (token) => authenticate(ctx, token),
+        holdsModule: (session, moduleCode) => holdsModule(ctx, session, moduleCode),
+      });
       await api.register(systemRoutes(ctx));
       await api.register(authRoutes(ctx));
+      await api.register(menuRoutes(ctx));
+      await api.register(userRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

@@ -20,6 +20,14 @@ const schema = z.object({
   PASSWORD_VALID_DAYS: z.coerce.number().int().positive().default(90),
   ACCOUNT_EXPIRE_WARN_DAYS: z.coerce.number().int().nonnegative().default(15),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  SINGLE_SESSION: bool.default(false),
+  LOGIN_CAPTCHA_AFTER: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_AFTER: z.coerce.number().int().positive().default(10),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_IP_CAPTCHA_AFTER: z.coerce.number().int().positive().default(20),
+  LOGIN_IP_LOCK_AFTER: z.coerce.number().int().positive().default(100),
+  LOGIN_SLOWDOWN_MS: z.coerce.number().int().nonnegative().default(500),
+  IDENT_COOKIE_HOURS: z.coerce.number().int().positive().default(8),
 });
 
 export interface Config {
@@ -37,6 +45,18 @@ export interface Config {
   passwordValidDays: number;
   accountExpireWarnDays: number;
   dbPoolSize: number;
+  /** One live session per account: a newer login ends the older one. */
+  singleSession: boolean;
+  login: {
+    captchaAfter: number;
+    lockAfter: number;
+    lockMinutes: number;
+    ipCaptchaAfter: number;
+    ipLockAfter: number;
+    /** Delay added per failure once a captcha is required. */
+    slowdownMs: number;
+  };
+  identCookieHours: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,5 +80,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordValidDays: e.PASSWORD_VALID_DAYS,
     accountExpireWarnDays: e.ACCOUNT_EXPIRE_WARN_DAYS,
     dbPoolSize: e.DB_POOL_SIZE,
+    singleSession: e.SINGLE_SESSION,
+    login: {
+      captchaAfter: e.LOGIN_CAPTCHA_AFTER,
+      lockAfter: e.LOGIN_LOCK_AFTER,
+      lockMinutes: e.LOGIN_LOCK_MINUTES,
+      ipCaptchaAfter: e.LOGIN_IP_CAPTCHA_AFTER,
+      ipLockAfter: e.LOGIN_IP_LOCK_AFTER,
+      slowdownMs: e.LOGIN_SLOWDOWN_MS,
+    },
+    identCookieHours: e.IDENT_COOKIE_HOURS,
   };
 }

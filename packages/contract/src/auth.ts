@@ -12,6 +12,8 @@ export const loginBody = z.object({
   password: z.string().min(1, '请输入密码').max(1024),
   identityId: z.string().max(64).optional(),
   validCode: z.string().max(16).optional(),
+  /** The captcha the validCode answers (from /user/captcha). */
+  captchaId: z.string().max(64).optional(),
   tenantid: z.string().max(32).optional(),
   supplierCode: z.string().max(32).optional(),
 });
@@ -117,4 +119,34 @@ export const logout = defineCall({
   path: '/user/logout',
   summary: 'Revoke the calling session token',
   data: z.null(),
+});
+
+export const captcha = defineCall({
+  area: 'auth',
+  method: 'GET',
+  path: '/user/captcha',
+  summary: 'A fresh image captcha; send its captchaId and the read text as validCode with the next login',
+  public: true,
+  data: z.object({ captchaId: z.string(), image: z.string() }),
+});
+
+/** The identity provider's cookie check: a one-time code and its expiry for merchantsLoginForRMC. */
+export const checkCookieLogin = defineCall({
+  area: 'auth',
+  method: 'POST',
+  path: '/internal/ident/checkCookieLogin',
+  summary: 'Identity provider: exchange the signed identity cookie for a one-time login code',
+  public: true,
+  data: z.object({ code: z.string(), exp: z.number().int() }),
+});
+
+export const merchantsLoginForRMC = defineCall({
+  area: 'auth',
+  method: 'POST',
+  path: '/user/merchantsLoginForRMC',
+  summary: 'Staff login with a one-time code of the identity provider',
+  public: true,
+  query: tenantQuery,
+  body: z.object({ code: z.string().min(1, 'code 不能为空').max(128), exp: z.coerce.number().int() }),
+  data: loginResult,
 });

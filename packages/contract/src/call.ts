@@ -16,6 +16,12 @@ export interface CallDef<
   area: string;
   /** Reachable without a token (login calls, health, public key). */
   public?: boolean;
+  /** Module (menu) code the caller must hold; the server checks it on every call. */
+  module?: string;
+  /** The envelope's message on success (default 'success'). */
+  successMessage?: string;
+  /** 'legacy' answers {success, content: {result}, msg} as the spec's `.do` calls do. */
+  envelope?: 'standard' | 'legacy';
   query?: Q;
   body?: B;
   data: D;

@@ -36,6 +36,16 @@ export interface Envelope<T> {
   msg: string;
 }
 
+/** The legacy envelope of the `.do` calls (spec section 7). */
+export const legacyEnvelopeSchema = <T extends z.ZodType>(result: T) =>
+  z.object({ success: z.boolean(), content: z.object({ result }), msg: z.string() });
+
+export interface LegacyEnvelope<T> {
+  success: boolean;
+  content: { result: T };
+  msg: string;
+}
+
 export const failureEnvelopeSchema = envelopeSchema(z.null());
 
 /** Messages the clients recognise by their exact text (spec section 8). */
@@ -47,5 +57,7 @@ export const Messages = {
   internal: '系统异常，请稍后重试',
   unavailable: '数据库不可用',
   loginFailed: '用户名或密码错误',
+  captchaRequired: '请输入验证码',
+  captchaWrong: '验证码错误或已过期',
   passwordChanged: '修改成功!',
 } as const;

@@ -224,7 +224,52 @@ export interface SamBillTable {
   created_at: Timestamp;
 }
 
+export interface ModuleButtonTable {
+  module_code: string;
+  button_code: string;
+  name: string;
+}
+
+export interface RoleButtonTable {
+  tenant_id: string;
+  role_code: string;
+  module_code: string;
+  button_code: string;
+}
+
+export interface AccountButtonTable {
+  account_id: number;
+  module_code: string;
+  button_code: string;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: Generated<number>;
+  window_started_at: Timestamp;
+  locked_until: NullableTimestamp;
+}
+
+export interface CaptchaTable {
+  id: string;
+  answer_hash: string;
+  expires_at: Timestamp;
+}
+
+export interface IdentCodeTable {
+  code_hash: string;
+  account_id: number;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export interface DB {
+  module_button: ModuleButtonTable;
+  role_button: RoleButtonTable;
+  account_button: AccountButtonTable;
+  login_throttle: LoginThrottleTable;
+  captcha: CaptchaTable;
+  ident_code: IdentCodeTable;
   tenant: TenantTable;
   supplier: SupplierTable;
   role: RoleTable;

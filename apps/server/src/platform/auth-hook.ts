@@ -12,18 +12,36 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   if (bearer?.startsWith('Bearer ')) return bearer.slice(7);
   const query = (request.query as Record<string, unknown> | undefined)?.token;
   if (typeof query === 'string' && query) return query;
-  const cookie = request.headers.cookie
-    ?.split(';')
-    .map((part) => part.trim().split('='))
-    .find(([name]) => name === ClientKeys.tokenCookie)?.[1];
-  return cookie ? decodeURIComponent(cookie) : undefined;
+  return cookieOf(request, ClientKeys.tokenCookie);
 }
 
-export function registerAuthHook(app: FastifyInstance, authenticate: (token: string) => Promise<SessionContext>): void {
+export function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  for (const part of request.headers.cookie?.split(';') ?? []) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export interface Gate {
+  authenticate(token: string): Promise<SessionContext>;
+  /** True when the session holds the module (menu) code. */
+  holdsModule(session: SessionContext, moduleCode: string): Promise<boolean>;
+}
+
+export function registerAuthHook(app: FastifyInstance, gate: Gate): void {
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.isPublic) return;
+    const { isPublic, module } = request.routeOptions.config;
+    if (isPublic) return;
     const token = tokenOf(request);
     if (!token) throw ApiError.unauthorized();
-    request.session = await authenticate(token);
+    request.session = await gate.authenticate(token);
+    if (module && !(await gate.holdsModule(request.session, module))) throw ApiError.forbidden();
   });
 }

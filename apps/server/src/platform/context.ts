@@ -10,6 +10,8 @@ export interface AppContext {
   db: Kysely<DB>;
   engine: Engine;
   transportKey: TransportKey;
+  /** HMAC key of the identity-provider cookie. */
+  identKey: string;
   /** Current time; tests move it to check expiry rules. */
   now(): Date;
 }

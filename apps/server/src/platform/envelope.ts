@@ -1,5 +1,5 @@
 // Builders of the spec's envelope {code, success, data, message, msg}.
-import { type Envelope, ResultCode } from '@portal/contract';
+import { type Envelope, type LegacyEnvelope, ResultCode } from '@portal/contract';
 
 export function success<T>(data: T, message = 'success'): Envelope<T> {
   return { code: ResultCode.ok, success: true, data, message, msg: message };
@@ -7,4 +7,9 @@ export function success<T>(data: T, message = 'success'): Envelope<T> {
 
 export function failure(code: string, message: string): Envelope<null> {
   return { code, success: false, data: null, message, msg: message };
+}
+
+/** The `.do` calls' envelope; their failures use the standard one, which also carries success and msg. */
+export function legacySuccess<T>(result: T, msg = 'success'): LegacyEnvelope<T> {
+  return { success: true, content: { result }, msg };
 }

@@ -3,6 +3,7 @@ import { constants, createHash, generateKeyPairSync, privateDecrypt, randomBytes
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { loadSecret } from './secrets';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 const params = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -59,12 +60,8 @@ function transportKey(privateKey: KeyObject): TransportKey {
 
 /** The key pair lives in the database so that every server process shares it. */
 export async function loadTransportKey(db: Kysely<DB>): Promise<TransportKey> {
-  const name = 'rsa-oaep-private-key';
-  const existing = await db.selectFrom('server_secret').select('value').where('name', '=', name).executeTakeFirst();
-  if (existing) return transportKey(createPrivateKey(existing.value));
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  await db.insertInto('server_secret').values({ name, value: pem }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const stored = await db.selectFrom('server_secret').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return transportKey(createPrivateKey(stored.value));
+  const pem = await loadSecret(db, 'rsa-oaep-private-key', () =>
+    generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  );
+  return transportKey(createPrivateKey(pem));
 }

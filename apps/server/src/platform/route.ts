@@ -1,9 +1,9 @@
 // Registers a contract call as a Fastify route: schemas, envelope and the auth flag in one place.
-import { type CallBody, type CallData, type CallDef, type CallQuery, envelopeSchema, failureEnvelopeSchema } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type CallBody, type CallData, type CallDef, type CallQuery, envelopeSchema, failureEnvelopeSchema, legacyEnvelopeSchema } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { success } from './envelope';
+import { legacySuccess, success } from './envelope';
 import { ApiError } from './errors';
 import type { SessionContext } from './session-context';
 
@@ -13,12 +13,16 @@ export interface CallInput<C> {
   /** The caller's session; reading it on a call without one answers 401. */
   readonly session: SessionContext;
   request: FastifyRequest;
+  /** For headers and cookies only; the envelope is written by registerCall. */
+  reply: FastifyReply;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Public calls need no token; every other call passes the auth hook. */
     isPublic?: boolean;
+    /** Module code the caller must hold (checked by the auth hook). */
+    module?: string;
   }
 }
 
@@ -27,20 +31,21 @@ export function registerCall<C extends CallDef<z.ZodType | undefined, z.ZodType 
   call: C,
   handler: (input: CallInput<C>) => Promise<CallData<C>>,
 ): void {
+  const legacy = call.envelope === 'legacy';
   const failureResponses = Object.fromEntries([400, 401, 403, 404, 409, 429, 500].map((s) => [s, failureEnvelopeSchema]));
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
-    config: { isPublic: call.public ?? false },
+    config: { isPublic: call.public ?? false, ...(call.module ? { module: call.module } : {}) },
     schema: {
       summary: call.summary,
       tags: [call.area],
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
       ...(call.public ? {} : { security: [{ token: [] }] }),
-      response: { 200: envelopeSchema(call.data), ...failureResponses },
+      response: { 200: legacy ? legacyEnvelopeSchema(call.data) : envelopeSchema(call.data), ...failureResponses },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const data = await app.inFlight.track(() => handler({
         query: request.query as CallQuery<C>,
         body: request.body as CallBody<C>,
@@ -49,8 +54,9 @@ export function registerCall<C extends CallDef<z.ZodType | undefined, z.ZodType 
           return request.session;
         },
         request,
+        reply,
       }));
-      return success(data);
+      return legacy ? legacySuccess(data, call.successMessage) : success(data, call.successMessage);
     },
   });
 }

@@ -1,9 +1,11 @@
 // The static index of migrations, in order; Kysely's Migrator reads it (no folder scanning).
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-init';
+import * as m0002 from './0002-access';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
+  '0002-access': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -99,21 +99,31 @@ export const suppliers: DemoSupplier[] = [
 export interface DemoModule {
   code: string; parent?: string; name: string; path: string; component?: string; icon?: string;
   kind?: 'page' | 'folder' | 'frame' | 'sso' | 'dynamic'; url?: string; hidden?: boolean; affix?: boolean;
-  audience?: 'all' | 'supplier' | 'staff'; buyer?: boolean;
+  audience?: 'all' | 'supplier' | 'staff';
+  /** Held by the staff role 'buyer' too (admin holds every module). */
+  buyer?: boolean;
+  /** Granted to the demo child account 100001-01. */
+  child?: boolean;
+  buttons?: { code: string; name: string }[];
 }
 
 export const modules: DemoModule[] = [
-  { code: 'ms0014', name: '首页', path: '/dashboard', component: 'dashboard/index', icon: 'dashboard', affix: true, buyer: true },
-  { code: 'ms0020', name: '报表查询', path: '/report', kind: 'folder', icon: 'chart', buyer: true },
-  { code: 'ms0021', parent: 'ms0020', name: '验收统计', path: '/acceptance', component: 'acceptance/index', buyer: true },
-  { code: 'ms0022', parent: 'ms0020', name: '采购订单', path: '/purOrder', component: 'purchase-order/index', buyer: true },
+  { code: 'ms0014', name: '首页', path: '/dashboard', component: 'dashboard/index', icon: 'dashboard', affix: true, buyer: true, child: true },
+  { code: 'ms0020', name: '报表查询', path: '/report', kind: 'folder', icon: 'chart', buyer: true, child: true },
+  { code: 'ms0021', parent: 'ms0020', name: '验收统计', path: '/acceptance', component: 'acceptance/index', buyer: true, child: true,
+    buttons: [{ code: 'export', name: '导出' }] },
+  { code: 'ms0022', parent: 'ms0020', name: '采购订单', path: '/purOrder', component: 'purchase-order/index', buyer: true, child: true,
+    buttons: [{ code: 'print', name: '打印' }, { code: 'export', name: '导出' }] },
   { code: 'ms0030', name: '结算管理', path: '/settlement', kind: 'folder', icon: 'money' },
-  { code: 'ms0031', parent: 'ms0030', name: '结算单', path: '/samBill', component: 'settlement/index' },
+  { code: 'ms0031', parent: 'ms0030', name: '结算单', path: '/samBill', component: 'settlement/index',
+    buttons: [{ code: 'add', name: '新增' }, { code: 'apply', name: '提交' }, { code: 'delete', name: '删除' }] },
   { code: 'ms0032', parent: 'ms0030', name: '费用明细', path: '/samCharges', component: 'settlement/charges' },
   { code: 'ms0040', name: '资质证照', path: '/ctfType', component: 'certificate/index', icon: 'documentation' },
-  { code: 'ms0050', name: '账号管理', path: '/employee', component: 'user/employee', icon: 'peoples', audience: 'supplier' },
+  { code: 'ms0050', name: '账号管理', path: '/employee', component: 'user/employee', icon: 'peoples', audience: 'supplier',
+    buttons: [{ code: 'add', name: '新增' }, { code: 'edit', name: '修改' }, { code: 'delete', name: '删除' }, { code: 'resetPwd', name: '重置密码' }, { code: 'enable', name: '启用/停用' }] },
   { code: 'ms0060', name: '新品申请审核', path: '/goodsApplyAudit', component: 'workflow/goods-apply', icon: 'form', audience: 'staff', buyer: true },
   { code: 'ms0045', name: '供应商商城', path: '/sso/ms0045', kind: 'sso', url: 'https://mall.example.com/sso', icon: 'link' },
   { code: 'ms0062', name: '电子发票平台', path: '/sso/ms0062', kind: 'sso', url: 'https://invoice.example.com/sso', icon: 'link' },
   { code: 'ms0066', name: '银企直连', path: '/sso/ms0066', kind: 'sso', url: 'https://bank.example.com/sso', icon: 'link' },
+  { code: 'ms0070', name: '物流协同', path: '/tms', kind: 'frame', url: 'https://tms.example.com/portal', icon: 'guide' },
 ];

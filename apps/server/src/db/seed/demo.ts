@@ -55,6 +55,17 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
         })),
       )
       .execute();
+    const buttons = modules.flatMap((m) => (m.buttons ?? []).map((b) => ({ module_code: m.code, button_code: b.code, name: b.name })));
+    await trx.insertInto('module_button').values(buttons).execute();
+    await trx
+      .insertInto('role_button')
+      .values([
+        ...buttons.map((b) => ({ tenant_id: tenant.id, role_code: 'admin', module_code: b.module_code, button_code: b.button_code })),
+        ...buttons
+          .filter((b) => modules.find((m) => m.code === b.module_code)?.buyer && b.button_code !== 'delete')
+          .map((b) => ({ tenant_id: tenant.id, role_code: 'buyer', module_code: b.module_code, button_code: b.button_code })),
+      ])
+      .execute();
     await trx
       .insertInto('role_module')
       .values([
@@ -92,6 +103,10 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
         account('buyer01', '周敏', { role: 'buyer', phone: '13700137001' }),
       ])
       .execute();
+
+    const child = await trx.selectFrom('account').select('id').where('tenant_id', '=', tenant.id).where('employee_code', '=', '100001-01').executeTakeFirstOrThrow();
+    await trx.insertInto('account_module').values(modules.filter((m) => m.child).map((m) => ({ account_id: child.id, module_code: m.code }))).execute();
+    await trx.insertInto('account_button').values([{ account_id: child.id, module_code: 'ms0022', button_code: 'print' }]).execute();
 
     await bulkInsert(trx, 'dept', { tenant_id: 'text', dept_code: 'text', dept_name: 'text', dept_type: 'text', city: 'text' },
       depts.map((d) => ({ tenant_id: tenant.id, dept_code: d.code, dept_name: d.name, dept_type: d.type, city: d.city })));

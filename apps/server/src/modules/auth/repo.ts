@@ -4,7 +4,7 @@ import type { AccountKind, DB } from '../../db/schema';
 
 export function findLoginCandidates(
   db: Kysely<DB>,
-  where: { tenantId: string; kind: AccountKind; username: string; supplierCode?: string | undefined; accountId?: number | undefined },
+  where: { tenantId: string; kind: AccountKind; username?: string; supplierCode?: string | undefined; accountId?: number | undefined },
 ) {
   let query = db
     .selectFrom('account')
@@ -19,8 +19,11 @@ export function findLoginCandidates(
       'supplier.supp_name', 'tenant.company_name',
     ])
     .where('account.tenant_id', '=', where.tenantId)
-    .where('account.kind', '=', where.kind)
-    .where((eb) => eb.or([eb('account.employee_code', '=', where.username), eb('account.mov_phone', '=', where.username)]));
+    .where('account.kind', '=', where.kind);
+  const username = where.username;
+  if (username !== undefined) {
+    query = query.where((eb) => eb.or([eb('account.employee_code', '=', username), eb('account.mov_phone', '=', username)]));
+  }
   if (where.supplierCode) query = query.where('account.supp_code', '=', where.supplierCode);
   if (where.accountId !== undefined) query = query.where('account.id', '=', where.accountId);
   return query.orderBy('account.employee_code').execute();
@@ -33,9 +36,13 @@ export async function tenantExists(db: Kysely<DB>, tenantId: string): Promise<bo
 
 export async function insertSession(
   db: Kysely<DB>,
-  row: { tokenHash: string; accountId: number; expiresAt: Date; clientIp: string; now: Date },
+  row: { tokenHash: string; accountId: number; expiresAt: Date; clientIp: string; now: Date; endOthers: boolean },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    if (row.endOthers) {
+      await trx.updateTable('session').set({ revoked_at: row.now, revoke_reason: 'replaced' })
+        .where('account_id', '=', row.accountId).where('revoked_at', 'is', null).execute();
+    }
     await trx
       .insertInto('session')
       .values({ token_hash: row.tokenHash, account_id: row.accountId, expires_at: row.expiresAt, client_ip: row.clientIp, created_at: row.now, last_seen_at: row.now })

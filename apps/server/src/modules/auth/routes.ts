@@ -1,9 +1,19 @@
 // HTTP of sign-in, sign-out and user info.
-import { auth } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auth, type LoginResult } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cookieOf } from '../../platform/auth-hook';
+import { ApiError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import { registerCall } from '../../platform/route';
+import { identCookieName, identCookieValue, issueCode, verifyIdentCookie } from './ident';
 import * as service from './service';
+import { newCaptcha } from './throttle';
+
+async function setIdentCookie(reply: FastifyReply, ctx: AppContext, result: LoginResult) {
+  const session = await service.authenticate(ctx, result.token);
+  const { value, maxAgeSeconds } = identCookieValue(ctx, session.accountId);
+  reply.header('set-cookie', `${identCookieName}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax`);
+}
 
 function clientOf(request: FastifyRequest): service.ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
@@ -13,7 +23,19 @@ export function authRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     registerCall(app, auth.publicKey, async () => ({ publicKey: ctx.transportKey.publicPem, algorithm: 'RSA-OAEP-256' as const }));
     registerCall(app, auth.login, ({ query, body, request }) => service.login(ctx, 'supplier', query.tenantid, body, clientOf(request)));
-    registerCall(app, auth.merchantsLogin, ({ query, body, request }) => service.login(ctx, 'staff', query.tenantid, body, clientOf(request)));
+    registerCall(app, auth.merchantsLogin, async ({ query, body, request, reply }) => {
+      const result = await service.login(ctx, 'staff', query.tenantid, body, clientOf(request));
+      if (!Array.isArray(result)) await setIdentCookie(reply, ctx, result);
+      return result;
+    });
+    registerCall(app, auth.merchantsLoginForRMC, ({ query, body, request }) =>
+      service.loginWithIdentCode(ctx, query.tenantid, body.code, body.exp, clientOf(request)));
+    registerCall(app, auth.checkCookieLogin, async ({ request }) => {
+      const accountId = verifyIdentCookie(ctx, cookieOf(request, identCookieName));
+      if (accountId === null) throw ApiError.unauthorized('身份认证已失效，请重新登录');
+      return issueCode(ctx, accountId);
+    });
+    registerCall(app, auth.captcha, () => newCaptcha(ctx));
     registerCall(app, auth.getInfo, ({ session }) => service.userInfo(ctx, session));
     registerCall(app, auth.logout, async ({ session, request }) => {
       await service.logout(ctx, session, clientOf(request));

@@ -5,7 +5,9 @@ import type { AppContext } from '../../platform/context';
 import { hashToken, newToken, verifyPassword } from '../../platform/passwords';
 import type { SessionContext } from '../../platform/session-context';
 import type { AccountKind } from '../../db/schema';
+import { redeemCode } from './ident';
 import * as repo from './repo';
+import { guardLogin, recordFailure, recordSuccess, throttleKeys } from './throttle';
 
 const dayMs = 86_400_000;
 
@@ -39,7 +41,15 @@ export async function login(
 
   const password = ctx.transportKey.decrypt(body.password);
   if (password === null) throw ApiError.badRequest('body.password: 密码未按要求加密，请刷新页面后重试');
+  const keys = throttleKeys(tenantId, kind, username, client.ip);
+  try {
+    await guardLogin(ctx, keys, body);
+  } catch (err) {
+    await journal(err instanceof ApiError && err.status === 429 ? 'locked' : 'captcha', null);
+    throw err;
+  }
   if (!(await repo.tenantExists(ctx.db, tenantId))) {
+    await recordFailure(ctx, keys);
     await journal('unknown-tenant', null);
     throw loginFailure(Messages.loginFailed);
   }
@@ -55,9 +65,11 @@ export async function login(
   }
   const [account] = matching;
   if (!account) {
+    await recordFailure(ctx, keys);
     await journal('bad-credentials', candidates.length === 1 ? candidates[0]!.id : null);
     throw loginFailure(Messages.loginFailed);
   }
+  await recordSuccess(ctx, keys);
   if (matching.length > 1) {
     await journal('identity-choice', null);
     return matching.map((a) => ({
@@ -68,7 +80,16 @@ export async function login(
       employeeName: a.employee_name,
     }));
   }
+  return startSession(ctx, account, client, journal);
+}
 
+/** Opens a session for an account whose identity is proven, after the account-state checks. */
+async function startSession(
+  ctx: AppContext,
+  account: repo.LoginCandidate,
+  client: ClientInfo,
+  journal: (outcome: string, accountId: number | null) => Promise<void>,
+): Promise<LoginResult> {
   const now = ctx.now();
   if (!account.is_used) {
     await journal('disabled', account.id);
@@ -81,7 +102,9 @@ export async function login(
 
   const token = newToken();
   const absoluteExpiry = new Date(now.getTime() + ctx.config.sessionAbsoluteHours * 3_600_000);
-  await repo.insertSession(ctx.db, { tokenHash: hashToken(token), accountId: account.id, expiresAt: absoluteExpiry, clientIp: client.ip, now });
+  await repo.insertSession(ctx.db, {
+    tokenHash: hashToken(token), accountId: account.id, expiresAt: absoluteExpiry, clientIp: client.ip, now, endOthers: ctx.config.singleSession,
+  });
   await journal('success', account.id);
 
   const passwordExpires = new Date(account.password_changed_at.getTime() + ctx.config.passwordValidDays * dayMs);
@@ -99,8 +122,18 @@ export async function login(
     matureDate: account.mature_date ?? '',
     isEditPw: account.must_change_password || pwPeriod <= 0 ? '1' : '0',
     pwPeriod: Math.max(pwPeriod, 0),
-    staff: kind === 'staff',
+    staff: account.kind === 'staff',
   };
+}
+
+/** Staff login with a one-time code of the identity provider (the frame login of spec section 4). */
+export async function loginWithIdentCode(ctx: AppContext, tenantId: string, code: string, exp: number, client: ClientInfo): Promise<LoginResult> {
+  const accountId = await redeemCode(ctx, code, exp);
+  const [account] = await repo.findLoginCandidates(ctx.db, { tenantId, kind: 'staff', accountId });
+  if (!account) throw loginFailure('登录凭证无效或已过期，请重新登录');
+  const journal = (outcome: string, id: number | null) =>
+    repo.recordLoginEvent(ctx.db, { tenantId, username: account.employee_code, accountId: id, action: 'login:ident', outcome, clientIp: client.ip, userAgent: client.userAgent });
+  return startSession(ctx, account, client, journal);
 }
 
 /** Resolves a token to its session, or throws 401 with the message the clients act on. */

@@ -1,0 +1,81 @@
+// The per-user menu, button codes and permission lookups, for each kind of account.
+import type { RouteItem } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const user of ['100001', '100001-01', '100002']) tokens[user] = await tokenFor(t.app, user);
+  for (const user of ['admin', 'buyer01']) tokens[user] = await tokenFor(t.app, user, { staff: true });
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST', url: string, user: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { token: tokens[user]! }, ...(payload ? { payload } : {}) });
+
+const codes = (routes: RouteItem[]): string[] => routes.flatMap((r) => [r.moudleCode, ...codes(r.children)]);
+const menuOf = async (user: string) => (await call('GET', '/api/user/queryMerchantsModuleList', user)).json().data as RouteItem[];
+
+describe('menu', () => {
+  it('gives a supplier main account every supplier module, as route JSON', async () => {
+    const routes = await menuOf('100001');
+    expect(codes(routes)).toEqual(expect.arrayContaining(['ms0014', 'ms0021', 'ms0022', 'ms0031', 'ms0050']));
+    expect(codes(routes)).not.toContain('ms0060');
+    const report = routes.find((r) => r.moudleCode === 'ms0020')!;
+    expect(report).toMatchObject({ component: 'Layout', alwaysShow: true, redirect: 'noRedirect', hidden: false, meta: { title: '报表查询' } });
+    expect(report.children.map((c) => c.path)).toEqual(['/acceptance', '/purOrder']);
+    expect(routes.find((r) => r.moudleCode === 'ms0014')).toMatchObject({ path: '/dashboard', meta: { title: '首页', affix: true } });
+    expect(routes.find((r) => r.moudleCode === 'ms0070')?.path).toBe(`/iframe/urlPath/ms0070?src=${encodeURIComponent('https://tms.example.com/portal')}`);
+  });
+
+  it('gives a child account only what its main account granted', async () => {
+    expect(codes(await menuOf('100001-01')).sort()).toEqual(['ms0014', 'ms0020', 'ms0021', 'ms0022']);
+  });
+
+  it('gives staff the modules of their role', async () => {
+    expect(codes(await menuOf('admin'))).toEqual(expect.arrayContaining(['ms0060', 'ms0031', 'ms0050']));
+    const buyer = codes(await menuOf('buyer01'));
+    expect(buyer).toEqual(expect.arrayContaining(['ms0014', 'ms0021', 'ms0022', 'ms0060']));
+    expect(buyer).not.toContain('ms0031');
+  });
+});
+
+describe('button authority', () => {
+  it('answers the button codes on a menu code in the legacy envelope', async () => {
+    const res = await call('POST', '/api/api/comm/getAuthBtnList.do', '100001', { menuCode: 'ms0050' });
+    expect(res.json()).toEqual({ success: true, content: { result: ['add', 'delete', 'edit', 'enable', 'resetPwd'] }, msg: 'success' });
+  });
+
+  it('gives a child account only its granted buttons, and none on modules it lacks', async () => {
+    expect((await call('POST', '/api/api/comm/getAuthBtnList.do', '100001-01', { menuCode: 'ms0022' })).json().content.result).toEqual(['print']);
+    expect((await call('POST', '/api/api/comm/getAuthBtnList.do', '100001-01', { menuCode: 'ms0050' })).json().content.result).toEqual([]);
+  });
+
+  it('gives the buyer role no delete button', async () => {
+    expect((await call('POST', '/api/api/comm/getAuthBtnList.do', 'buyer01', { menuCode: 'ms0022' })).json().content.result).toEqual(['export', 'print']);
+  });
+});
+
+describe('permission lookup', () => {
+  it('lets a main account read its child account', async () => {
+    const res = await call('GET', '/api/user/queryPermissionByeEmployeeCode?employeeCode=100001-01', '100001');
+    expect(res.json().data).toMatchObject({ employeeCode: '100001-01', buttons: [{ moudleCode: 'ms0022', buttonCode: 'print' }] });
+  });
+
+  it('does not let a supplier read another supplier\'s account', async () => {
+    const res = await call('GET', '/api/user/queryPermissionByeEmployeeCode?employeeCode=100002', '100001');
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('does not let a child account read its main account', async () => {
+    const res = await call('GET', '/api/user/queryPermissionByeEmployeeCode?employeeCode=100001', '100001-01');
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('lets staff read any account of the tenant', async () => {
+    const res = await call('GET', '/api/user/queryPermissionByeEmployeeCode?employeeCode=100002', 'admin');
+    expect(res.json().data.moduleCodes).toContain('ms0050');
+  });
+});

@@ -1,0 +1,14 @@
+// HTTP of the menu and permissions.
+import { menu } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { registerCall } from '../../platform/route';
+import * as service from './service';
+
+export function menuRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    registerCall(app, menu.queryMerchantsModuleList, ({ session }) => service.menuOf(ctx, session));
+    registerCall(app, menu.queryPermissionByeEmployeeCode, ({ session, query }) => service.permissionOf(ctx, session, query.employeeCode));
+    registerCall(app, menu.getAuthBtnList, ({ session, body }) => service.buttonCodes(ctx, session, body.menuCode));
+  };
+}
