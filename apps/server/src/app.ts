@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
 import { authRoutes } from './modules/auth/routes';
+import { baseInfoRoutes } from './modules/base-info/routes';
 import { authenticate } from './modules/auth/service';
 import { menuRoutes } from './modules/menu/routes';
 import { holdsModule } from './modules/menu/service';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes(ctx));
       await api.register(menuRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(baseInfoRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

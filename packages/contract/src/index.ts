@@ -2,10 +2,13 @@
 export * from './call';
 export * from './envelope';
 export * from './constants';
+export * from './paging';
 export * as auth from './auth';
+export * as baseInfo from './base-info';
 export * as menu from './menu';
 export * as system from './system';
 export * as user from './user';
 export type { LoginBody, LoginResult, LoginIdentity, UserInfo } from './auth';
 export type { Permission, RouteItem } from './menu';
 export type { UserInfoDetail } from './user';
+export type { BusOption, CategoryNode } from './base-info';

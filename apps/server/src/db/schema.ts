@@ -263,7 +263,42 @@ export interface IdentCodeTable {
   used_at: NullableTimestamp;
 }
 
+export interface AccUnitTable {
+  tenant_id: string;
+  unit_code: string;
+  unit_name: string;
+  tax_number: Generated<string>;
+}
+
+export interface BusOptionTable {
+  tenant_id: string;
+  bus_short_name: string;
+  bus_short_detail_name: string;
+  permission_type: 'all' | 'dept' | 'category' | 'supplier';
+  permission_list: Json<string[]>;
+  updated_by: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export interface SystemParamTable {
+  tenant_id: string;
+  parameter_code: string;
+  parameter_name: string;
+  parameter_value: string;
+}
+
+export interface BillSequenceTable {
+  tenant_id: string;
+  prefix: string;
+  day: DateString;
+  last_value: number;
+}
+
 export interface DB {
+  acc_unit: AccUnitTable;
+  bus_option: BusOptionTable;
+  system_param: SystemParamTable;
+  bill_sequence: BillSequenceTable;
   module_button: ModuleButtonTable;
   role_button: RoleButtonTable;
   account_button: AccountButtonTable;

@@ -124,6 +124,19 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
       case_qty: item.caseQty, category_code: item.category, brand_code: item.brand, supp_code: s.code, tax_rate: String(item.taxRate),
       price: microsToString(item.priceMicros), retail_price: centsToString(item.retailCents),
     }))));
+    await trx.insertInto('acc_unit').values([
+      { tenant_id: tenant.id, unit_code: 'U01', unit_name: '华联优选超市(上海)有限公司', tax_number: '91310000MA1FL0AB1X' },
+      { tenant_id: tenant.id, unit_code: 'U02', unit_name: '华联优选超市(杭州)有限公司', tax_number: '91330100MA2CD0EF2Y' },
+    ]).execute();
+    await trx.insertInto('system_param').values([
+      { tenant_id: tenant.id, parameter_code: 'USE_MIDDLE_PLATFORM', parameter_name: '启用业务中台', parameter_value: '1' },
+      { tenant_id: tenant.id, parameter_code: 'SAM_ENABLE', parameter_name: '启用供应商结算', parameter_value: '1' },
+      { tenant_id: tenant.id, parameter_code: 'INVOICE_TOLERANCE', parameter_name: '发票金额容差(元)', parameter_value: '1.00' },
+    ]).execute();
+    await trx.insertInto('bus_option').values([
+      { tenant_id: tenant.id, bus_short_name: 'ACC_QUERY', bus_short_detail_name: '验收查询范围', permission_type: 'all', permission_list: '[]', updated_by: 'admin' },
+      { tenant_id: tenant.id, bus_short_name: 'PO_PRINT', bus_short_detail_name: '订单打印门店', permission_type: 'dept', permission_list: JSON.stringify(['S0101', 'S0201']), updated_by: 'admin' },
+    ]).execute();
     if (options.business !== false) await seedBusiness(trx, tenant.id, today);
   });
   await sql`ANALYZE`.execute(db);

@@ -41,7 +41,7 @@ describe('brute force', () => {
 
   it('locks after 10 failures, even with right captchas, with a 429', async () => {
     for (let i = 0; i < 10; i++) {
-      const extra = i >= 5 ? { captchaId: await knownCaptcha('QWER'), validCode: 'QWER' } : {};
+      const extra: Record<string, string> = i >= 5 ? { captchaId: await knownCaptcha('QWER'), validCode: 'QWER' } : {};
       await loginWith('100005', 'Wrong1234', extra);
     }
     const locked = await loginWith('100005', 'Demo1234', { captchaId: await knownCaptcha('QWER'), validCode: 'QWER' });

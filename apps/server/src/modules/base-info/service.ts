@@ -1,0 +1,57 @@
+// Rules of the base data: the category tree, business options, bill numbers.
+import type { BusOption, CategoryNode } from '@portal/contract';
+import type { AppContext } from '../../platform/context';
+import { ApiError } from '../../platform/errors';
+import type { SessionContext } from '../../platform/session-context';
+import * as repo from './repo';
+
+type CategoryRow = Awaited<ReturnType<typeof repo.categories>>[number];
+
+/** Nests categories by parent code; labels are `code_name`. A node whose parent is missing stays at the top. */
+export function categoryTree(rows: CategoryRow[]): CategoryNode[] {
+  const nodes = new Map<string, CategoryNode>();
+  for (const row of rows) {
+    nodes.set(row.categoryCode, {
+      categoryCode: row.categoryCode, parentCategoryCode: row.parentCategoryCode, categoryName: row.categoryName,
+      label: `${row.categoryCode}_${row.categoryName}`, children: [],
+    });
+  }
+  const roots: CategoryNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentCategoryCode ? nodes.get(node.parentCategoryCode) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+export async function saveBusOption(ctx: AppContext, session: SessionContext, option: BusOption): Promise<BusOption> {
+  if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以维护业务选项');
+  const permission = [...new Set(option.permission)];
+  if (option.permissionType === 'all' && permission.length > 0) throw ApiError.badRequest('body.permission: 权限类型为全部时不能指定权限列表');
+  if (option.permissionType !== 'all') {
+    if (permission.length === 0) throw ApiError.badRequest('body.permission: 请至少选择一项');
+    const known = await repo.existingCodes(ctx.db, session.tenantId, option.permissionType, permission);
+    const unknown = permission.filter((code) => !known.has(code));
+    if (unknown.length) throw ApiError.badRequest(`body.permission: 不存在的编码 ${unknown.slice(0, 5).join(', ')}`);
+  }
+  await repo.upsertBusOption(ctx.db, session.tenantId, { ...option, permission }, session.employeeCode, ctx.now());
+  return { ...option, permission };
+}
+
+/** Local calendar day of the server in the retailer's time zone (China, UTC+8). */
+export function businessDay(now: Date): string {
+  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export async function nextBillNumber(ctx: AppContext, session: SessionContext, code: string, digits: number): Promise<string> {
+  const day = businessDay(ctx.now());
+  const value = await repo.nextSequence(ctx.db, session.tenantId, code, day);
+  if (String(value).length > digits) throw ApiError.conflict(`今日 ${code} 单号已用完（${digits} 位）`);
+  return `${code}${day.replaceAll('-', '')}${String(value).padStart(digits, '0')}`;
+}
+
+export async function systemParam(ctx: AppContext, session: SessionContext, code: string) {
+  const param = await repo.systemParam(ctx.db, session.tenantId, code);
+  if (!param) throw ApiError.notFound(`系统参数 ${code} 不存在`);
+  return param;
+}
