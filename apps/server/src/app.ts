@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/routes';
 import { baseInfoRoutes } from './modules/base-info/routes';
 import { authenticate } from './modules/auth/service';
 import { menuRoutes } from './modules/menu/routes';
+import { purchaseOrderRoutes } from './modules/purchase-order/routes';
 import { holdsModule } from './modules/menu/service';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/user/routes';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(menuRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(baseInfoRoutes(ctx));
+      await api.register(purchaseOrderRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

@@ -1,4 +1,5 @@
 // Row types of the tables, as Kysely sees them. numeric columns travel as strings (exact).
+import type { purchaseOrder } from '@portal/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -168,7 +169,7 @@ export interface PurOrderTable {
   delivery_date: DateString;
   delivery_mode: string;
   order_type: string;
-  status: string;
+  status: (typeof purchaseOrder.orderStatuses)[number];
   total_qty: Numeric;
   total_amount: Numeric;
 }

@@ -1,7 +1,7 @@
 // Two years of purchase orders, receiving lines and monthly settlement bills for the demo suppliers.
 import { type Kysely, sql } from 'kysely';
 import { bulkInsert } from '../bulk';
-import type { DB } from '../schema';
+import type { DB, PurOrderTable } from '../schema';
 import { depts, type DemoGoods, suppliers } from './catalog';
 import { centsToString, lineAmountCents, microsToString, splitTax } from './money';
 import { seededRandom, type Random } from './random';
@@ -33,7 +33,7 @@ export const acceptanceColumns = {
   free_qty: 'numeric', price: 'numeric', amount: 'numeric', amount_excl: 'numeric', tax: 'numeric', tax_rate: 'numeric',
 } as const;
 
-function orderStatus(ageDays: number, short: boolean, random: Random): string {
+function orderStatus(ageDays: number, short: boolean, random: Random): PurOrderTable['status'] {
   if (ageDays <= 1) return '已下达';
   if (ageDays <= 3) return '已阅读';
   if (ageDays <= 6) return '已确认';

@@ -1,0 +1,102 @@
+// Purchase orders: paging, filters, sorting, scope, detail, split into packing units.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp({ business: true });
+  for (const user of ['100001', '100002', '100001-01']) tokens[user] = await tokenFor(t.app, user);
+  tokens.admin = await tokenFor(t.app, 'admin', { staff: true });
+});
+afterAll(() => t.close());
+
+const page = (user: string, body: object) => t.app.inject({ method: 'POST', url: '/api/purOrderBill/getPurOrderPage', headers: { token: tokens[user]! }, payload: body });
+const count = async (where: string) =>
+  (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pur_order WHERE ${sql.raw(where)}`.execute(t.database.db)).rows[0]!.n;
+
+describe('order list', () => {
+  it('pages the supplier\'s own orders, newest first, with the true total', async () => {
+    const res = (await page('100001', { page: 1, limit: 10 })).json();
+    expect(res.code).toBe('1');
+    expect(res.data.total).toBe(await count(`supp_code = '100001'`));
+    expect(res.data.list).toHaveLength(10);
+    const dates = res.data.list.map((o: { orderDate: string }) => o.orderDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(res.data.list.every((o: { suppCode: string }) => o.suppCode === '100001')).toBe(true);
+  });
+
+  it('filters by date range, store, status and bill number', async () => {
+    const body = { page: 1, limit: 1000, startDate: '2026-01-01', endDate: '2026-06-30', deptCode: 'S0101', status: '已完成' };
+    const res = (await page('100001', body)).json().data;
+    expect(res.total).toBe(await count(`supp_code = '100001' AND order_date BETWEEN '2026-01-01' AND '2026-06-30' AND dept_code = 'S0101' AND status = '已完成'`));
+    expect(res.list.every((o: { deptCode: string; status: string }) => o.deptCode === 'S0101' && o.status === '已完成')).toBe(true);
+    const one = res.list[0].billNumber as string;
+    const byNumber = (await page('100001', { billNumber: one.slice(2) })).json().data;
+    expect(byNumber.list.map((o: { billNumber: string }) => o.billNumber)).toContain(one);
+  });
+
+  it('sorts by an allowed column and refuses others', async () => {
+    const asc = (await page('100001', { limit: 50, sort: { field: 'totalAmount', order: 'asc' } })).json().data.list;
+    const amounts = asc.map((o: { totalAmount: string }) => Number(o.totalAmount));
+    expect([...amounts].sort((a, b) => a - b)).toEqual(amounts);
+    expect((await page('100001', { sort: { field: 'password', order: 'asc' } })).statusCode).toBe(400);
+  });
+
+  it('never shows another supplier\'s orders, whatever suppCode says', async () => {
+    const res = (await page('100001', { suppCode: '100002', limit: 1000 })).json().data;
+    expect(res.total).toBe(await count(`supp_code = '100001'`));
+    expect(res.list.some((o: { suppCode: string }) => o.suppCode === '100002')).toBe(false);
+  });
+
+  it('shows staff every supplier, or the one asked for', async () => {
+    expect((await page('admin', {})).json().data.total).toBe(await count('true'));
+    expect((await page('admin', { suppCode: '100002' })).json().data.total).toBe(await count(`supp_code = '100002'`));
+  });
+
+  it('refuses a reversed date range and a bad date', async () => {
+    expect((await page('100001', { startDate: '2026-02-01', endDate: '2026-01-01' })).statusCode).toBe(400);
+    const bad = await page('100001', { startDate: '2026-13-45' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^body\.startDate/);
+  });
+});
+
+describe('order detail', () => {
+  it('answers the header and lines, whose amounts add up to the total', async () => {
+    const [first] = (await page('100001', { limit: 1, status: '已完成' })).json().data.list;
+    const res = (await t.app.inject({ method: 'GET', url: `/api/purOrderBill/getPurOrderDetail?billNumber=${first.billNumber}`, headers: { token: tokens['100001']! } })).json().data;
+    expect(res.header).toMatchObject({ billNumber: first.billNumber, companyName: '华联优选超市(上海)有限公司' });
+    const cents = res.lines.reduce((sum: bigint, l: { amount: string }) => sum + BigInt(l.amount.replace('.', '')), 0n);
+    expect(cents).toBe(BigInt(res.header.totalAmount.replace('.', '')));
+    expect(res.lines[0]).toMatchObject({ lineNo: 1 });
+  });
+
+  it('answers 404 for another supplier\'s order', async () => {
+    const [other] = (await page('100002', { limit: 1 })).json().data.list;
+    const res = await t.app.inject({ method: 'GET', url: `/api/purOrderBill/getPurOrderDetail?billNumber=${other.billNumber}&suppCode=100002`, headers: { token: tokens['100001']! } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('splits lines into whole cases and loose units that add up to the ordered quantity', async () => {
+    const [first] = (await page('100001', { limit: 1 })).json().data.list;
+    const headers = { token: tokens['100001']! };
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/purOrderBill/getPurOrderDetail?billNumber=${first.billNumber}`, headers })).json().data;
+    const split = (await t.app.inject({ method: 'GET', url: `/api/purOrderBill/getPurOrderDetailSplitSubGoods?billNumber=${first.billNumber}`, headers })).json().data;
+    for (const line of detail.lines) {
+      const parts = split.filter((p: { lineNo: number }) => p.lineNo === line.lineNo);
+      expect(parts.reduce((s: number, p: { qty: string }) => s + Number(p.qty), 0)).toBe(Number(line.orderQty));
+    }
+  });
+
+  it('lists the stores on the supplier\'s orders', async () => {
+    const res = (await t.app.inject({ method: 'GET', url: '/api/purOrderBill/getDept', headers: { token: tokens['100001']! } })).json().data;
+    expect(res.length).toBeGreaterThan(3);
+  });
+
+  it('is refused to an account without the module', async () => {
+    await t.database.db.deleteFrom('account_module').where('module_code', '=', 'ms0022').execute();
+    expect((await page('100001-01', {})).statusCode).toBe(403);
+  });
+});

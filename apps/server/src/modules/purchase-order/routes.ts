@@ -1,0 +1,17 @@
+// HTTP of purchase orders.
+import { purchaseOrder } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { registerCall } from '../../platform/route';
+import { scopeOf } from '../../platform/scope';
+import * as repo from './repo';
+import * as service from './service';
+
+export function purchaseOrderRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    registerCall(app, purchaseOrder.getPurOrderPage, ({ session, body }) => service.page(ctx, session, body));
+    registerCall(app, purchaseOrder.getPurOrderDetail, ({ session, query }) => service.detail(ctx, session, query.billNumber, query.suppCode));
+    registerCall(app, purchaseOrder.getPurOrderDetailSplitSubGoods, ({ session, query }) => service.splitSubGoods(ctx, session, query.billNumber));
+    registerCall(app, purchaseOrder.getDept, ({ session }) => repo.deptsOnOrders(ctx.db, scopeOf(session)));
+  };
+}
