@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
+import { acceptanceRoutes } from './modules/acceptance/routes';
 import { authRoutes } from './modules/auth/routes';
 import { baseInfoRoutes } from './modules/base-info/routes';
 import { authenticate } from './modules/auth/service';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(userRoutes(ctx));
       await api.register(baseInfoRoutes(ctx));
       await api.register(purchaseOrderRoutes(ctx));
+      await api.register(acceptanceRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

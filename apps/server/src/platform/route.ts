@@ -1,5 +1,7 @@
 // Registers a contract call as a Fastify route: schemas, envelope and the auth flag in one place.
 import { type CallBody, type CallData, type CallDef, type CallQuery, envelopeSchema, failureEnvelopeSchema, legacyEnvelopeSchema } from '@portal/contract';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -26,36 +28,80 @@ declare module 'fastify' {
   }
 }
 
+/** A streamed file answer of a download call. */
+export interface Download {
+  fileName: string;
+  contentType: string;
+  body: Readable;
+}
+
+/** Validation and OpenAPI schema of a call; `ok` is the success answer (none for a file). */
+function routeSchema(call: CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>, ok?: z.ZodType) {
+  const failureResponses = Object.fromEntries([400, 401, 403, 404, 409, 429, 500].map((s) => [s, failureEnvelopeSchema]));
+  return {
+    summary: call.summary,
+    tags: [call.area],
+    ...(call.query ? { querystring: call.query } : {}),
+    ...(call.body ? { body: call.body } : {}),
+    ...(call.public ? {} : { security: [{ token: [] }] }),
+    response: { ...(ok ? { 200: ok } : {}), ...failureResponses },
+  };
+}
+
+function inputOf<C>(request: FastifyRequest, reply: FastifyReply): CallInput<C> {
+  return {
+    query: request.query as CallQuery<C>,
+    body: request.body as CallBody<C>,
+    get session() {
+      if (!request.session) throw ApiError.unauthorized();
+      return request.session;
+    },
+    request,
+    reply,
+  };
+}
+
+/**
+ * Registers a download: same validation and permissions as a call, but the answer is a file streamed
+ * as it is produced. The handler counts as in flight until the stream has ended.
+ */
+export function registerDownload<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
+  app: FastifyInstance,
+  call: C,
+  handler: (input: CallInput<C>) => Promise<Download>,
+): void {
+  const schema = routeSchema(call);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: call.method,
+    url: call.path,
+    config: { isPublic: call.public ?? false, ...(call.module ? { module: call.module } : {}) },
+    schema: { ...schema, produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+    handler: async (request, reply) => {
+      const download = await handler(inputOf<C>(request, reply));
+      void app.inFlight.track(() => finished(download.body).catch(() => undefined));
+      download.body.on('error', (err) => request.log.error({ err }, 'download failed while streaming'));
+      return reply
+        .header('content-type', download.contentType)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(download.fileName)}`)
+        .header('cache-control', 'no-store')
+        .send(download.body);
+    },
+  });
+}
+
 export function registerCall<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
   app: FastifyInstance,
   call: C,
   handler: (input: CallInput<C>) => Promise<CallData<C>>,
 ): void {
   const legacy = call.envelope === 'legacy';
-  const failureResponses = Object.fromEntries([400, 401, 403, 404, 409, 429, 500].map((s) => [s, failureEnvelopeSchema]));
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
     config: { isPublic: call.public ?? false, ...(call.module ? { module: call.module } : {}) },
-    schema: {
-      summary: call.summary,
-      tags: [call.area],
-      ...(call.query ? { querystring: call.query } : {}),
-      ...(call.body ? { body: call.body } : {}),
-      ...(call.public ? {} : { security: [{ token: [] }] }),
-      response: { 200: legacy ? legacyEnvelopeSchema(call.data) : envelopeSchema(call.data), ...failureResponses },
-    },
+    schema: routeSchema(call, legacy ? legacyEnvelopeSchema(call.data) : envelopeSchema(call.data)),
     handler: async (request, reply) => {
-      const data = await app.inFlight.track(() => handler({
-        query: request.query as CallQuery<C>,
-        body: request.body as CallBody<C>,
-        get session() {
-          if (!request.session) throw ApiError.unauthorized();
-          return request.session;
-        },
-        request,
-        reply,
-      }));
+      const data = await app.inFlight.track(() => handler(inputOf<C>(request, reply)));
       return legacy ? legacySuccess(data, call.successMessage) : success(data, call.successMessage);
     },
   });

@@ -1,0 +1,170 @@
+// Receiving statistics checked against sums computed here from the raw lines, scope, and exports read back.
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const range = { startDate: '2026-01-01', endDate: '2026-06-30' };
+
+interface RawLine { bill_number: string; supp_code: string; dept_code: string; category_code: string; brand_code: string; acc_date: string; accepted_qty: string; amount_excl: string; tax: string; amount: string }
+let raw: RawLine[];
+
+beforeAll(async () => {
+  t = await createTestApp({ business: true });
+  tokens['100001'] = await tokenFor(t.app, '100001');
+  tokens.admin = await tokenFor(t.app, 'admin', { staff: true });
+  raw = (await t.database.db.selectFrom('acceptance')
+    .select(['bill_number', 'supp_code', 'dept_code', 'category_code', 'brand_code', 'acc_date', 'accepted_qty', 'amount_excl', 'tax', 'amount'])
+    .where('acc_date', '>=', range.startDate).where('acc_date', '<=', range.endDate).execute()) as RawLine[];
+});
+afterAll(() => t.close());
+
+/** Exact sum of decimal strings with up to `scale` places, as a string with that scale. */
+function sum(values: string[], scale: number): string {
+  const unit = 10n ** BigInt(scale);
+  const total = values.reduce((acc, v) => {
+    const [whole, frac = ''] = v.replace('-', '').split('.');
+    const n = BigInt(whole!) * unit + BigInt((frac + '0'.repeat(scale)).slice(0, scale) || '0');
+    return acc + (v.startsWith('-') ? -n : n);
+  }, 0n);
+  const sign = total < 0n ? '-' : '';
+  const abs = total < 0n ? -total : total;
+  return `${sign}${abs / unit}.${String(abs % unit).padStart(scale, '0')}`;
+}
+const num = (text: string) => Number(text);
+const post = (url: string, user: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { token: tokens[user]! }, payload });
+
+describe('totals', () => {
+  it('adds up quantity, amounts and tax of the supplier\'s lines exactly', async () => {
+    const mine = raw.filter((r) => r.supp_code === '100001');
+    const { data } = (await post('/api/acceptance/getAccCountSumByCondition', '100001', range)).json();
+    expect(data).toEqual({
+      billCount: new Set(mine.map((r) => r.bill_number)).size,
+      lineCount: mine.length,
+      qty: expect.any(String),
+      amountExcl: expect.any(String),
+      tax: expect.any(String),
+      amount: expect.any(String),
+    });
+    expect(num(data.qty)).toBe(num(sum(mine.map((r) => r.accepted_qty), 3)));
+    expect(data.amount).toBe(sum(mine.map((r) => r.amount), 2));
+    expect(data.amountExcl).toBe(sum(mine.map((r) => r.amount_excl), 2));
+    expect(data.tax).toBe(sum(mine.map((r) => r.tax), 2));
+    expect(sum([data.amountExcl, data.tax], 2)).toBe(data.amount);
+  });
+
+  it('filters by store, category subtree and brand', async () => {
+    const mine = raw.filter((r) => r.supp_code === '100001' && ['S0101', 'S0201'].includes(r.dept_code) && r.category_code.startsWith('10') && r.brand_code === 'B001');
+    const { data } = (await post('/api/acceptance/getAccCountSumByCondition', '100001', { ...range, deptCodes: ['S0101', 'S0201'], categoryCode: '10', brandCodes: ['B001'] })).json();
+    expect(data.lineCount).toBe(mine.length);
+    expect(data.amount).toBe(sum(mine.map((r) => r.amount), 2));
+  });
+
+  it('answers zeros, not nulls, when nothing matches', async () => {
+    const { data } = (await post('/api/acceptance/getAccCountSumByCondition', '100001', { ...range, goods: 'no such goods' })).json();
+    expect(data).toEqual({ billCount: 0, lineCount: 0, qty: '0', amountExcl: '0', tax: '0', amount: '0' });
+  });
+});
+
+describe('groups', () => {
+  it.each(['dept', 'brand', 'category', 'month'] as const)('groups by %s with totals that add up to the whole', async (groupBy) => {
+    const mine = raw.filter((r) => r.supp_code === '100001');
+    const keyOf = (r: RawLine) => ({ dept: r.dept_code, brand: r.brand_code, category: r.category_code, month: r.acc_date.slice(0, 7) })[groupBy];
+    const expected = new Map<string, string[]>();
+    for (const r of mine) expected.set(keyOf(r), [...(expected.get(keyOf(r)) ?? []), r.amount]);
+    const { data } = (await post('/api/acceptance/getAccCountByCondition', '100001', { ...range, groupBy, limit: 1000 })).json();
+    expect(data.total).toBe(expected.size);
+    for (const group of data.list) expect(group.amount).toBe(sum(expected.get(group.groupKey)!, 2));
+    expect(data.list[0].groupName).not.toBe('');
+  });
+
+  it('orders months by time and others by amount', async () => {
+    const months = (await post('/api/acceptance/getAccCountByCondition', '100001', { ...range, groupBy: 'month' })).json().data.list;
+    expect(months.map((m: { groupKey: string }) => m.groupKey)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06']);
+    const depts = (await post('/api/acceptance/getAccCountByCondition', '100001', { ...range, groupBy: 'dept' })).json().data.list;
+    const amounts = depts.map((d: { amount: string }) => num(d.amount));
+    expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);
+  });
+
+  it('pages groups', async () => {
+    const all = (await post('/api/acceptance/getAccCountByCondition', '100001', { ...range, groupBy: 'day', limit: 1000 })).json().data;
+    const second = (await post('/api/acceptance/getAccCountByCondition', '100001', { ...range, groupBy: 'day', page: 2, limit: 10 })).json().data;
+    expect(second.total).toBe(all.total);
+    expect(second.list).toEqual(all.list.slice(10, 20));
+  });
+});
+
+describe('detail and scope', () => {
+  it('pages detail lines with names', async () => {
+    const { data } = (await post('/api/acceptance/getAccDetailInfo', '100001', { ...range, limit: 5, sort: { field: 'amount', order: 'desc' } })).json();
+    expect(data.total).toBe(raw.filter((r) => r.supp_code === '100001').length);
+    expect(data.list).toHaveLength(5);
+    expect(data.list[0].goodsName).not.toBe('');
+    const amounts = data.list.map((l: { amount: string }) => num(l.amount));
+    expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);
+  });
+
+  it('never shows supplier 100001 the lines of 100002, whatever suppCode says', async () => {
+    const { data } = (await post('/api/acceptance/getAccDetailInfo', '100001', { ...range, suppCode: '100002', limit: 1000 })).json();
+    expect(data.list.every((l: { suppCode: string }) => l.suppCode === '100001')).toBe(true);
+    const totals = (await post('/api/acceptance/getAccCountSumByCondition', '100001', { ...range, suppCode: '100002' })).json().data;
+    expect(totals.amount).toBe(sum(raw.filter((r) => r.supp_code === '100001').map((r) => r.amount), 2));
+  });
+
+  it('shows staff the whole tenant, or one supplier', async () => {
+    const all = (await post('/api/acceptance/getAccCountSumByCondition', 'admin', range)).json().data;
+    expect(all.amount).toBe(sum(raw.map((r) => r.amount), 2));
+    const one = (await post('/api/acceptance/getAccCountSumByCondition', 'admin', { ...range, suppCode: '100002' })).json().data;
+    expect(one.amount).toBe(sum(raw.filter((r) => r.supp_code === '100002').map((r) => r.amount), 2));
+  });
+
+  it('refuses bad conditions with the field named', async () => {
+    expect((await post('/api/acceptance/getAccCountSumByCondition', '100001', { startDate: '2026-02-01' })).json().message).toMatch(/^body\.endDate/);
+    expect((await post('/api/acceptance/getAccCountSumByCondition', '100001', { startDate: '2026-02-01', endDate: '2026-01-01' })).statusCode).toBe(400);
+    expect((await post('/api/acceptance/getAccCountByCondition', '100001', { ...range, groupBy: 'colour' })).json().message).toMatch(/^body\.groupBy/);
+    expect((await post('/api/acceptance/getAccDetailInfo', '100001', { ...range, sort: { field: 'x; drop', order: 'asc' } })).statusCode).toBe(400);
+  });
+});
+
+describe('exports', () => {
+  it('streams every matching line as CSV that reads back to the query', async () => {
+    const res = await post('/api/acceptance/exportCsv', '100001', range);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('验收明细_20260101_20260630.csv');
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]!.split(',')[0]).toBe('验收单号');
+    const mine = raw.filter((r) => r.supp_code === '100001');
+    expect(lines.length - 1).toBe(mine.length);
+    const amountIndex = lines[0]!.split(',').indexOf('含税金额');
+    expect(sum(lines.slice(1).map((l) => l.split(',')[amountIndex]!), 2)).toBe(sum(mine.map((r) => r.amount), 2));
+  });
+
+  it('streams an .xlsx workbook that reads back to the query', async () => {
+    const res = await post('/api/acceptance/exportExcel', '100001', { ...range, deptCodes: ['S0101'] });
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('验收明细')!;
+    const mine = raw.filter((r) => r.supp_code === '100001' && r.dept_code === 'S0101');
+    expect(sheet.rowCount - 1).toBe(mine.length);
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    const amountColumn = header.indexOf('含税金额') + 1;
+    const cents = Array.from({ length: mine.length }, (_, i) => Math.round(Number(sheet.getRow(i + 2).getCell(amountColumn).value) * 100)).reduce((a, b) => a + b, 0);
+    expect((cents / 100).toFixed(2)).toBe(sum(mine.map((r) => r.amount), 2));
+  });
+
+  it('answers an error envelope, not a file, for a bad condition', async () => {
+    const res = await post('/api/acceptance/exportCsv', '100001', { startDate: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('needs the module', async () => {
+    const child = await tokenFor(t.app, '100001-01');
+    await t.database.db.deleteFrom('account_module').where('module_code', '=', 'ms0021').execute();
+    const res = await t.app.inject({ method: 'POST', url: '/api/acceptance/exportCsv', headers: { token: child }, payload: range });
+    expect(res.statusCode).toBe(403);
+  });
+});

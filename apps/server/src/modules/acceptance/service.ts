@@ -1,0 +1,54 @@
+// Rules of the receiving statistics: scope, date range limits, sort whitelist, export names.
+import type { AccCondition } from '@portal/contract';
+import type { AppContext } from '../../platform/context';
+import { ApiError } from '../../platform/errors';
+import type { Download } from '../../platform/route';
+import { scopeOf } from '../../platform/scope';
+import type { SessionContext } from '../../platform/session-context';
+import { csvStream, xlsxStream } from './export';
+import * as repo from './repo';
+
+const maxRangeDays = 3 * 366;
+
+function checked(condition: AccCondition): AccCondition {
+  if (condition.startDate > condition.endDate) throw ApiError.badRequest('body.endDate: 结束日期不能早于开始日期');
+  const days = (Date.parse(condition.endDate) - Date.parse(condition.startDate)) / 86_400_000;
+  if (days > maxRangeDays) throw ApiError.badRequest('body.endDate: 查询区间不能超过 3 年');
+  return condition;
+}
+
+export function totals(ctx: AppContext, session: SessionContext, condition: AccCondition) {
+  return repo.totals(ctx.db, scopeOf(session, condition.suppCode), checked(condition));
+}
+
+export function groups(ctx: AppContext, session: SessionContext, condition: AccCondition, by: repo.Dimension, paging: { page: number; limit: number }) {
+  return repo.groups(ctx.db, scopeOf(session, condition.suppCode), checked(condition), by, paging);
+}
+
+export function details(
+  ctx: AppContext, session: SessionContext, condition: AccCondition,
+  paging: { page: number; limit: number; sort?: { field: string; order: 'asc' | 'desc' } | undefined },
+) {
+  const field = paging.sort?.field;
+  if (field !== undefined && !(field in repo.sortableColumns)) throw ApiError.badRequest(`body.sort.field: 不能按 ${field} 排序`);
+  const sort = paging.sort && { field: paging.sort.field as keyof typeof repo.sortableColumns, order: paging.sort.order };
+  return repo.detailPage(ctx.db, scopeOf(session, condition.suppCode), checked(condition), { page: paging.page, limit: paging.limit, sort });
+}
+
+function fileBase(condition: AccCondition): string {
+  return `验收明细_${condition.startDate.replaceAll('-', '')}_${condition.endDate.replaceAll('-', '')}`;
+}
+
+export function exportCsv(ctx: AppContext, session: SessionContext, condition: AccCondition): Download {
+  const rows = repo.allDetails(ctx.db, scopeOf(session, condition.suppCode), checked(condition));
+  return { fileName: `${fileBase(condition)}.csv`, contentType: 'text/csv; charset=utf-8', body: csvStream(rows) };
+}
+
+export function exportExcel(ctx: AppContext, session: SessionContext, condition: AccCondition): Download {
+  const rows = repo.allDetails(ctx.db, scopeOf(session, condition.suppCode), checked(condition));
+  return {
+    fileName: `${fileBase(condition)}.xlsx`,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    body: xlsxStream(rows, '验收明细'),
+  };
+}

@@ -1,0 +1,106 @@
+// Receiving (acceptance) statistics: grouped counts, totals, detail lines and streamed exports.
+import { z } from 'zod';
+import { defineCall } from './call';
+import { decimal, isoDate, pageOf, pageParams, sortParam } from './paging';
+
+export const groupDimensions = ['dept', 'goods', 'category', 'brand', 'day', 'month'] as const;
+
+export const accCondition = z.object({
+  startDate: isoDate,
+  endDate: isoDate,
+  deptCodes: z.array(z.string().max(32)).max(500).optional(),
+  /** A category and everything below it. */
+  categoryCode: z.string().trim().max(32).optional(),
+  brandCodes: z.array(z.string().max(32)).max(500).optional(),
+  /** Goods code, barcode or part of the name. */
+  goods: z.string().trim().max(64).optional(),
+  /** Receiving bill number or purchase-order number, or part of one. */
+  billNumber: z.string().trim().max(40).optional(),
+  /** Staff only: narrow to one supplier; ignored for supplier accounts. */
+  suppCode: z.string().trim().max(32).optional(),
+});
+export type AccCondition = z.infer<typeof accCondition>;
+
+export const accTotals = z.object({
+  billCount: z.number().int(),
+  lineCount: z.number().int(),
+  qty: decimal,
+  amountExcl: decimal,
+  tax: decimal,
+  amount: decimal,
+});
+
+export const accGroup = accTotals.extend({ groupKey: z.string(), groupName: z.string() });
+export type AccGroup = z.infer<typeof accGroup>;
+
+export const getAccCountByCondition = defineCall({
+  area: 'acceptance', method: 'POST', path: '/acceptance/getAccCountByCondition', module: 'ms0021',
+  summary: 'Receiving grouped by store, goods, category, brand, day or month',
+  body: accCondition.extend({ groupBy: z.enum(groupDimensions), ...pageParams }),
+  data: pageOf(accGroup),
+});
+
+export const getAccCountSumByCondition = defineCall({
+  area: 'acceptance', method: 'POST', path: '/acceptance/getAccCountSumByCondition', module: 'ms0021',
+  summary: 'Receiving totals: quantity, amount excluding tax, tax, amount including tax',
+  body: accCondition, data: accTotals,
+});
+
+export const accDetail = z.object({
+  billNumber: z.string(),
+  lineNo: z.number().int(),
+  accDate: z.string(),
+  suppCode: z.string(),
+  deptCode: z.string(),
+  deptName: z.string(),
+  poBillNumber: z.string(),
+  goodsCode: z.string(),
+  barcode: z.string(),
+  goodsName: z.string(),
+  spec: z.string(),
+  unit: z.string(),
+  categoryCode: z.string(),
+  categoryName: z.string(),
+  brandCode: z.string(),
+  brandName: z.string(),
+  acceptedQty: decimal,
+  freeQty: decimal,
+  price: decimal,
+  taxRate: decimal,
+  amountExcl: decimal,
+  tax: decimal,
+  amount: decimal,
+  settleStatus: z.string(),
+});
+export type AccDetail = z.infer<typeof accDetail>;
+
+/** Columns of the detail grid and of the exports, in order, with their Chinese headings. */
+export const accDetailColumns: { field: keyof AccDetail; title: string }[] = [
+  { field: 'billNumber', title: '验收单号' }, { field: 'lineNo', title: '行号' }, { field: 'accDate', title: '验收日期' },
+  { field: 'suppCode', title: '供应商编码' }, { field: 'deptCode', title: '门店编码' }, { field: 'deptName', title: '门店' },
+  { field: 'poBillNumber', title: '订单号' }, { field: 'goodsCode', title: '商品编码' }, { field: 'barcode', title: '条码' },
+  { field: 'goodsName', title: '商品名称' }, { field: 'spec', title: '规格' }, { field: 'unit', title: '单位' },
+  { field: 'categoryCode', title: '品类编码' }, { field: 'categoryName', title: '品类' }, { field: 'brandCode', title: '品牌编码' },
+  { field: 'brandName', title: '品牌' }, { field: 'acceptedQty', title: '验收数量' }, { field: 'freeQty', title: '赠品数量' },
+  { field: 'price', title: '含税进价' }, { field: 'taxRate', title: '税率(%)' }, { field: 'amountExcl', title: '不含税金额' },
+  { field: 'tax', title: '税额' }, { field: 'amount', title: '含税金额' }, { field: 'settleStatus', title: '结算状态' },
+];
+
+export const getAccDetailInfo = defineCall({
+  area: 'acceptance', method: 'POST', path: '/acceptance/getAccDetailInfo', module: 'ms0021',
+  summary: 'Receiving lines, paged and sortable',
+  body: accCondition.extend({ ...pageParams, sort: sortParam.optional() }),
+  data: pageOf(accDetail),
+});
+
+/** Exports answer a file, not the envelope (errors still answer the envelope). */
+export const exportCsv = defineCall({
+  area: 'acceptance', method: 'POST', path: '/acceptance/exportCsv', module: 'ms0021',
+  summary: 'All receiving lines of the condition as CSV (UTF-8 with BOM), streamed',
+  body: accCondition, data: z.string(),
+});
+export const exportExcel = defineCall({
+  area: 'acceptance', method: 'POST', path: '/acceptance/exportExcel', module: 'ms0021',
+  summary: 'All receiving lines of the condition as .xlsx, streamed',
+  body: accCondition, data: z.string(),
+});
