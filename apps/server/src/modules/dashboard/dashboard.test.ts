@@ -1,0 +1,58 @@
+// Dashboard figures against the raw rows, for a supplier and for staff.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { businessDay } from '../base-info/service';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp({ business: true });
+  tokens['100001'] = await tokenFor(t.app, '100001');
+  tokens.admin = await tokenFor(t.app, 'admin', { staff: true });
+});
+afterAll(() => t.close());
+
+const overview = async (user: string, query = '') =>
+  (await t.app.inject({ method: 'GET', url: `/api/dashboard/overview${query}`, headers: { token: tokens[user]! } })).json().data;
+const cents = (values: string[]) => values.reduce((s, v) => s + BigInt(Math.round(Number(v) * 100)), 0n);
+
+describe('overview', () => {
+  it('counts the supplier\'s open orders', async () => {
+    const data = await overview('100001');
+    const open = await t.database.db.selectFrom('pur_order').select(['total_amount', 'status'])
+      .where('supp_code', '=', '100001').where('status', 'in', ['已下达', '已阅读', '已确认', '部分到货']).execute();
+    expect(data.openOrders.count).toBe(open.length);
+    expect(cents([data.openOrders.amount])).toBe(cents(open.map((o) => o.total_amount)));
+    expect(data.openOrders.toConfirm).toBe(open.filter((o) => o.status === '已下达' || o.status === '已阅读').length);
+  });
+
+  it('sums this month\'s receiving to date and shows twelve months of trend', async () => {
+    const data = await overview('100001');
+    const today = businessDay(new Date());
+    expect(data.today).toBe(today);
+    const rows = await t.database.db.selectFrom('acceptance').select('amount')
+      .where('supp_code', '=', '100001').where('acc_date', '>=', `${today.slice(0, 7)}-01`).where('acc_date', '<=', today).execute();
+    expect(cents([data.receiving.thisMonth])).toBe(cents(rows.map((r) => r.amount)));
+    expect(data.monthlyReceiving).toHaveLength(12);
+    expect(data.monthlyReceiving.at(-1).month).toBe(today.slice(0, 7));
+    expect(data.monthlyReceiving.at(-1).amount).toBe(data.receiving.thisMonth);
+  });
+
+  it('counts settlement bills waiting for the supplier', async () => {
+    const data = await overview('100001');
+    const bills = await t.database.db.selectFrom('sam_bill').select('status').where('supp_code', '=', '100001').execute();
+    expect(data.settlement.waitingCount).toBe(bills.filter((b) => b.status === '草稿' || b.status === '已驳回').length);
+  });
+
+  it('gives staff the whole tenant or one supplier, and a supplier only itself', async () => {
+    const all = await overview('admin');
+    const one = await overview('admin', '?suppCode=100001');
+    const own = await overview('100001', '?suppCode=100002');
+    expect(one.openOrders).toEqual(own.openOrders);
+    expect(all.openOrders.count).toBeGreaterThan(one.openOrders.count);
+    const pick = (await t.app.inject({ method: 'GET', url: '/api/dashboard/suppliers', headers: { token: tokens.admin! } })).json().data;
+    expect(pick).toHaveLength(5);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/dashboard/suppliers', headers: { token: tokens['100001']! } })).json().data;
+    expect(mine).toEqual([{ suppCode: '100001', suppName: '上海禾丰食品有限公司' }]);
+  });
+});

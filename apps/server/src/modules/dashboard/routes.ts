@@ -1,0 +1,13 @@
+// HTTP of the dashboard.
+import { dashboard } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { registerCall } from '../../platform/route';
+import * as service from './service';
+
+export function dashboardRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    registerCall(app, dashboard.getOverview, ({ session, query }) => service.overview(ctx, session, query.suppCode));
+    registerCall(app, dashboard.getSuppliers, ({ session }) => service.suppliers(ctx, session));
+  };
+}

@@ -1,0 +1,45 @@
+// The dashboard: figures for the business day of the retailer (UTC+8).
+import type { Overview } from '@portal/contract';
+import type { AppContext } from '../../platform/context';
+import { scopeOf } from '../../platform/scope';
+import type { SessionContext } from '../../platform/session-context';
+import { businessDay } from '../base-info/service';
+import * as repo from './repo';
+
+function shiftMonths(day: string, months: number): { start: string; sameDay: string; end: string } {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
+  const iso = (date: Date) => date.toISOString().slice(0, 10);
+  const sameDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last.getUTCDate())));
+  return { start: iso(first), sameDay: iso(sameDay), end: iso(last) };
+}
+
+export async function overview(ctx: AppContext, session: SessionContext, suppCode?: string): Promise<Overview> {
+  const scope = scopeOf(session, suppCode);
+  const today = businessDay(ctx.now());
+  const thisMonth = shiftMonths(today, 0);
+  const lastMonth = shiftMonths(today, -1);
+  const since90 = new Date(Date.parse(today) - 90 * 86_400_000).toISOString().slice(0, 10);
+  const [openOrders, thisMonthAmount, lastMonthToDate, lastMonthAmount, settlement, monthlyReceiving, ordersByStatus] = await Promise.all([
+    repo.openOrders(ctx.db, scope),
+    repo.receivingBetween(ctx.db, scope, thisMonth.start, today),
+    repo.receivingBetween(ctx.db, scope, lastMonth.start, lastMonth.sameDay),
+    repo.receivingBetween(ctx.db, scope, lastMonth.start, lastMonth.end),
+    repo.settlementWaiting(ctx.db, scope),
+    repo.monthlyReceiving(ctx.db, scope, shiftMonths(today, -11).start, today),
+    repo.ordersByStatus(ctx.db, scope, since90),
+  ]);
+  return {
+    today,
+    openOrders,
+    receiving: { thisMonth: thisMonthAmount, lastMonthToDate, lastMonth: lastMonthAmount },
+    settlement,
+    monthlyReceiving,
+    ordersByStatus,
+  };
+}
+
+export function suppliers(ctx: AppContext, session: SessionContext) {
+  return repo.suppliers(ctx.db, scopeOf(session));
+}
