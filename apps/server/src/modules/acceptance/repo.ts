@@ -93,7 +93,7 @@ export const sortableColumns = {
   brandCode: 'a.brand_code', acceptedQty: 'a.accepted_qty', price: 'a.price', amountExcl: 'a.amount_excl', tax: 'a.tax', amount: 'a.amount',
 } as const;
 
-function detailColumns(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
+export function detailColumns(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
   return matching(db, scope, condition)
     .innerJoin('goods as g', (j) => j.onRef('g.tenant_id', '=', 'a.tenant_id').onRef('g.goods_code', '=', 'a.goods_code'))
     .innerJoin('dept as d', (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.dept_code', '=', 'a.dept_code'))

@@ -1,0 +1,75 @@
+// Opens a benchmark database (PGlite in a temp folder, or a fresh PostgreSQL database), seeds it, and
+// serves the portal on it on 127.0.0.1.
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@portal/server/src/app';
+import { loadConfig } from '@portal/server/src/config';
+import { type Database, migrateToLatest, openDatabase } from '@portal/server/src/db/database';
+import { seedDemo } from '@portal/server/src/db/seed/demo';
+
+export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface BenchDatabase {
+  label: 'pglite' | 'postgres';
+  database: Database;
+  /** PostgreSQL connection string of the benchmark database (PostgreSQL only). */
+  url?: string;
+  dispose(): Promise<void>;
+}
+
+export async function pgliteDatabase(): Promise<BenchDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const database = await openDatabase({ dataDir });
+  return { label: 'pglite', database, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** A new database on the PostgreSQL at BENCH_DATABASE_URL, or undefined when none answers. */
+export async function postgresDatabase(): Promise<BenchDatabase | undefined> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 20 });
+  return {
+    label: 'postgres',
+    database,
+    url: target.toString(),
+    dispose: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function prepare(database: Database, business = true): Promise<void> {
+  await migrateToLatest(database.db);
+  await seedDemo(database.db, new Date(), { business });
+}
+
+export async function serve(database: Database): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', LOGIN_SLOWDOWN_MS: '0' }), { database });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+export async function loginToken(url: string, username: string, staff = false): Promise<string> {
+  const key = ((await (await fetch(`${url}/api/user/publicKey`)).json()) as { data: { publicKey: string } }).data.publicKey;
+  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Demo1234')).toString('base64');
+  const res = await fetch(`${url}/api/user/${staff ? 'merchantsLogin' : 'login'}?tenantid=demo`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}

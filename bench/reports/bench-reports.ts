@@ -1,0 +1,104 @@
+// npm run bench:reports — the report calls on a million receiving lines (BENCH_ROWS), under 20 concurrent
+// requests, each beside the same SQL run directly on the database; and the CSV export's speed and memory
+// beside PostgreSQL's own COPY.
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { growAcceptance } from '@portal/server/src/db/seed/business';
+import * as accRepo from '@portal/server/src/modules/acceptance/repo';
+import * as orderRepo from '@portal/server/src/modules/purchase-order/repo';
+import { type BenchDatabase, loginToken, pgliteDatabase, postgresDatabase, prepare, serve } from '../lib/portal';
+import { percentile, round, timeConcurrent } from '../lib/stats';
+
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const connections = 20;
+const requests = Number(process.env.BENCH_REQUESTS ?? 200);
+const today = new Date();
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const yearAgo = iso(new Date(today.getTime() - 365 * 86_400_000));
+const twoYearsAgo = iso(new Date(today.getTime() - 731 * 86_400_000));
+const condition = { startDate: yearAgo, endDate: iso(today) };
+const scope = { tenantId: 'demo', suppCode: '100001' };
+
+async function http(url: string, token: string, body: object) {
+  const result = await autocannon({
+    url, connections, amount: requests, method: 'POST',
+    headers: { token, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function run(bench: BenchDatabase) {
+  const db = bench.database.db;
+  await prepare(bench.database);
+  const started = Date.now();
+  const count = await growAcceptance(db, 'demo', rows);
+  console.log(`# ${bench.label}: ${count} receiving lines (grown in ${round((Date.now() - started) / 1000)} s), ${requests} requests per call, ${connections} concurrent`);
+  const { app, url } = await serve(bench.database);
+  const token = await loginToken(url, '100001');
+  const calls: { name: string; path: string; body: object; raw: () => Promise<unknown> }[] = [
+    { name: 'getAccCountByCondition', path: '/api/acceptance/getAccCountByCondition', body: { ...condition, groupBy: 'dept' },
+      raw: () => accRepo.groups(db, scope, condition, 'dept', { page: 1, limit: 20 }) },
+    { name: 'getAccCountSumByCondition', path: '/api/acceptance/getAccCountSumByCondition', body: condition,
+      raw: () => accRepo.totals(db, scope, condition) },
+    { name: 'getAccDetailInfo', path: '/api/acceptance/getAccDetailInfo', body: { ...condition, limit: 50 },
+      raw: () => accRepo.detailPage(db, scope, condition, { page: 1, limit: 50 }) },
+    { name: 'getPurOrderPage', path: '/api/purOrderBill/getPurOrderPage', body: { limit: 20 },
+      raw: () => orderRepo.page(db, scope, {}, { page: 1, limit: 20 }) },
+  ];
+  for (const call of calls) {
+    await timeConcurrent(call.raw, 20, connections); // warm-up
+    const raw = await timeConcurrent(call.raw, requests, connections);
+    const ours = await http(`${url}${call.path}`, token, call.body);
+    const rawP50 = percentile(raw, 50);
+    console.log(`${call.name} ${bench.label} p50-ms: ${ours.p50} p99-ms: ${ours.p99} raw-p50-ms: ${round(rawP50)} ratio: ${round(ours.p50 / Math.max(rawP50, 0.1), 2)}`);
+  }
+
+  // The export: all suppliers, two years (every line), read as it streams.
+  const staff = await loginToken(url, 'admin', true);
+  const exportCondition = { startDate: twoYearsAgo, endDate: iso(today) };
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  const rssBefore = process.memoryUsage().rss;
+  const t0 = performance.now();
+  const res = await fetch(`${url}/api/acceptance/exportCsv`, {
+    method: 'POST', headers: { token: staff, 'content-type': 'application/json' }, body: JSON.stringify(exportCondition),
+  });
+  let lines = -1; // header
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) for (const byte of chunk) if (byte === 10) lines++;
+  const exportMs = performance.now() - t0;
+  clearInterval(sampler);
+
+  let copyRatio = 'n/a (PGlite has no COPY TO STDOUT over the wire)';
+  if (bench.url) {
+    const compiled = accRepo.detailColumns(db, { tenantId: 'demo', suppCode: null }, exportCondition)
+      .orderBy('a.acc_date').orderBy('a.bill_number').orderBy('a.line_no').compile();
+    const inlined = compiled.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(compiled.parameters[Number(n) - 1]).replaceAll("'", "''")}'`);
+    const client = new pg.Client({ connectionString: bench.url });
+    await client.connect();
+    const c0 = performance.now();
+    await pipeline(client.query(copyTo(`COPY (${inlined}) TO STDOUT WITH (FORMAT csv, HEADER)`)), new Writable({ write: (_c, _e, done) => done() }));
+    const copyMs = performance.now() - c0;
+    await client.end();
+    copyRatio = String(round(exportMs / copyMs, 2));
+  }
+  console.log(`export-csv ${bench.label} rows: ${lines} rows-per-s: ${Math.round(lines / (exportMs / 1000))} peak-rss-mb: ${Math.round(peakRss / 1048576)} rss-growth-mb: ${Math.round((peakRss - rssBefore) / 1048576)} copy-ratio: ${copyRatio}`);
+  await app.close();
+  await bench.database.close();
+}
+
+for (const make of [pgliteDatabase, postgresDatabase]) {
+  const bench = await make();
+  if (!bench) {
+    console.log('postgres skipped: no PostgreSQL at BENCH_DATABASE_URL or 127.0.0.1:5432');
+    continue;
+  }
+  try {
+    await run(bench);
+  } finally {
+    await bench.dispose();
+  }
+}
