@@ -61,6 +61,25 @@ export interface AccountTable {
   close_date: NullableTimestamp;
   first_login_time: NullableTimestamp;
   last_login_time: NullableTimestamp;
+  position: Generated<string>;
+  remark: Generated<string>;
+  sex: Generated<'' | '男' | '女'>;
+  card_no: Generated<string>;
+  profiles: Generated<string>;
+  head_pic_url: Generated<string>;
+  wx_qr_code: Generated<string>;
+  login_name: Generated<string>;
+  dept_code: Generated<string>;
+}
+
+export interface AccountAuditTable {
+  id: Generated<string>;
+  tenant_id: string;
+  actor_code: string;
+  action: string;
+  target_code: string;
+  detail: Json<Record<string, unknown>>;
+  at: Timestamp;
 }
 
 export interface SessionTable {
@@ -296,6 +315,7 @@ export interface BillSequenceTable {
 }
 
 export interface DB {
+  account_audit: AccountAuditTable;
   acc_unit: AccUnitTable;
   bus_option: BusOptionTable;
   system_param: SystemParamTable;

@@ -4,12 +4,14 @@ import * as m0001 from './0001-init';
 import * as m0002 from './0002-access';
 import * as m0003 from './0003-base-info';
 import * as m0004 from './0004-acceptance-order';
+import * as m0005 from './0005-employee';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
   '0002-access': m0002,
   '0003-base-info': m0003,
   '0004-acceptance-order': m0004,
+  '0005-employee': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,102 @@
+// SQL of child accounts, their grants and the management journal.
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export interface Owner {
+  tenantId: string;
+  suppCode: string | null;
+  /** Main account code; null for staff viewing a whole tenant or supplier. */
+  parentCode: string | null;
+}
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const sortableColumns = {
+  employeeCode: 'employee_code', employeeName: 'employee_name', movPhone: 'mov_phone', buildDate: 'build_date',
+  lastLoginTime: 'last_login_time', matureDate: 'mature_date', isUsed: 'is_used',
+} as const;
+
+function children(db: Kysely<DB>, owner: Owner) {
+  let q = db.selectFrom('account').where('tenant_id', '=', owner.tenantId).where('kind', '=', 'supplier').where('parent_code', 'is not', null);
+  if (owner.suppCode) q = q.where('supp_code', '=', owner.suppCode);
+  if (owner.parentCode) q = q.where('parent_code', '=', owner.parentCode);
+  return q;
+}
+
+export async function page(
+  db: Kysely<DB>, owner: Owner,
+  filter: { rawInfo?: string | undefined; status?: '' | '0' | '1' | undefined; strict: boolean },
+  paging: { page: number; limit: number; sort?: { field: keyof typeof sortableColumns; order: 'asc' | 'desc' } | undefined },
+) {
+  let q = children(db, owner);
+  const raw = filter.rawInfo;
+  if (raw) {
+    q = filter.strict
+      ? q.where((eb) => eb.or([eb('employee_code', '=', raw), eb('employee_name', '=', raw), eb('mov_phone', '=', raw)]))
+      : q.where((eb) => eb.or([eb('employee_code', 'ilike', escapeLike(raw)), eb('employee_name', 'ilike', escapeLike(raw)), eb('mov_phone', 'ilike', escapeLike(raw))]));
+  }
+  if (filter.status) q = q.where('is_used', '=', filter.status === '1');
+  const total = (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  const column = sql.ref(paging.sort ? sortableColumns[paging.sort.field] : 'employee_code');
+  const direction = paging.sort?.order === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
+  const list = await q
+    .select(['employee_code', 'employee_name', 'mov_phone', 'email', 'is_used', 'build_date', 'close_date', 'first_login_time', 'last_login_time', 'mature_date'])
+    .orderBy(sql`${column} ${direction}`).orderBy('employee_code')
+    .limit(paging.limit).offset((paging.page - 1) * paging.limit).execute();
+  return { total, list };
+}
+
+export function findChild(db: Kysely<DB>, owner: Owner, employeeCode: string) {
+  return children(db, owner).selectAll().where('employee_code', '=', employeeCode).executeTakeFirst();
+}
+
+export async function codeTaken(db: Kysely<DB>, tenantId: string, employeeCode: string): Promise<boolean> {
+  return (await db.selectFrom('account').select('id').where('tenant_id', '=', tenantId).where('kind', '=', 'supplier')
+    .where('employee_code', '=', employeeCode).executeTakeFirst()) !== undefined;
+}
+
+export async function mobileTaken(db: Kysely<DB>, tenantId: string, movPhone: string, exceptCode?: string): Promise<boolean> {
+  let q = db.selectFrom('account').select('id').where('tenant_id', '=', tenantId).where('kind', '=', 'supplier').where('mov_phone', '=', movPhone);
+  if (exceptCode) q = q.where('employee_code', '<>', exceptCode);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function childCodes(db: Kysely<DB>, tenantId: string, parentCode: string): Promise<string[]> {
+  const rows = await db.selectFrom('account').select('employee_code').where('tenant_id', '=', tenantId).where('kind', '=', 'supplier')
+    .where('employee_code', 'like', `${parentCode.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`).execute();
+  return rows.map((r) => r.employee_code);
+}
+
+export function audit(db: Kysely<DB> | Transaction<DB>, entry: { tenantId: string; actor: string; action: string; target: string; detail?: Record<string, unknown> }) {
+  return db.insertInto('account_audit')
+    .values({ tenant_id: entry.tenantId, actor_code: entry.actor, action: entry.action, target_code: entry.target, detail: JSON.stringify(entry.detail ?? {}) })
+    .execute();
+}
+
+export async function endSessions(db: Kysely<DB> | Transaction<DB>, accountId: number, reason: string, now: Date) {
+  await db.updateTable('session').set({ revoked_at: now, revoke_reason: reason })
+    .where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
+}
+
+export async function grantsOf(db: Kysely<DB>, accountId: number) {
+  const [modules, buttons] = await Promise.all([
+    db.selectFrom('account_module').select('module_code').where('account_id', '=', accountId).orderBy('module_code').execute(),
+    db.selectFrom('account_button').select(['module_code', 'button_code']).where('account_id', '=', accountId).orderBy('module_code').orderBy('button_code').execute(),
+  ]);
+  return { moduleCodes: modules.map((m) => m.module_code), buttons: buttons.map((b) => ({ moudleCode: b.module_code, buttonCode: b.button_code })) };
+}
+
+export async function replaceGrants(trx: Transaction<DB>, accountId: number, moduleCodes: string[], buttons: { moudleCode: string; buttonCode: string }[]) {
+  await trx.deleteFrom('account_button').where('account_id', '=', accountId).execute();
+  await trx.deleteFrom('account_module').where('account_id', '=', accountId).execute();
+  if (moduleCodes.length) await trx.insertInto('account_module').values(moduleCodes.map((m) => ({ account_id: accountId, module_code: m }))).execute();
+  if (buttons.length) {
+    await trx.insertInto('account_button').values(buttons.map((b) => ({ account_id: accountId, module_code: b.moudleCode, button_code: b.buttonCode }))).execute();
+  }
+}
+
+export function moduleButtons(db: Kysely<DB>, moduleCodes: string[]) {
+  if (moduleCodes.length === 0) return Promise.resolve([]);
+  return db.selectFrom('module_button').select(['module_code', 'button_code', 'name']).where('module_code', 'in', moduleCodes)
+    .orderBy('module_code').orderBy('button_code').execute();
+}

@@ -1,0 +1,213 @@
+// Rules of child accounts: only a main account manages its own children (staff may look), codes and
+// mobiles are unique, grants never exceed the main account's, and every change is journaled.
+import { randomInt } from 'node:crypto';
+import type { Employee, EmployeeForm, ResourceNode, employee as contract } from '@portal/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import { ApiError } from '../../platform/errors';
+import { hashPassword } from '../../platform/passwords';
+import type { SessionContext } from '../../platform/session-context';
+import { businessDay } from '../base-info/service';
+import { type ModuleRow, modulesOf } from '../menu/repo';
+import * as repo from './employee-repo';
+
+const time = (d: Date | null) => (d ? d.toISOString() : '');
+
+/** The main account managing, or 403. */
+function manager(session: SessionContext): repo.Owner & { suppCode: string; parentCode: string } {
+  if (session.kind !== 'supplier' || session.parentCode || !session.suppCode) throw ApiError.forbidden('只有供应商主账号可以管理子账号');
+  return { tenantId: session.tenantId, suppCode: session.suppCode, parentCode: session.employeeCode };
+}
+
+/** Whose children a caller may see: a main account its own; staff any supplier's of their tenant. */
+function viewer(session: SessionContext, suppCode?: string): repo.Owner {
+  if (session.kind === 'staff') return { tenantId: session.tenantId, suppCode: suppCode || null, parentCode: null };
+  return manager(session);
+}
+
+async function child(ctx: AppContext, owner: repo.Owner, employeeCode: string) {
+  const row = await repo.findChild(ctx.db, owner, employeeCode);
+  if (!row) throw ApiError.notFound(`子账号 ${employeeCode} 不存在`);
+  return row;
+}
+
+export async function list(ctx: AppContext, session: SessionContext, query: z.infer<typeof contract.employeeListQuery>) {
+  const owner = viewer(session, query.suppCode);
+  const field = query.sort?.field;
+  if (field !== undefined && !(field in repo.sortableColumns)) throw ApiError.badRequest(`body.sort.field: 不能按 ${field} 排序`);
+  const sort = query.sort && { field: query.sort.field as keyof typeof repo.sortableColumns, order: query.sort.order };
+  const strict = query.isStrict === true || query.isStrict === '1';
+  const { total, list } = await repo.page(ctx.db, owner, { rawInfo: query.rawInfo, status: query.status, strict }, { page: query.page, limit: query.limit, sort });
+  const canEdit = session.kind === 'supplier';
+  return {
+    total,
+    list: list.map((r): Employee => ({
+      employeeCode: r.employee_code, employeeName: r.employee_name, movPhone: r.mov_phone, email: r.email,
+      isUsed: r.is_used ? '1' : '0', buildDate: time(r.build_date), closeDate: time(r.close_date),
+      firstLoginTime: time(r.first_login_time), lastLoginTime: time(r.last_login_time), matureDate: r.mature_date ?? '',
+      isEdit: canEdit ? '1' : '0',
+    })),
+  };
+}
+
+export async function detail(ctx: AppContext, session: SessionContext, employeeCode: string) {
+  const row = await child(ctx, viewer(session), employeeCode);
+  return {
+    empCode: row.employee_code, name: row.employee_name, mobile: row.mov_phone, email: row.email, position: row.position,
+    remark: row.remark, sex: row.sex, cardNo: row.card_no, profies: row.profiles, headPicUrl: row.head_pic_url,
+    wxQRCode: row.wx_qr_code, loginName: row.login_name, deptCode: row.dept_code, matureDate: row.mature_date ?? '',
+    isUsed: row.is_used ? ('1' as const) : ('0' as const), parentCode: row.parent_code ?? '', buildDate: time(row.build_date),
+    lastLoginTime: time(row.last_login_time),
+  };
+}
+
+export async function codeFree(ctx: AppContext, session: SessionContext, employeeCode: string): Promise<boolean> {
+  viewer(session);
+  return !(await repo.codeTaken(ctx.db, session.tenantId, employeeCode));
+}
+
+export async function mobileFree(ctx: AppContext, session: SessionContext, movPhone: string, employeeCode?: string): Promise<boolean> {
+  viewer(session);
+  return !(await repo.mobileTaken(ctx.db, session.tenantId, movPhone, employeeCode));
+}
+
+export async function nextChildCode(ctx: AppContext, session: SessionContext): Promise<string> {
+  const owner = manager(session);
+  const used = new Set((await repo.childCodes(ctx.db, owner.tenantId, owner.parentCode)).map((c) => c.slice(owner.parentCode.length + 1)));
+  for (let n = 1; n < 1000; n++) {
+    const suffix = String(n).padStart(2, '0');
+    if (!used.has(suffix)) return `${owner.parentCode}-${suffix}`;
+  }
+  throw ApiError.conflict('子账号数量已达上限');
+}
+
+async function checkForm(ctx: AppContext, owner: repo.Owner & { parentCode: string }, form: EmployeeForm, editing: boolean) {
+  if (!form.empCode.startsWith(`${owner.parentCode}-`)) throw ApiError.badRequest(`body.empCode: 子账号编码须以 ${owner.parentCode}- 开头`);
+  if (!editing && (await repo.codeTaken(ctx.db, owner.tenantId, form.empCode))) throw ApiError.conflict('body.empCode: 账号已存在');
+  if (await repo.mobileTaken(ctx.db, owner.tenantId, form.mobile, form.empCode)) throw ApiError.conflict('body.mobile: 手机号码已被使用');
+  if (form.matureDate && form.matureDate < businessDay(ctx.now())) throw ApiError.badRequest('body.matureDate: 有效期不能早于今天');
+}
+
+const profile = (form: EmployeeForm) => ({
+  employee_name: form.name, mov_phone: form.mobile, email: form.email, position: form.position, remark: form.remark, sex: form.sex,
+  card_no: form.cardNo, profiles: form.profies, head_pic_url: form.headPicUrl, wx_qr_code: form.wxQRCode, login_name: form.loginName,
+  dept_code: form.deptCode, mature_date: form.matureDate || null,
+});
+
+/** A random password that meets the policy: 10 characters with lower, upper and digit. */
+export function randomPassword(): string {
+  const sets = ['abcdefghjkmnpqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789'];
+  const all = sets.join('');
+  const chars = [...sets.map((s) => s[randomInt(s.length)]!), ...Array.from({ length: 7 }, () => all[randomInt(all.length)]!)];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+export async function create(ctx: AppContext, session: SessionContext, form: EmployeeForm) {
+  const owner = manager(session);
+  await checkForm(ctx, owner, form, false);
+  const initialPassword = randomPassword();
+  const passwordHash = await hashPassword(initialPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.insertInto('account').values({
+      tenant_id: owner.tenantId, kind: 'supplier', employee_code: form.empCode, supp_code: owner.suppCode, parent_code: owner.parentCode,
+      role_code: null, password_hash: passwordHash, must_change_password: true, password_changed_at: ctx.now(), build_date: ctx.now(),
+      ...profile(form),
+    }).execute();
+    await repo.audit(trx, { tenantId: owner.tenantId, actor: session.employeeCode, action: 'create', target: form.empCode, detail: { name: form.name } });
+  });
+  return { employeeCode: form.empCode, initialPassword };
+}
+
+export async function update(ctx: AppContext, session: SessionContext, form: EmployeeForm) {
+  const owner = manager(session);
+  const row = await child(ctx, owner, form.empCode);
+  await checkForm(ctx, owner, form, true);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('account').set(profile(form)).where('id', '=', row.id).execute();
+    await repo.audit(trx, { tenantId: owner.tenantId, actor: session.employeeCode, action: 'update', target: form.empCode });
+  });
+}
+
+/** The modules the main account holds, as a tree with their buttons: what it may grant. */
+export async function grantable(ctx: AppContext, session: SessionContext): Promise<ResourceNode[]> {
+  manager(session);
+  const modules = await modulesOf(ctx.db, session);
+  const buttons = await repo.moduleButtons(ctx.db, modules.map((m) => m.module_code));
+  const node = (m: ModuleRow): ResourceNode => ({
+    moudleCode: m.module_code, name: m.name,
+    buttons: buttons.filter((b) => b.module_code === m.module_code).map((b) => ({ buttonCode: b.button_code, name: b.name })),
+    children: modules.filter((c) => c.parent_code === m.module_code).map(node),
+  });
+  const held = new Set(modules.map((m) => m.module_code));
+  return modules.filter((m) => !m.parent_code || !held.has(m.parent_code)).map(node);
+}
+
+export async function grantsOf(ctx: AppContext, session: SessionContext, employeeCode: string) {
+  const row = await child(ctx, viewer(session), employeeCode);
+  return { employeeCode, ...(await repo.grantsOf(ctx.db, row.id)) };
+}
+
+export async function setGrants(ctx: AppContext, session: SessionContext, grant: z.infer<typeof contract.grant>) {
+  const owner = manager(session);
+  const row = await child(ctx, owner, grant.employeeCode);
+  const modules = await modulesOf(ctx.db, session);
+  const byCode = new Map(modules.map((m) => [m.module_code, m]));
+  const beyond = grant.moduleCodes.filter((code) => !byCode.has(code));
+  if (beyond.length) throw ApiError.forbidden(`不能授予自己没有的模块: ${beyond.join(', ')}`);
+  // A granted module brings its folders along, so the menu can show it.
+  const granted = new Set<string>();
+  for (const code of grant.moduleCodes) {
+    for (let m = byCode.get(code); m && !granted.has(m.module_code); m = m.parent_code ? byCode.get(m.parent_code) : undefined) granted.add(m.module_code);
+  }
+  const available = await repo.moduleButtons(ctx.db, [...granted]);
+  const key = (m: string, b: string) => `${m}\u0000${b}`;
+  const availableKeys = new Set(available.map((b) => key(b.module_code, b.button_code)));
+  const badButton = grant.buttons.find((b) => !availableKeys.has(key(b.moudleCode, b.buttonCode)));
+  if (badButton) throw ApiError.forbidden(`不能授予按钮 ${badButton.moudleCode}/${badButton.buttonCode}`);
+  const buttons = [...new Map(grant.buttons.map((b) => [key(b.moudleCode, b.buttonCode), b])).values()];
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.replaceGrants(trx, row.id, [...granted].sort(), buttons);
+    await repo.audit(trx, { tenantId: owner.tenantId, actor: session.employeeCode, action: 'grant', target: grant.employeeCode, detail: { moduleCodes: [...granted], buttons } });
+  });
+}
+
+export async function setUsed(ctx: AppContext, session: SessionContext, employeeCode: string, isUsed: boolean) {
+  const owner = manager(session);
+  const row = await child(ctx, owner, employeeCode);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('account').set({ is_used: isUsed, close_date: isUsed ? null : now }).where('id', '=', row.id).execute();
+    if (!isUsed) await repo.endSessions(trx, row.id, 'disabled', now);
+    await repo.audit(trx, { tenantId: owner.tenantId, actor: session.employeeCode, action: isUsed ? 'enable' : 'disable', target: employeeCode });
+  });
+}
+
+export async function resetPassword(ctx: AppContext, session: SessionContext, employeeCode: string) {
+  const owner = manager(session);
+  const row = await child(ctx, owner, employeeCode);
+  const password = randomPassword();
+  const passwordHash = await hashPassword(password);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('account').set({ password_hash: passwordHash, must_change_password: true, password_changed_at: now }).where('id', '=', row.id).execute();
+    await repo.endSessions(trx, row.id, 'password-reset', now);
+    await repo.audit(trx, { tenantId: owner.tenantId, actor: session.employeeCode, action: 'reset-password', target: employeeCode });
+  });
+  return { employeeCode, password };
+}
+
+export async function remove(ctx: AppContext, session: SessionContext, employeeCode: string) {
+  const owner = manager(session);
+  const row = await child(ctx, owner, employeeCode);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.audit(trx, {
+      tenantId: owner.tenantId, actor: session.employeeCode, action: 'delete', target: employeeCode,
+      detail: { name: row.employee_name, mobile: row.mov_phone, buildDate: time(row.build_date), grants: await repo.grantsOf(trx, row.id) },
+    });
+    await trx.deleteFrom('account').where('id', '=', row.id).execute();
+  });
+}
