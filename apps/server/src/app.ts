@@ -19,6 +19,8 @@ import { menuRoutes } from './modules/menu/routes';
 import { purchaseOrderRoutes } from './modules/purchase-order/routes';
 import { holdsModule } from './modules/menu/service';
 import { systemRoutes } from './modules/system/routes';
+import { UsageLogBuffer } from './modules/usage-log/buffer';
+import { usageLogRoutes } from './modules/usage-log/routes';
 import { userRoutes } from './modules/user/routes';
 import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
@@ -48,8 +50,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('inFlight', new InFlight());
+  const usageLogs = new UsageLogBuffer(database.db, (err) => app.log.error({ err }, 'usage logs could not be written'));
   app.addHook('onClose', async () => {
     await app.inFlight.idle();
+    await usageLogs.flush();
     if (closeDatabase) await database.close();
   });
 
@@ -103,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(purchaseOrderRoutes(ctx));
       await api.register(acceptanceRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
+      await api.register(usageLogRoutes(ctx, usageLogs));
     },
     { prefix: config.apiPrefix },
   );

@@ -72,3 +72,31 @@ export const getAuthBtnList = defineCall({
   body: z.object({ menuCode: z.string().trim().min(1, 'menuCode 不能为空').max(32) }),
   data: z.array(z.string()),
 });
+
+export const externalModule = z.object({
+  moudleCode: z.string(),
+  name: z.string(),
+  url: z.string(),
+  kind: z.enum(['frame', 'sso']),
+});
+export type ExternalModule = z.infer<typeof externalModule>;
+
+export const getExternalModules = defineCall({
+  area: 'menu', method: 'GET', path: '/menu/externalModules',
+  summary: 'External partner modules the caller holds: the only addresses the shell may frame or open',
+  data: z.array(externalModule),
+});
+
+const moduleQuery = z.object({ moudleCode: z.string().trim().min(1, 'moudleCode 不能为空').max(32) });
+
+export const getSsoLink = defineCall({
+  area: 'menu', method: 'GET', path: '/menu/ssoLink',
+  summary: 'A signed, short-lived single-sign-on link to a partner system (modules ms0045, ms0062, ms0066)',
+  query: moduleQuery, data: z.object({ url: z.string() }),
+});
+
+export const getSecondVerifyCode = defineCall({
+  area: 'menu', method: 'GET', path: '/menu/secondVerifyCode',
+  summary: 'A one-time second-verification code for a partner system (module ms0066)',
+  query: moduleQuery, data: z.object({ code: z.string(), expiresInSeconds: z.number().int() }),
+});

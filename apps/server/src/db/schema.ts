@@ -314,7 +314,41 @@ export interface BillSequenceTable {
   last_value: number;
 }
 
+export interface ExternalModuleTable {
+  tenant_id: string;
+  module_code: string;
+  url: string;
+  sso_secret: Generated<string>;
+}
+
+export interface UsageLogTable {
+  id: Generated<string>;
+  tenant_id: string | null;
+  account_id: number | null;
+  logtype: string;
+  fronttime: Generated<string>;
+  guid: Generated<string>;
+  curpageurl: Generated<string>;
+  record: Json<Record<string, unknown>>;
+  received_at: Timestamp;
+}
+
+export interface ModuleStayTable {
+  id: Generated<string>;
+  tenant_id: string;
+  account_id: number;
+  module_code: string;
+  module_name: string;
+  operate_type: 0 | 5;
+  operate_ip: Generated<string>;
+  stay_seconds: Generated<number>;
+  at: Timestamp;
+}
+
 export interface DB {
+  external_module: ExternalModuleTable;
+  usage_log: UsageLogTable;
+  module_stay: ModuleStayTable;
   account_audit: AccountAuditTable;
   acc_unit: AccUnitTable;
   bus_option: BusOptionTable;

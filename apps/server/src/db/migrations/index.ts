@@ -5,6 +5,7 @@ import * as m0002 from './0002-access';
 import * as m0003 from './0003-base-info';
 import * as m0004 from './0004-acceptance-order';
 import * as m0005 from './0005-employee';
+import * as m0006 from './0006-shell';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-base-info': m0003,
   '0004-acceptance-order': m0004,
   '0005-employee': m0005,
+  '0006-shell': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

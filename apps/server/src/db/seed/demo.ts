@@ -55,6 +55,9 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
         })),
       )
       .execute();
+    await trx.insertInto('external_module').values(
+      modules.filter((m) => m.url).map((m) => ({ tenant_id: tenant.id, module_code: m.code, url: m.url!, sso_secret: m.kind === 'sso' ? `demo-sso-${m.code}` : '' })),
+    ).execute();
     const buttons = modules.flatMap((m) => (m.buttons ?? []).map((b) => ({ module_code: m.code, button_code: b.code, name: b.name })));
     await trx.insertInto('module_button').values(buttons).execute();
     await trx

@@ -3,7 +3,7 @@ import { type Kysely, type SelectQueryBuilder, type Selectable, sql } from 'kyse
 import type { DB, ModuleTable } from '../../db/schema';
 import type { SessionContext } from '../../platform/session-context';
 
-export type ModuleRow = Selectable<ModuleTable>;
+export type ModuleRow = Selectable<ModuleTable> & { external_url: string };
 
 /** Who an access question is about: an account with its kind, role, supplier and parent. */
 export type Holder = Pick<SessionContext, 'accountId' | 'tenantId' | 'kind' | 'roleCode' | 'parentCode' | 'suppCode'>;
@@ -24,10 +24,24 @@ function heldModuleCodes(db: Kysely<DB>, holder: Holder) {
     .where('module_code', 'in', supplierModules);
 }
 
+/** Held modules with the tenant's address of external ones; an external module without one is left out. */
 export function modulesOf(db: Kysely<DB>, holder: Holder): Promise<ModuleRow[]> {
-  return db.selectFrom('module').selectAll()
-    .where('module_code', 'in', heldModuleCodes(db, holder))
-    .orderBy('sort_no').execute();
+  return db.selectFrom('module')
+    .leftJoin('external_module as em', (j) => j.onRef('em.module_code', '=', 'module.module_code').on('em.tenant_id', '=', holder.tenantId))
+    .selectAll('module')
+    .select(sql<string>`coalesce(em.url, '')`.as('external_url'))
+    .where('module.module_code', 'in', heldModuleCodes(db, holder))
+    .where((eb) => eb.or([eb('module.kind', 'not in', ['frame', 'sso']), eb('em.url', 'is not', null)]))
+    .orderBy('module.sort_no').execute();
+}
+
+export function externalModules(db: Kysely<DB>, holder: Holder) {
+  return db.selectFrom('external_module as em')
+    .innerJoin('module', 'module.module_code', 'em.module_code')
+    .select(['em.module_code as moudleCode', 'module.name', 'em.url', 'module.kind', 'em.sso_secret as ssoSecret'])
+    .where('em.tenant_id', '=', holder.tenantId)
+    .where('em.module_code', 'in', heldModuleCodes(db, holder))
+    .orderBy('module.sort_no').execute();
 }
 
 export async function holdsModule(db: Kysely<DB>, holder: Holder, moduleCode: string): Promise<boolean> {

@@ -1,5 +1,7 @@
 // The menu a user sees and the permissions behind it; the same rules the auth hook enforces.
-import type { Permission, RouteItem } from '@portal/contract';
+import { createHmac, randomBytes } from 'node:crypto';
+import type { ExternalModule, Permission, RouteItem } from '@portal/contract';
+import { ApiError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import type { SessionContext } from '../../platform/session-context';
 import { rolesOf } from '../auth/service';
@@ -13,7 +15,7 @@ function toRoute(module: repo.ModuleRow, children: RouteItem[], roles: string[])
     case 'folder':
       return { ...base, path: module.path, component: 'Layout', alwaysShow: true, redirect: 'noRedirect', children };
     case 'frame':
-      return { ...base, path: `/iframe/urlPath/${module.module_code}?src=${encodeURIComponent(module.url)}`, component: 'iframe', children: [] };
+      return { ...base, path: `/iframe/urlPath/${module.module_code}?src=${encodeURIComponent(module.external_url)}`, component: 'iframe', children: [] };
     case 'dynamic':
       return { ...base, name: 'dynamic', path: module.path, component: 'dynamic/query', children: [] };
     default:
@@ -60,4 +62,44 @@ export async function permissionOf(ctx: AppContext, session: SessionContext, emp
     moduleCodes: modules.map((m) => m.module_code),
     buttons: buttons.map((b) => ({ moudleCode: b.module_code, buttonCode: b.button_code })),
   };
+}
+
+export async function externalModules(ctx: AppContext, session: SessionContext): Promise<ExternalModule[]> {
+  const rows = await repo.externalModules(ctx.db, session);
+  return rows.map((r) => ({ moudleCode: r.moudleCode, name: r.name, url: r.url, kind: r.kind === 'sso' ? 'sso' : 'frame' }));
+}
+
+async function ssoModule(ctx: AppContext, session: SessionContext, moduleCode: string) {
+  const module = (await repo.externalModules(ctx.db, session)).find((m) => m.moudleCode === moduleCode && m.kind === 'sso');
+  if (!module) throw ApiError.forbidden(`没有单点登录模块 ${moduleCode} 的权限`);
+  return module;
+}
+
+const ssoTicketSeconds = 120;
+const verifyCodeSeconds = 300;
+
+/** A link carrying who the user is, signed with the partner's shared secret and valid for two minutes. */
+export async function ssoLink(ctx: AppContext, session: SessionContext, moduleCode: string): Promise<{ url: string }> {
+  const module = await ssoModule(ctx, session, moduleCode);
+  const params = new URLSearchParams({
+    tenantid: session.tenantId,
+    employeeCode: session.employeeCode,
+    supplierCode: session.suppCode ?? '',
+    timestamp: String(Math.floor(ctx.now().getTime() / 1000)),
+    expires: String(ssoTicketSeconds),
+    nonce: randomBytes(8).toString('hex'),
+  });
+  params.set('sign', createHmac('sha256', module.ssoSecret).update(params.toString()).digest('hex'));
+  const url = new URL(module.url);
+  for (const [k, v] of params) url.searchParams.set(k, v);
+  return { url: url.toString() };
+}
+
+/** A six-digit code the partner can check with the shared secret (time-based, five-minute steps). */
+export async function secondVerifyCode(ctx: AppContext, session: SessionContext, moduleCode: string) {
+  const module = await ssoModule(ctx, session, moduleCode);
+  const step = Math.floor(ctx.now().getTime() / 1000 / verifyCodeSeconds);
+  const digest = createHmac('sha256', module.ssoSecret).update(`${session.tenantId}:${session.employeeCode}:${step}`).digest();
+  const code = String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0');
+  return { code, expiresInSeconds: verifyCodeSeconds - (Math.floor(ctx.now().getTime() / 1000) % verifyCodeSeconds) };
 }
