@@ -48,7 +48,7 @@ describe('login', () => {
     await page.getByRole('banner').getByText('上海禾丰食品有限公司').waitFor();
     const token = await page.evaluate(() => document.cookie);
     expect(token).toContain('Admin-Token=');
-    await page.getByRole('banner').getByText('张伟').click();
+    await page.getByLabel('用户菜单').click();
     await page.getByText('退出登录').click();
     await page.waitForURL('**/login');
     await page.goto('/dashboard');

@@ -1,0 +1,114 @@
+// The HTTP clients of spec section 7 on one core: contract-typed calls, the envelope, headers, timeouts,
+// and the error catalogue of section 8.
+import { type CallBody, type CallData, type CallDef, type CallQuery, Messages, Timeouts } from '@portal/contract';
+import { message } from 'antd';
+import type { z } from 'zod';
+import { loginPathOf, useUserStore } from '../stores/user';
+
+export const apiBase = ((import.meta.env.VITE_API_BASE as string | undefined) ?? '/api').replace(/\/$/, '');
+
+/** A failed call: HTTP status, envelope code and the server's message. */
+export class ApiFailure extends Error {
+  constructor(readonly status: number, readonly code: string, message: string, readonly data: unknown = null) {
+    super(message);
+  }
+}
+
+export const errorTexts = { timeout: '请求超时', system: '系统异常', relogin: '请重新登录', badDownload: '调用接口异常' } as const;
+
+/** Messages after which the user is signed out (first client, spec section 8). */
+const logoutMessages = new Set<string>([Messages.tokenInvalid, Messages.otherUserLoggedIn]);
+
+export interface CallOptions {
+  /** Do not toast failures: the caller shows them (forms, login). */
+  silent?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+type Input<C> = (CallQuery<C> extends undefined ? { query?: undefined } : { query: CallQuery<C> }) &
+  (CallBody<C> extends undefined ? { body?: undefined } : { body: CallBody<C> });
+
+function headers(): Record<string, string> {
+  const user = useUserStore.getState();
+  const h: Record<string, string> = {};
+  if (user.token) {
+    h.token = user.token;
+    h.userCode = user.employeeCode;
+    h.username = encodeURIComponent(user.employeeName);
+    h.suppliercode = user.supplierCode;
+  }
+  return h;
+}
+
+export function signOutTo(text?: string) {
+  const { staff, signOut } = useUserStore.getState();
+  signOut();
+  if (text) void message.error(text, 5);
+  const login = loginPathOf(staff);
+  if (!window.location.pathname.startsWith(login)) {
+    const redirect = `${window.location.pathname}${window.location.search}`;
+    window.location.assign(`${login}?redirect=${encodeURIComponent(redirect)}`);
+  }
+}
+
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Sends a request and answers the Response, with the timeout and network failures mapped to ApiFailure. */
+export async function send(method: string, path: string, init: { query?: unknown; body?: unknown; timeoutMs?: number; signal?: AbortSignal }): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), init.timeoutMs ?? Timeouts.defaultMs);
+  init.signal?.addEventListener('abort', () => controller.abort(init.signal?.reason));
+  try {
+    return await fetch(`${apiBase}${path}${queryString(init.query)}`, {
+      method,
+      credentials: 'include',
+      headers: { ...headers(), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: init.body !== undefined ? JSON.stringify(init.body) : null,
+      signal: controller.signal,
+    });
+  } catch (err) {
+    if (controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError') throw new ApiFailure(0, 'timeout', errorTexts.timeout);
+    if (init.signal?.aborted) throw err;
+    throw new ApiFailure(0, 'network', errorTexts.system);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface WireEnvelope { code?: string; success?: boolean; data?: unknown; message?: string; msg?: string; content?: { result?: unknown } }
+
+/** Calls a contract call and answers its data; failures throw ApiFailure after the catalogue's reaction. */
+export async function call<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
+  def: C, input: Input<C> = {} as Input<C>, options: CallOptions = {},
+): Promise<CallData<C>> {
+  try {
+    const res = await send(def.method, def.path, { query: input.query, body: input.body, timeoutMs: options.timeoutMs, signal: options.signal });
+    let envelope: WireEnvelope;
+    try {
+      envelope = (await res.json()) as WireEnvelope;
+    } catch {
+      throw new ApiFailure(res.status, String(res.status), errorTexts.system);
+    }
+    const text = envelope.message ?? envelope.msg ?? '';
+    if (def.envelope === 'legacy' && envelope.success) return envelope.content?.result as CallData<C>;
+    if (envelope.code === '1') return envelope.data as CallData<C>;
+    throw new ApiFailure(res.status, envelope.code ?? String(res.status), text || errorTexts.system, envelope.data ?? null);
+  } catch (err) {
+    if (!(err instanceof ApiFailure)) throw err;
+    if (logoutMessages.has(err.message)) {
+      signOutTo(err.message);
+    } else if (err.code === '15021') {
+      console.warn('15021', err.message);
+    } else if (!options.silent) {
+      void message.error(err.message, 5);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,8 @@
+// Which page a server menu entry's `component` opens. Modules without a page yet open a notice saying so.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
+  'dashboard/index': lazy(() => import('../features/dashboard/dashboard-page')),
+};
+
+export const ModuleNotReady = lazy(() => import('../components/module-not-ready'));

@@ -1,0 +1,115 @@
+// The routes and the guard of spec sections 2 and 4: whitelist, login redirects, lazy role loading,
+// server-delivered pages, and a catch-all 404 after them so that a reload on a server route works.
+import { auth, menu } from '@portal/contract';
+import { Spin, message } from 'antd';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { ApiFailure, call } from '../api/client';
+import { ErrorPage } from '../components/error-page';
+import { LoginPage } from '../features/auth/login-page';
+import { tryIdentityProviderLogin } from '../features/auth/identity-provider';
+import { Shell } from '../layout/shell';
+import { pageRoutes } from '../lib/routes';
+import { loginPathOf, useUserStore } from '../stores/user';
+import { ModuleNotReady, pages } from './page-registry';
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage staff={false} />} />
+      <Route path="/stafflogin" element={<LoginPage staff />} />
+      <Route path="/auth-redirect" element={<AuthRedirect />} />
+      <Route path="/404" element={<ErrorPage status={404} />} />
+      <Route path="/401" element={<ErrorPage status={401} />} />
+      <Route path="/*" element={<RequireSession />} />
+    </Routes>
+  );
+}
+
+const loading = <Spin size="large" style={{ display: 'block', margin: '20vh auto' }} />;
+
+/** The identity provider's frame login (spec section 4), then on to where the user was going. */
+function AuthRedirect() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    const redirect = new URLSearchParams(location.search).get('redirect') || '/dashboard';
+    void tryIdentityProviderLogin().then((ok) => navigate(ok ? redirect : `/stafflogin?redirect=${encodeURIComponent(redirect)}`, { replace: true }));
+  }, [location.search, navigate]);
+  return loading;
+}
+
+function RequireSession() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const token = useUserStore((s) => s.token);
+  const roles = useUserStore((s) => s.roles);
+  const staff = useUserStore((s) => s.staff);
+  const [framedDone, setFramedDone] = useState(() => window.self === window.top || Boolean(useUserStore.getState().token));
+
+  // Inside a frame, the identity provider's cookie may sign the user in without a form.
+  useEffect(() => {
+    if (framedDone) return;
+    let live = true;
+    void tryIdentityProviderLogin().finally(() => live && setFramedDone(true));
+    return () => {
+      live = false;
+    };
+  }, [framedDone]);
+
+  // Roles load lazily: getInfo and the menu, then the navigation goes on.
+  useEffect(() => {
+    if (!token || roles) return;
+    let cancelled = false;
+    const fail = (text: string) => {
+      const { staff: isStaff, signOut } = useUserStore.getState();
+      signOut();
+      void message.error(text, 5);
+      navigate(`${loginPathOf(isStaff)}?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+    };
+    (async () => {
+      try {
+        const info = await call(auth.getInfo, { query: {} }, { silent: true });
+        if (cancelled) return;
+        if (!info) return fail(`校验失败 请重新登陆:${t('errors.hasError')}`);
+        if (!info.roles?.length) return fail(t('errors.noPermission'));
+        const routes = await call(menu.queryMerchantsModuleList, { query: {} }, { silent: true });
+        if (!cancelled) useUserStore.getState().setProfile(info, routes);
+      } catch (err) {
+        if (!cancelled) fail(err instanceof ApiFailure ? err.message : t('errors.hasError'));
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [token, roles, navigate, location.pathname, location.search, t]);
+
+  if (!token) {
+    if (!framedDone) return loading;
+    const redirect = `${location.pathname}${location.search}`;
+    return <Navigate to={`${loginPathOf(staff)}?redirect=${encodeURIComponent(redirect)}`} replace />;
+  }
+  if (!roles) return loading;
+  return <SignedIn />;
+}
+
+function SignedIn() {
+  const serverMenu = useUserStore((s) => s.menu);
+  const routes = useMemo(() => pageRoutes(serverMenu ?? []), [serverMenu]);
+  return (
+    <Shell routes={routes}>
+      <Suspense fallback={loading}>
+        <Routes>
+          <Route index element={<Navigate to="/dashboard" replace />} />
+          {routes.map((route) => {
+            const Page = pages[route.component] ?? ModuleNotReady;
+            return <Route key={route.moudleCode} path={route.path} element={<Page />} />;
+          })}
+          <Route path="*" element={<ErrorPage status={404} />} />
+        </Routes>
+      </Suspense>
+    </Shell>
+  );
+}

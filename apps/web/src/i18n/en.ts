@@ -1,0 +1,44 @@
+// English texts; same keys as zh-CN.
+import type { zhCN } from './zh-CN';
+
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+
+export const en: Texts<typeof zhCN> = {
+  app: { title: 'Supplier Collaboration Portal' },
+  login: {
+    supplierTitle: 'Supplier sign-in',
+    staffTitle: 'Staff sign-in',
+    username: 'User name',
+    password: 'Password',
+    usernamePlaceholder: 'Account / mobile',
+    passwordPlaceholder: 'Password',
+    usernameRequired: 'Enter your user name',
+    passwordRequired: 'Enter your password',
+    captcha: 'Captcha',
+    captchaRequired: 'Enter the captcha',
+    refreshCaptcha: 'Another one',
+    submit: 'Sign in',
+    toStaff: 'Staff sign-in',
+    toSupplier: 'Supplier sign-in',
+    chooseIdentity: 'Choose an identity',
+    insecure: 'This page is not a secure context and cannot encrypt the password: use HTTPS or localhost',
+    frameLogin: 'Signing in through the identity provider…',
+  },
+  shell: { operator: 'Operator', userMenu: 'User menu', userInfo: 'User info', changePassword: 'Change password', logout: 'Log out', home: 'Home' },
+  userInfo: {
+    employeeCode: 'Account', employeeName: 'Name', movPhone: 'Mobile', matureDate: 'Valid until', parentCode: 'Main account',
+    firstLoginTime: 'First login', lastLoginTime: 'Last login', never: 'No expiry',
+  },
+  password: {
+    title: 'Change password', forcedTitle: 'Change your password to continue', old: 'Old password', new: 'New password',
+    confirm: 'Confirm password', submit: 'OK', cancel: 'Cancel', changeNow: 'Change now', later: 'Later',
+    expiresSoon: 'Your password expires in {{days}} days.', expired: 'Your password has expired or must be changed now.',
+    noticeTitle: 'Password', accountExpires: 'Your account expires on {{date}}; ask an administrator to extend it.',
+    accountNoticeTitle: 'Account expiry',
+  },
+  errors: {
+    notFound: 'Sorry, this page does not exist', unauthorized: 'Sorry, you may not open this page', backHome: 'Back home',
+    noPermission: 'No permission', hasError: 'Has Error',
+  },
+  dashboard: { welcome: 'Welcome to the supplier collaboration portal' },
+};

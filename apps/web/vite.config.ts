@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API base is one setting (VITE_API_BASE, default /api); in dev it is proxied to the server.
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: process.env.PORTAL_API_TARGET ?? 'http://127.0.0.1:8080', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 2000,
+  },
+});
