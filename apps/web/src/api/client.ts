@@ -29,16 +29,21 @@ export interface CallOptions {
 type Input<C> = (CallQuery<C> extends undefined ? { query?: undefined } : { query: CallQuery<C> }) &
   (CallBody<C> extends undefined ? { body?: undefined } : { body: CallBody<C> });
 
-function headers(): Record<string, string> {
+/**
+ * The spec's two clients differ in timeout and headers: the user client (auth, user, menu, usage logs;
+ * 600 s) sends token, userCode, username and suppliercode; the platform client (every business area;
+ * 60 s) sends the token and the platform number, which must exist.
+ */
+const userClientAreas = new Set(['auth', 'user', 'menu', 'usage-log']);
+
+function headers(area: string): Record<string, string> {
   const user = useUserStore.getState();
-  const h: Record<string, string> = {};
-  if (user.token) {
-    h.token = user.token;
-    h.userCode = user.employeeCode;
-    h.username = encodeURIComponent(user.employeeName);
-    h.suppliercode = user.supplierCode;
+  if (!user.token) return {};
+  if (userClientAreas.has(area)) {
+    return { token: user.token, userCode: user.employeeCode, username: encodeURIComponent(user.employeeName), suppliercode: user.supplierCode };
   }
-  return h;
+  if (!user.tenantid) throw new ApiFailure(0, 'platform', errorTexts.relogin);
+  return { token: user.token, platform: user.tenantid };
 }
 
 export function signOutTo(text?: string) {
@@ -61,15 +66,18 @@ function queryString(query: unknown): string {
 }
 
 /** Sends a request and answers the Response, with the timeout and network failures mapped to ApiFailure. */
-export async function send(method: string, path: string, init: { query?: unknown; body?: unknown; timeoutMs?: number; signal?: AbortSignal }): Promise<Response> {
+export async function send(
+  method: string, path: string, init: { area: string; query?: unknown; body?: unknown; timeoutMs?: number; signal?: AbortSignal },
+): Promise<Response> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), init.timeoutMs ?? Timeouts.defaultMs);
+  const timeoutMs = init.timeoutMs ?? (userClientAreas.has(init.area) ? Timeouts.longMs : Timeouts.defaultMs);
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
   init.signal?.addEventListener('abort', () => controller.abort(init.signal?.reason));
   try {
     return await fetch(`${apiBase}${path}${queryString(init.query)}`, {
       method,
       credentials: 'include',
-      headers: { ...headers(), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...headers(init.area), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: init.body !== undefined ? JSON.stringify(init.body) : null,
       signal: controller.signal,
     });
@@ -89,7 +97,7 @@ export async function call<C extends CallDef<z.ZodType | undefined, z.ZodType | 
   def: C, input: Input<C> = {} as Input<C>, options: CallOptions = {},
 ): Promise<CallData<C>> {
   try {
-    const res = await send(def.method, def.path, { query: input.query, body: input.body, timeoutMs: options.timeoutMs, signal: options.signal });
+    const res = await send(def.method, def.path, { area: def.area, query: input.query, body: input.body, timeoutMs: options.timeoutMs, signal: options.signal });
     let envelope: WireEnvelope;
     try {
       envelope = (await res.json()) as WireEnvelope;
@@ -102,7 +110,7 @@ export async function call<C extends CallDef<z.ZodType | undefined, z.ZodType | 
     throw new ApiFailure(res.status, envelope.code ?? String(res.status), text || errorTexts.system, envelope.data ?? null);
   } catch (err) {
     if (!(err instanceof ApiFailure)) throw err;
-    if (logoutMessages.has(err.message)) {
+    if (logoutMessages.has(err.message) || err.code === 'platform') {
       signOutTo(err.message);
     } else if (err.code === '15021') {
       console.warn('15021', err.message);

@@ -20,6 +20,8 @@ export function AppRoutes() {
       <Route path="/login" element={<LoginPage staff={false} />} />
       <Route path="/stafflogin" element={<LoginPage staff />} />
       <Route path="/auth-redirect" element={<AuthRedirect />} />
+      {/* Reachable without signing in (spec section 2); their pages come with their own issues. */}
+      <Route path="/coApply" element={<Suspense fallback={loading}><ModuleNotReady /></Suspense>} />
       <Route path="/404" element={<ErrorPage status={404} />} />
       <Route path="/401" element={<ErrorPage status={401} />} />
       <Route path="/*" element={<RequireSession />} />
@@ -87,6 +89,8 @@ function RequireSession() {
   }, [token, roles, navigate, location.pathname, location.search, t]);
 
   if (!token) {
+    // Generic query pages are on the whitelist: shown without signing in.
+    if (location.pathname.includes('/dynamic/query/')) return <Suspense fallback={loading}><ModuleNotReady /></Suspense>;
     if (!framedDone) return loading;
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate to={`${loginPathOf(staff)}?redirect=${encodeURIComponent(redirect)}`} replace />;
@@ -107,6 +111,7 @@ function SignedIn() {
             const Page = pages[route.component] ?? ModuleNotReady;
             return <Route key={route.moudleCode} path={route.path} element={<Page />} />;
           })}
+          <Route path="/scmQuery/dynamic/query/:queryCode" element={<ModuleNotReady />} />
           <Route path="*" element={<ErrorPage status={404} />} />
         </Routes>
       </Suspense>

@@ -45,6 +45,10 @@ export const useUserStore = create<UserState>()(
       tenantid: defaultTenant,
       signIn(result, tenantid) {
         setCookie(ClientKeys.tokenCookie, result.token);
+        setCookie('platform', tenantid);
+        setCookie('employeeCode', result.employeeCode);
+        setCookie('employeeName', result.employeeName);
+        setCookie('supplierCode', result.supplierCode);
         set({
           token: result.token, tenantid, staff: result.staff, employeeCode: result.employeeCode, employeeName: result.employeeName,
           supplierCode: result.supplierCode, supplierName: result.supplierName, companyName: result.companyName,
@@ -59,7 +63,7 @@ export const useUserStore = create<UserState>()(
         set({ pendingNotice: null });
       },
       signOut() {
-        setCookie(ClientKeys.tokenCookie, '');
+        for (const name of [ClientKeys.tokenCookie, 'platform', 'employeeCode', 'employeeName', 'supplierCode']) setCookie(name, '');
         // The staff flag stays: it decides which login page a signed-out user lands on.
         set((state) => ({ ...empty, staff: state.staff }));
       },

@@ -1,0 +1,109 @@
+// Identity rules in the browser: password and expiry dialogs, forced change, identity choice, captcha,
+// permissions on routes, and reloads on server-delivered routes.
+import { describe, expect, it } from 'vitest';
+import { loginAs, submitLogin, useBrowser } from '../support/browser';
+
+const browser = useBrowser();
+
+describe('dialogs after sign-in', () => {
+  it('warns 100003 that the password expires soon, with 立即修改 and 稍后再说', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100003');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('您的密码将在 2 天后过期，请及时修改。').waitFor();
+    await dialog.getByRole('button', { name: '稍后再说' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+  });
+
+  it('tells 100005 when the account expires', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100005');
+    const expected = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByText(`您的账号将于 ${expected} 到期，请联系管理员延期。`).waitFor();
+  });
+
+  it('makes 100004 change the password in a dialog that cannot be closed, then signs it out', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100004');
+    const notice = page.getByRole('dialog').filter({ hasText: '您的密码已过期或需要修改，请立即修改密码。' });
+    await notice.waitFor();
+    expect(await notice.getByRole('button').allTextContents()).toEqual(['立即修改']);
+    await notice.getByRole('button', { name: '立即修改' }).click();
+    const form = page.getByRole('dialog').filter({ hasText: '请修改密码后继续使用' });
+    await form.waitFor();
+    expect(await form.getByRole('button', { name: /取\s*消/ }).isVisible()).toBe(false);
+    expect(await form.getByLabel('Close').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await form.waitFor();
+    await form.getByLabel('原密码').fill('Demo1234');
+    await form.getByLabel('新密码').fill('abc');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await form.getByText('6-20个字符,必须包含大小写字母和数字').waitFor();
+    await form.getByLabel('新密码').fill('Changed99');
+    await form.getByLabel('确认密码').fill('Changed98');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await form.getByText('两次输入密码不一致!').waitFor();
+    await form.getByLabel('确认密码').fill('Changed99');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('修改成功!').waitFor();
+    await page.waitForURL(/\/login/);
+    await submitLogin(page, '100004', 'Changed99');
+    await page.waitForURL('**/dashboard');
+  });
+});
+
+describe('sign-in choices', () => {
+  it('asks which identity a shared mobile number signs in as', async () => {
+    const page = await browser.page();
+    await page.goto('/login');
+    await submitLogin(page, '13800138000');
+    const chooser = page.getByRole('dialog').filter({ hasText: '请选择登录身份' });
+    await chooser.getByText('杭州绿源乳业有限公司 (100002)').waitFor();
+    await chooser.getByRole('listitem').filter({ hasText: '100002' }).getByRole('button').click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('banner').getByText('杭州绿源乳业有限公司').waitFor();
+  });
+
+  it('asks for a captcha after five failed logins', async () => {
+    const page = await browser.page();
+    await page.goto('/stafflogin');
+    for (let i = 0; i < 6; i++) {
+      await submitLogin(page, 'buyer01', 'Wrong1234');
+      await page.getByRole('alert').waitFor();
+      await page.getByRole('button', { name: /登\s*录/ }).isEnabled();
+    }
+    await page.getByLabel('验证码').first().waitFor();
+    expect(await page.getByRole('img', { name: '验证码' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  });
+});
+
+describe('routes and permissions', () => {
+  it('shows the 404 page, not the page, for a module the account lacks', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001-01');
+    await page.goto('/employee');
+    await page.getByText('抱歉，您访问的页面不存在').waitFor();
+    expect(await page.getByRole('navigation').getByText('账号管理').count()).toBe(0);
+  });
+
+  it('stays on a server-delivered route after a reload', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.getByRole('navigation').getByText('报表查询').click();
+    await page.getByRole('navigation').getByText('验收统计').click();
+    await page.waitForURL('**/acceptance');
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/acceptance');
+    expect(await page.getByText('抱歉，您访问的页面不存在').count()).toBe(0);
+    expect(await page.title()).toBe('验收统计 - 供应商协同平台');
+  });
+
+  it('reaches a generic query page without signing in', async () => {
+    const page = await browser.page();
+    await page.goto('/scmQuery/dynamic/query/Q001');
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/scmQuery/dynamic/query/Q001');
+  });
+});
