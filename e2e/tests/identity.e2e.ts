@@ -107,3 +107,20 @@ describe('routes and permissions', () => {
     expect(new URL(page.url()).pathname).toBe('/scmQuery/dynamic/query/Q001');
   });
 });
+
+describe('identity provider', () => {
+  it('signs a framed portal in from the identity cookie and draws only the main area', async () => {
+    const page = await browser.page();
+    await loginAs(page, 'admin', { staff: true });
+    // The portal's own session is gone; only the identity provider's cookie remains.
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies({ name: 'Admin-Token' });
+    await page.route('**/frame-host', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><iframe id="portal" src="/dashboard" style="width:1200px;height:700px"></iframe>' }));
+    await page.goto('/frame-host');
+    const frame = page.frameLocator('#portal');
+    await frame.getByText('欢迎使用供应商协同平台').waitFor();
+    expect(await frame.getByRole('banner').count()).toBe(0);
+    expect(await frame.getByRole('navigation').count()).toBe(0);
+  });
+});
