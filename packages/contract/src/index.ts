@@ -12,6 +12,7 @@ export * as menu from './menu';
 export * as purchaseOrder from './purchase-order';
 export * as system from './system';
 export * as usageLog from './usage-log';
+export { LogConstants } from './usage-log';
 export * as user from './user';
 export type { LoginBody, LoginResult, LoginIdentity, UserInfo } from './auth';
 export type { ExternalModule, Permission, RouteItem } from './menu';

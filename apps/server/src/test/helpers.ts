@@ -26,9 +26,18 @@ export async function freshDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
+      // Connections may still be closing: wait for them rather than terminate them.
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (err) {
+          if (attempt >= 50) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await dropper.end();
     },
   };

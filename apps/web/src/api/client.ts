@@ -9,6 +9,7 @@ export const apiBase = ((import.meta.env.VITE_API_BASE as string | undefined) ??
 
 /** A failed call: HTTP status, envelope code and the server's message. */
 export class ApiFailure extends Error {
+  override name = 'ApiFailure';
   constructor(readonly status: number, readonly code: string, message: string, readonly data: unknown = null) {
     super(message);
   }

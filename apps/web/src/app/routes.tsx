@@ -9,7 +9,11 @@ import { ApiFailure, call } from '../api/client';
 import { ErrorPage } from '../components/error-page';
 import { LoginPage } from '../features/auth/login-page';
 import { tryIdentityProviderLogin } from '../features/auth/identity-provider';
+import { ErrorBoundary } from '../components/error-boundary';
+import IframePage from '../layout/iframe-page';
+import RedirectPage from '../layout/redirect-page';
 import { Shell } from '../layout/shell';
+import { ViewHost } from '../layout/view-host';
 import { pageRoutes } from '../lib/routes';
 import { loginPathOf, useUserStore } from '../stores/user';
 import { ModuleNotReady, pages } from './page-registry';
@@ -104,17 +108,21 @@ function SignedIn() {
   const routes = useMemo(() => pageRoutes(serverMenu ?? []), [serverMenu]);
   return (
     <Shell routes={routes}>
-      <Suspense fallback={loading}>
-        <Routes>
-          <Route index element={<Navigate to="/dashboard" replace />} />
-          {routes.map((route) => {
-            const Page = pages[route.component] ?? ModuleNotReady;
-            return <Route key={route.moudleCode} path={route.path} element={<Page />} />;
-          })}
-          <Route path="/scmQuery/dynamic/query/:queryCode" element={<ModuleNotReady />} />
-          <Route path="*" element={<ErrorPage status={404} />} />
-        </Routes>
-      </Suspense>
+      <ErrorBoundary>
+        <Suspense fallback={loading}>
+          <ViewHost routes={routes}>
+            <Route index element={<Navigate to="/dashboard" replace />} />
+            {routes.filter((route) => route.component !== 'iframe').map((route) => {
+              const Page = pages[route.component] ?? ModuleNotReady;
+              return <Route key={route.moudleCode} path={route.path} element={<Page />} />;
+            })}
+            <Route path="/iframe/urlPath/:moudleCode" element={<IframePage />} />
+            <Route path="/redirect/*" element={<RedirectPage />} />
+            <Route path="/scmQuery/dynamic/query/:queryCode" element={<ModuleNotReady />} />
+            <Route path="*" element={<ErrorPage status={404} />} />
+          </ViewHost>
+        </Suspense>
+      </ErrorBoundary>
     </Shell>
   );
 }

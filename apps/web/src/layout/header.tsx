@@ -1,36 +1,60 @@
-// The top bar: supplier, company and operator names; the user menu with info, password change, logout.
-import { DownOutlined, UserOutlined } from '@ant-design/icons';
+// The top bar: menu toggle, breadcrumb, supplier / company / operator names, header search, tools,
+// and the user menu (user info, change password, log out). Staff sessions hide QR, help and operator.
+import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { auth } from '@portal/contract';
-import { Dropdown, Layout, Space, Typography } from 'antd';
+import { Button, Dropdown, Layout, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../api/client';
+import type { PageRoute } from '../lib/routes';
+import { useSettingsStore } from '../stores/settings';
+import { useTagsViewStore } from '../stores/tags-view';
 import { loginPathOf, useUserStore } from '../stores/user';
+import { Breadcrumb } from './breadcrumb';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { HeaderSearch } from './header-search';
+import { ErrorLogButton, FullscreenToggle, HelpCenter, LanguageSwitch, QrCodeButton, SizeSelect } from './header-tools';
+import { SettingsDrawer } from './settings-drawer';
 import { UserInfoDialog } from './user-info-dialog';
 
-export function Header() {
+export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUserStore();
+  const opened = useSettingsStore((s) => s.sidebarOpened);
+  const toggleSidebar = useSettingsStore((s) => s.toggleSidebar);
   const [dialog, setDialog] = useState<'info' | 'password' | null>(null);
 
   const logout = async () => {
     await call(auth.logout, {}, { silent: true }).catch(() => undefined);
     const staff = useUserStore.getState().staff;
     useUserStore.getState().signOut();
+    useTagsViewStore.getState().deleteAll();
+    useTagsViewStore.setState({ views: [] });
     navigate(loginPathOf(staff), { replace: true });
   };
 
   return (
-    <Layout.Header role="banner" style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
-      <Space size="large">
-        {!user.staff && <Typography.Text strong>{user.supplierName}</Typography.Text>}
-        <Typography.Text type="secondary">{user.companyName}</Typography.Text>
+    <Layout.Header role="banner" style={{ background: '#fff', padding: '0 12px', height: 'auto', lineHeight: '48px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap', boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
+      <Space size="middle" wrap>
+        <Button type="text" aria-label={t('shell.toggleSidebar')} aria-expanded={opened} icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={toggleSidebar} />
+        {!mobile && <Breadcrumb />}
       </Space>
-      <Space size="large">
-        {!user.staff && <Typography.Text type="secondary">{t('shell.operator')}：{user.employeeName}</Typography.Text>}
+      <Space size="middle" wrap>
+        {!user.staff && <Typography.Text strong>{user.supplierName}</Typography.Text>}
+        {!mobile && <Typography.Text type="secondary">{user.companyName}</Typography.Text>}
+        {!user.staff && !mobile && <Typography.Text type="secondary">{t('shell.operator')}：{user.employeeName}</Typography.Text>}
+        {!mobile && <HeaderSearch routes={routes} />}
+        <Space size={0} wrap={false}>
+          <ErrorLogButton />
+          {!user.staff && <QrCodeButton />}
+          {!user.staff && <HelpCenter />}
+          {!mobile && <FullscreenToggle />}
+          {!mobile && <SizeSelect />}
+          <LanguageSwitch />
+          <SettingsDrawer />
+        </Space>
         <Dropdown
           trigger={['click']}
           menu={{

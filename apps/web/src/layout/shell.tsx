@@ -1,30 +1,59 @@
-// The frame a signed-in user lives in: sidebar, top bar, main area; only the main area when framed.
+// The frame a signed-in user lives in: sidebar, top bar, tags view, main area; only the main area when
+// the portal itself is framed. Title, scroll and usage tracking on every navigation.
+import { Layout as LayoutTokens } from '@portal/contract';
 import { Layout } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useUsageTracking } from '../features/usage-log/tracking';
 import type { PageRoute } from '../lib/routes';
+import { captureUncaughtErrors } from '../stores/error-log';
+import { useSettingsStore } from '../stores/settings';
 import { Header } from './header';
 import { LoginNotices } from './login-notices';
 import { Sidebar } from './sidebar';
+import { TagsView } from './tags-view';
+import { useTitleOf } from './view-host';
+
+export function useIsMobile(): boolean {
+  const [mobile, setMobile] = useState(window.innerWidth < LayoutTokens.mobileBreakpointPx);
+  useEffect(() => {
+    const resize = () => setMobile(window.innerWidth < LayoutTokens.mobileBreakpointPx);
+    window.addEventListener('resize', resize);
+    return () => window.removeEventListener('resize', resize);
+  }, []);
+  return mobile;
+}
 
 export function Shell({ routes, children }: { routes: PageRoute[]; children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const framed = window.self !== window.top;
+  const settings = useSettingsStore();
+  const mobile = useIsMobile();
+  const titleOf = useTitleOf(routes);
+  const title = titleOf(location.pathname);
+  useUsageTracking(routes);
 
+  useEffect(() => captureUncaughtErrors(), []);
   useEffect(() => {
-    const title = routes.find((r) => r.path === location.pathname)?.title;
     document.title = title ? `${title} - ${t('app.title')}` : t('app.title');
     window.scrollTo(0, 0);
-  }, [location.pathname, routes, t]);
+  }, [location.pathname, title, t]);
+  // On small screens the sidebar closes by itself, and again after each navigation.
+  useEffect(() => {
+    if (mobile) useSettingsStore.getState().change('sidebarOpened', false);
+  }, [mobile, location.pathname]);
 
   if (framed) return <main>{children}</main>;
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Sidebar />
+    <Layout style={{ minHeight: '100vh' }} data-device={mobile ? 'mobile' : 'desktop'}>
+      <Sidebar collapsed={!settings.sidebarOpened} mobile={mobile} />
       <Layout>
-        <Header />
+        <div style={settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 10 } : undefined}>
+          <Header routes={routes} mobile={mobile} />
+          {settings.tagsView && <TagsView />}
+        </div>
         <Layout.Content role="main" style={{ margin: 16 }}>{children}</Layout.Content>
       </Layout>
       <LoginNotices />

@@ -1,12 +1,16 @@
-// The sidebar menu from the server's route JSON: submenus, single-child folders collapse to a leaf,
-// external links open a new tab, hidden entries stay out.
+// The sidebar (150 px) from the server's route JSON: submenus, a single-child folder collapses to a leaf,
+// external links open a new tab, single-sign-on modules open the partner, hidden entries stay out.
 import type { RouteItem } from '@portal/contract';
 import { Layout as LayoutTokens } from '@portal/contract';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { routePath } from '../lib/routes';
+import { isExternal } from '../lib/validate';
+import { useSettingsStore } from '../stores/settings';
 import { useUserStore } from '../stores/user';
+import { openSso, ssoModules } from './sso';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -14,28 +18,48 @@ function toItems(routes: RouteItem[]): Item[] {
   return routes.filter((r) => !r.hidden).map((route): Item => {
     const visibleChildren = route.children.filter((c) => !c.hidden);
     if (visibleChildren.length === 1 && !route.alwaysShow) return toItems(visibleChildren)[0]!;
-    if (visibleChildren.length > 0) return { key: route.moudleCode, label: route.meta.title, children: toItems(visibleChildren) };
-    return { key: routePath(route), label: route.meta.title };
+    if (visibleChildren.length > 0) return { key: `folder:${route.moudleCode}`, label: route.meta.title, children: toItems(visibleChildren) };
+    return { key: ssoModules.has(route.moudleCode) ? `sso:${route.moudleCode}` : routePath(route), label: route.meta.title };
   });
 }
 
-export function Sidebar() {
-  const menu = useUserStore((s) => s.menu);
+export function Sidebar({ collapsed, mobile }: { collapsed: boolean; mobile: boolean }) {
+  const { t } = useTranslation();
+  const serverMenu = useUserStore((s) => s.menu);
+  const sidebarLogo = useSettingsStore((s) => s.sidebarLogo);
   const navigate = useNavigate();
   const location = useLocation();
-  const items = useMemo(() => toItems(menu ?? []), [menu]);
-  const openKeys = useMemo(() => (menu ?? []).filter((r) => r.children.some((c) => routePath(c).split('?')[0] === location.pathname)).map((r) => r.moudleCode), [menu, location.pathname]);
+  const items = useMemo(() => toItems(serverMenu ?? []), [serverMenu]);
+  const selected = location.pathname.startsWith('/iframe/') ? `${location.pathname}${location.search}` : location.pathname;
+  const openKeys = useMemo(
+    () => (serverMenu ?? []).filter((r) => r.children.some((c) => routePath(c).split('?')[0] === location.pathname)).map((r) => `folder:${r.moudleCode}`),
+    [serverMenu, location.pathname],
+  );
   return (
-    <Layout.Sider width={LayoutTokens.sidebarWidthPx} theme="dark" breakpoint="lg" collapsedWidth={0} style={{ minHeight: '100vh' }}>
+    <Layout.Sider
+      width={LayoutTokens.sidebarWidthPx}
+      collapsed={collapsed}
+      collapsedWidth={mobile ? 0 : 54}
+      trigger={null}
+      theme="dark"
+      style={mobile ? { position: 'fixed', zIndex: 20, height: '100vh' } : { minHeight: '100vh' }}
+    >
+      {sidebarLogo && (
+        <div style={{ height: 48, color: '#fff', display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 600 }}>
+          <img src="/favicon.svg" alt="" width={24} height={24} style={{ marginRight: collapsed ? 0 : 8 }} />
+          {!collapsed && t('app.title').slice(0, 5)}
+        </div>
+      )}
       <nav aria-label="主菜单">
         <Menu
           theme="dark"
           mode="inline"
           items={items}
-          selectedKeys={[location.pathname]}
+          selectedKeys={[selected]}
           defaultOpenKeys={openKeys}
           onClick={({ key }) => {
-            if (/^https?:\/\//.test(key)) window.open(key, '_blank', 'noopener');
+            if (key.startsWith('sso:')) void openSso(key.slice(4));
+            else if (isExternal(key)) window.open(key, '_blank', 'noopener');
             else navigate(key);
           }}
         />

@@ -1,5 +1,5 @@
 // The supplier (/login) and staff (/stafflogin) sign-in pages: identity choice, captcha, redirect.
-import { type LoginIdentity, ResultCode } from '@portal/contract';
+import { type LoginIdentity, LogConstants, ResultCode } from '@portal/contract';
 import { Alert, Button, Card, Form, Input, List, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../../api/client';
 import { InsecureContextError } from '../../api/crypto';
 import { useUserStore } from '../../stores/user';
+import { sendUsage } from '../usage-log/tracking';
 import { type Credentials, fetchCaptcha, signIn } from './api';
 
 interface FormValues { username: string; password: string; validCode?: string }
@@ -39,6 +40,7 @@ export function LoginPage({ staff }: { staff: boolean }) {
         return;
       }
       useUserStore.getState().signIn(answer, tenantid);
+      sendUsage(LogConstants.loginLogType);
       navigate(redirect, { replace: true });
     } catch (err) {
       if (err instanceof InsecureContextError) setError(t('login.insecure'));

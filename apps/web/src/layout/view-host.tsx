@@ -1,0 +1,70 @@
+// Renders the routed page and keeps visited pages alive: every cached tab stays mounted (hidden when
+// not active), so its state survives tab switches; noCache views and pages that are not tabs are not kept.
+import NProgress from 'nprogress';
+import 'nprogress/nprogress.css';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { type Location, Routes, useLocation } from 'react-router';
+import type { PageRoute } from '../lib/routes';
+import { useTagsViewStore } from '../stores/tags-view';
+import { useSettingsStore } from '../stores/settings';
+import { useExternalModules } from './iframe-page';
+
+NProgress.configure({ showSpinner: false });
+
+function locationOf(path: string): Location {
+  const url = new URL(path, window.location.origin);
+  return { pathname: url.pathname, search: url.search, hash: '', state: null, key: path };
+}
+
+/** Title of a path: its route's title, or the external module's name for a frame. */
+export function useTitleOf(routes: PageRoute[]) {
+  const { data: modules } = useExternalModules();
+  return (pathname: string): string | undefined => {
+    const frame = /^\/iframe\/urlPath\/([^/]+)/.exec(pathname);
+    if (frame) return modules?.find((m) => m.moudleCode === frame[1])?.name ?? frame[1];
+    return routes.find((r) => r.path === pathname)?.title;
+  };
+}
+
+export function ViewHost({ routes, children }: { routes: PageRoute[]; children: ReactNode }) {
+  const location = useLocation();
+  const views = useTagsViewStore((s) => s.views);
+  const addView = useTagsViewStore((s) => s.addView);
+  const tagsView = useSettingsStore((s) => s.tagsView);
+  const titleOf = useTitleOf(routes);
+  const current = location.pathname + location.search;
+  const title = titleOf(location.pathname);
+
+  // The dashboard is always open as a fixed tab.
+  useEffect(() => {
+    const home = routes.find((r) => r.path === '/dashboard');
+    if (home) addView({ path: '/dashboard', pathname: '/dashboard', title: home.title, affix: true, noCache: false });
+  }, [routes, addView]);
+
+  useEffect(() => {
+    NProgress.start();
+    const frame = requestAnimationFrame(() => NProgress.done());
+    if (title && !location.pathname.startsWith('/redirect')) {
+      addView({ path: current, pathname: location.pathname, title, affix: location.pathname === '/dashboard', noCache: false });
+    }
+    return () => cancelAnimationFrame(frame);
+  }, [current, location.pathname, title, addView]);
+
+  // The current page counts as kept from its first render, so adding its tab does not remount it.
+  const willKeep = tagsView && Boolean(title) && !location.pathname.startsWith('/redirect');
+  const kept = useMemo(() => {
+    const list = tagsView ? views.filter((v) => !v.noCache) : [];
+    return willKeep && !list.some((v) => v.path === current) ? [...list, { path: current, version: 0 }] : list;
+  }, [views, tagsView, willKeep, current]);
+  const currentKept = kept.some((v) => v.path === current);
+  return (
+    <>
+      {kept.map((view) => (
+        <div key={`${view.path}#${view.version}`} hidden={view.path !== current} data-view={view.path}>
+          <Routes location={locationOf(view.path)}>{children}</Routes>
+        </div>
+      ))}
+      {!currentKept && <Routes>{children}</Routes>}
+    </>
+  );
+}
