@@ -59,8 +59,8 @@ export async function prepare(database: Database, business = true): Promise<void
   await seedDemo(database.db, new Date(), { business });
 }
 
-export async function serve(database: Database): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', LOGIN_SLOWDOWN_MS: '0' }), { database });
+export async function serve(database: Database, options: { webDist?: string } = {}): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST: options.webDist ?? '/nonexistent', LOGIN_SLOWDOWN_MS: '0' }), { database });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
 }

@@ -50,7 +50,7 @@ describe('login', () => {
     expect(token).toContain('Admin-Token=');
     await page.getByLabel('用户菜单').click();
     await page.getByText('退出登录').click();
-    await page.waitForURL('**/login');
+    await page.waitForURL(/\/login(\?|$)/);
     await page.goto('/dashboard');
     await page.waitForURL(/\/login\?redirect=/);
   });

@@ -3,7 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './i18n';
+import { captureUncaughtErrors } from './stores/error-log';
 import './styles.css';
+
+captureUncaughtErrors();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,7 +3,8 @@
 import { type CallBody, type CallData, type CallDef, type CallQuery, Messages, Timeouts } from '@portal/contract';
 import { message } from 'antd';
 import type { z } from 'zod';
-import { loginPathOf, useUserStore } from '../stores/user';
+import { isUnloading } from '../lib/page-lifecycle';
+import { useUserStore } from '../stores/user';
 
 export const apiBase = ((import.meta.env.VITE_API_BASE as string | undefined) ?? '/api').replace(/\/$/, '');
 
@@ -47,15 +48,13 @@ function headers(area: string): Record<string, string> {
   return { token: user.token, platform: user.tenantid };
 }
 
+/**
+ * Signs the user out and shows why; the route guard then sends them to the matching login page with the
+ * current path as redirect. No page reload, so the message stays on screen.
+ */
 export function signOutTo(text?: string) {
-  const { staff, signOut } = useUserStore.getState();
-  signOut();
-  if (text) void message.error(text, 5);
-  const login = loginPathOf(staff);
-  if (!window.location.pathname.startsWith(login)) {
-    const redirect = `${window.location.pathname}${window.location.search}`;
-    window.location.assign(`${login}?redirect=${encodeURIComponent(redirect)}`);
-  }
+  useUserStore.getState().signOut();
+  if (text) void message.error({ content: text, duration: 5, key: 'signed-out' });
 }
 
 function queryString(query: unknown): string {
@@ -83,6 +82,8 @@ export async function send(
       signal: controller.signal,
     });
   } catch (err) {
+    // Cut off because the page is going away: not a failure to act on.
+    if (isUnloading()) return new Promise<never>(() => undefined);
     if (controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError') throw new ApiFailure(0, 'timeout', errorTexts.timeout);
     if (init.signal?.aborted) throw err;
     throw new ApiFailure(0, 'network', errorTexts.system);

@@ -1,22 +1,17 @@
 // The routes and the guard of spec sections 2 and 4: whitelist, login redirects, lazy role loading,
 // server-delivered pages, and a catch-all 404 after them so that a reload on a server route works.
 import { auth, menu } from '@portal/contract';
-import { Spin, message } from 'antd';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { message } from 'antd';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ApiFailure, call } from '../api/client';
 import { ErrorPage } from '../components/error-page';
 import { LoginPage } from '../features/auth/login-page';
 import { tryIdentityProviderLogin } from '../features/auth/identity-provider';
-import { ErrorBoundary } from '../components/error-boundary';
-import IframePage from '../layout/iframe-page';
-import RedirectPage from '../layout/redirect-page';
-import { Shell } from '../layout/shell';
-import { ViewHost } from '../layout/view-host';
-import { pageRoutes } from '../lib/routes';
 import { loginPathOf, useUserStore } from '../stores/user';
-import { ModuleNotReady, pages } from './page-registry';
+import { loading } from './loading';
+import { ModuleNotReady } from './page-registry';
 
 export function AppRoutes() {
   return (
@@ -33,7 +28,6 @@ export function AppRoutes() {
   );
 }
 
-const loading = <Spin size="large" style={{ display: 'block', margin: '20vh auto' }} />;
 
 /** The identity provider's frame login (spec section 4), then on to where the user was going. */
 function AuthRedirect() {
@@ -72,7 +66,7 @@ function RequireSession() {
     const fail = (text: string) => {
       const { staff: isStaff, signOut } = useUserStore.getState();
       signOut();
-      void message.error(text, 5);
+      void message.error({ content: text, duration: 5, key: 'signed-out' });
       navigate(`${loginPathOf(isStaff)}?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
     };
     (async () => {
@@ -100,29 +94,8 @@ function RequireSession() {
     return <Navigate to={`${loginPathOf(staff)}?redirect=${encodeURIComponent(redirect)}`} replace />;
   }
   if (!roles) return loading;
-  return <SignedIn />;
+  return <Suspense fallback={loading}><SignedIn /></Suspense>;
 }
 
-function SignedIn() {
-  const serverMenu = useUserStore((s) => s.menu);
-  const routes = useMemo(() => pageRoutes(serverMenu ?? []), [serverMenu]);
-  return (
-    <Shell routes={routes}>
-      <ErrorBoundary>
-        <Suspense fallback={loading}>
-          <ViewHost routes={routes}>
-            <Route index element={<Navigate to="/dashboard" replace />} />
-            {routes.filter((route) => route.component !== 'iframe').map((route) => {
-              const Page = pages[route.component] ?? ModuleNotReady;
-              return <Route key={route.moudleCode} path={route.path} element={<Page />} />;
-            })}
-            <Route path="/iframe/urlPath/:moudleCode" element={<IframePage />} />
-            <Route path="/redirect/*" element={<RedirectPage />} />
-            <Route path="/scmQuery/dynamic/query/:queryCode" element={<ModuleNotReady />} />
-            <Route path="*" element={<ErrorPage status={404} />} />
-          </ViewHost>
-        </Suspense>
-      </ErrorBoundary>
-    </Shell>
-  );
-}
+const SignedIn = lazy(() => import('./signed-in'));
+

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useUsageTracking } from '../features/usage-log/tracking';
 import type { PageRoute } from '../lib/routes';
-import { captureUncaughtErrors } from '../stores/error-log';
 import { useSettingsStore } from '../stores/settings';
 import { Header } from './header';
 import { LoginNotices } from './login-notices';
@@ -35,7 +34,6 @@ export function Shell({ routes, children }: { routes: PageRoute[]; children: Rea
   const title = titleOf(location.pathname);
   useUsageTracking(routes);
 
-  useEffect(() => captureUncaughtErrors(), []);
   useEffect(() => {
     document.title = title ? `${title} - ${t('app.title')}` : t('app.title');
     window.scrollTo(0, 0);

@@ -3,6 +3,7 @@ import type { LoginResult, RouteItem, UserInfo } from '@portal/contract';
 import { ClientKeys } from '@portal/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { isUnloading } from '../lib/page-lifecycle';
 
 export interface UserState {
   token: string;
@@ -63,6 +64,7 @@ export const useUserStore = create<UserState>()(
         set({ pendingNotice: null });
       },
       signOut() {
+        if (isUnloading()) return;
         for (const name of [ClientKeys.tokenCookie, 'platform', 'employeeCode', 'employeeName', 'supplierCode']) setCookie(name, '');
         // The staff flag stays: it decides which login page a signed-out user lands on.
         set((state) => ({ ...empty, staff: state.staff }));

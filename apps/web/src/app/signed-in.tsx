@@ -1,0 +1,37 @@
+// The signed-in part of the app: the shell around the server-delivered pages, loaded after sign-in.
+import { Suspense, useMemo } from 'react';
+import { Navigate, Route } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary';
+import { ErrorPage } from '../components/error-page';
+import IframePage from '../layout/iframe-page';
+import RedirectPage from '../layout/redirect-page';
+import { Shell } from '../layout/shell';
+import { ViewHost } from '../layout/view-host';
+import { pageRoutes } from '../lib/routes';
+import { useUserStore } from '../stores/user';
+import { loading } from './loading';
+import { ModuleNotReady, pages } from './page-registry';
+
+export default function SignedIn() {
+  const serverMenu = useUserStore((s) => s.menu);
+  const routes = useMemo(() => pageRoutes(serverMenu ?? []), [serverMenu]);
+  return (
+    <Shell routes={routes}>
+      <ErrorBoundary>
+        <Suspense fallback={loading}>
+          <ViewHost routes={routes}>
+            <Route index element={<Navigate to="/dashboard" replace />} />
+            {routes.filter((route) => route.component !== 'iframe').map((route) => {
+              const Page = pages[route.component] ?? ModuleNotReady;
+              return <Route key={route.moudleCode} path={route.path} element={<Page />} />;
+            })}
+            <Route path="/iframe/urlPath/:moudleCode" element={<IframePage />} />
+            <Route path="/redirect/*" element={<RedirectPage />} />
+            <Route path="/scmQuery/dynamic/query/:queryCode" element={<ModuleNotReady />} />
+            <Route path="*" element={<ErrorPage status={404} />} />
+          </ViewHost>
+        </Suspense>
+      </ErrorBoundary>
+    </Shell>
+  );
+}

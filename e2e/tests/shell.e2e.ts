@@ -1,0 +1,212 @@
+// The shell in Chromium: tabs and their menu, kept pages, search, settings, frames, single sign-on,
+// top bar by kind of account, small screens, error log, usage logging, language.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loginAs, useBrowser } from '../support/browser';
+
+const browser = useBrowser();
+const menu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
+const tabs = (page: Page) => page.getByRole('navigation', { name: '标签页' }).getByRole('tab');
+const tabTitles = async (page: Page) => (await tabs(page).allTextContents()).map((t) => t.trim());
+
+async function open(page: Page, folder: string | null, item: string, path?: string) {
+  if (folder) await menu(page).getByText(folder).click();
+  await menu(page).getByText(item).click();
+  if (path) await page.waitForURL(`**${path}`);
+}
+
+describe('tags view', () => {
+  it('opens a tab per page, keeps the dashboard fixed, and closes others and all from the context menu', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await open(page, '报表查询', '验收统计', '/acceptance');
+    await open(page, null, '采购订单', '/purOrder');
+    await page.waitForURL('**/purOrder');
+    expect(await tabTitles(page)).toEqual(['首页', '验收统计', '采购订单']);
+    expect(await page.getByLabel('关闭 首页').count()).toBe(0);
+
+    await tabs(page).filter({ hasText: '验收统计' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await page.waitForURL('**/acceptance');
+    expect(await tabTitles(page)).toEqual(['首页', '验收统计']);
+
+    await tabs(page).filter({ hasText: '验收统计' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭所有' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(await tabTitles(page)).toEqual(['首页']);
+  });
+
+  it('closing the active tab goes to the last one left, and Refresh reloads the page', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await open(page, '报表查询', '验收统计', '/acceptance');
+    await open(page, null, '采购订单', '/purOrder');
+    await page.getByLabel('关闭 采购订单').click();
+    await page.waitForURL('**/acceptance');
+    await tabs(page).filter({ hasText: '验收统计' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '刷新' }).click();
+    await page.waitForURL('**/acceptance');
+    expect(await tabTitles(page)).toEqual(['首页', '验收统计']);
+  });
+
+  it('keeps a page alive when switching tabs (the frame is not reloaded)', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await open(page, null, '物流协同');
+    await page.waitForURL(/\/iframe\/urlPath\/ms0070/);
+    await page.locator('iframe[title="物流协同"]').evaluate((el) => el.setAttribute('data-mark', 'kept'));
+    await tabs(page).filter({ hasText: '首页' }).click();
+    await page.waitForURL('**/dashboard');
+    await tabs(page).filter({ hasText: '物流协同' }).click();
+    await page.waitForURL(/\/iframe\/urlPath\/ms0070/);
+    expect(await page.locator('iframe[title="物流协同"]').getAttribute('data-mark')).toBe('kept');
+  });
+});
+
+describe('frames and single sign-on', () => {
+  it('frames a configured module with the user\'s parameters, at window height minus 90', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await open(page, null, '物流协同');
+    const frame = page.locator('iframe[title="物流协同"]');
+    const src = new URL((await frame.getAttribute('src'))!);
+    expect(src.origin + src.pathname).toBe('https://tms.example.com/portal');
+    expect(Object.fromEntries(src.searchParams)).toMatchObject({
+      setCookie: '1', platform: 'demo', employeeCode: '100001', employeeName: '张伟', supplierCode: '100001', supplierName: '上海禾丰食品有限公司', moudleCode: 'ms0070',
+    });
+    expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBe(800 - 90);
+    expect(await page.title()).toBe('物流协同 - 供应商协同平台');
+  });
+
+  it('refuses to frame an address that is not a configured module', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.goto(`/iframe/urlPath/ms0070?src=${encodeURIComponent('https://evil.example.com/')}`);
+    await page.getByText('该地址不是已配置的外部模块，不能打开').waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+  });
+
+  it('opens ms0066 in a new window and copies the second-verification code', async () => {
+    const page = await browser.page();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.baseUrl });
+    await loginAs(page, '100001');
+    const requested: string[] = [];
+    page.context().on('request', (req) => requested.push(req.url()));
+    const popup = page.waitForEvent('popup');
+    await open(page, null, '银企直连');
+    await popup;
+    await page.getByText('二次校验码已复制到粘贴板').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^\d{6}$/);
+    await expect.poll(() => requested.some((url) => url.startsWith('https://bank.example.com/sso?'))).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+  });
+});
+
+describe('top bar', () => {
+  it('shows a supplier the QR code, the help center and the operator', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    const bar = page.getByRole('banner');
+    await bar.getByText('操作员：张伟').waitFor();
+    await bar.getByLabel('帮助中心').click();
+    await page.getByText('400-820-1234').waitFor();
+    await page.getByText('settlement@hualian-demo.cn').waitFor();
+    await bar.getByLabel('小程序二维码').click();
+    await page.getByRole('img', { name: '小程序二维码' }).waitFor();
+  });
+
+  it('hides them from staff', async () => {
+    const page = await browser.page();
+    await loginAs(page, 'admin', { staff: true });
+    const bar = page.getByRole('banner');
+    await bar.getByText('系统管理员').waitFor();
+    expect(await bar.getByLabel('小程序二维码').count()).toBe(0);
+    expect(await bar.getByLabel('帮助中心').count()).toBe(0);
+    expect(await bar.getByText('操作员').count()).toBe(0);
+  });
+
+  it('shows the user info with the own code as main account', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.getByLabel('用户菜单').click();
+    await page.getByRole('menuitem', { name: '用户信息' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('13800138000').waitFor();
+    expect(await dialog.locator('tr', { hasText: '主账号' }).textContent()).toContain('100001');
+  });
+
+  it('finds a page with the header search and goes there', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.getByRole('banner').getByRole('combobox').fill('采购');
+    await page.locator('.ant-select-item-option').filter({ hasText: '采购订单' }).click();
+    await page.waitForURL('**/purOrder');
+  });
+});
+
+describe('settings', () => {
+  it('keeps the settings after a reload', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.getByRole('banner').getByLabel('布局大小').click();
+    await page.getByRole('menuitem', { name: 'Small' }).click();
+    await page.getByText('Switch Size Success').waitFor();
+    await page.getByRole('banner').getByLabel('系统设置').click();
+    await page.getByRole('radio', { name: '#11a983' }).click();
+    await page.getByRole('switch', { name: '开启 Tags-View' }).click();
+    expect(await page.getByRole('navigation', { name: '标签页' }).count()).toBe(0);
+    await page.reload();
+    await page.getByRole('banner').waitFor();
+    expect(await page.getByRole('navigation', { name: '标签页' }).count()).toBe(0);
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('portal-settings')))!);
+    expect(stored.state).toMatchObject({ theme: '#11a983', tagsView: false, size: 'small' });
+  });
+
+  it('switches the language to English and back', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.getByRole('banner').getByLabel('语言').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('banner').getByText('Operator：张伟').waitFor();
+    await page.getByRole('banner').getByLabel('Language').click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await page.getByRole('banner').getByText('操作员：张伟').waitFor();
+  });
+});
+
+describe('small screens, errors and usage', () => {
+  it('closes the sidebar below 992 px and after a navigation', async () => {
+    const page = await browser.page();
+    await page.setViewportSize({ width: 800, height: 700 });
+    await loginAs(page, '100001');
+    const sider = page.locator('.ant-layout-sider');
+    expect(await sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(0);
+    await page.getByLabel('展开/收起菜单').click();
+    await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(150);
+    await open(page, '报表查询', '验收统计', '/acceptance');
+    await page.waitForURL('**/acceptance');
+    await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(0);
+  });
+
+  it('lists an uncaught error in the error log, and Clear All empties it', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.evaluate(() => setTimeout(() => { throw new Error('boom from the test'); }));
+    await page.getByRole('banner').getByLabel('错误日志').click();
+    await page.getByRole('dialog').getByText('boom from the test').first().waitFor();
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await expect.poll(() => page.getByRole('banner').getByLabel('错误日志').count()).toBe(0);
+  });
+
+  it('sends the usage record after login and a tracking record on each navigation', async () => {
+    const page = await browser.page();
+    const logs: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/linkdata-netflow/newflow/send')) logs.push((JSON.parse(req.postData() ?? '{}') as { logtype: string }).logtype);
+    });
+    await loginAs(page, '100001');
+    await open(page, '报表查询', '验收统计', '/acceptance');
+    await expect.poll(() => logs.includes('40000')).toBe(true);
+    await expect.poll(() => logs.filter((l) => l === '40001').length).toBeGreaterThanOrEqual(2);
+  });
+});
