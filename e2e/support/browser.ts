@@ -1,6 +1,6 @@
 // Browser sessions for the tests: one Chromium per test file, a fresh context per test, the login steps.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { launchChromium } from './chromium';
 
 export const demoPassword = 'Demo1234';
@@ -10,23 +10,23 @@ export interface BrowserHarness {
   page(): Promise<Page>;
 }
 
-/** Registers the hooks of a test file and hands out pages on the shared server. */
+/**
+ * Registers the hooks of a test file and hands out pages on the shared server. Each test gets a browser
+ * of its own, so that nothing one test leaves behind (windows, workers, memory) slows the next.
+ */
 export function useBrowser(): BrowserHarness {
-  let browser: Browser;
+  let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const baseUrl = inject('baseUrl');
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
     await browser?.close();
+    browser = undefined;
   });
   return {
     baseUrl,
     async page() {
+      browser ??= await launchChromium();
       const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
       contexts.push(context);
       return context.newPage();
@@ -42,7 +42,13 @@ export async function submitLogin(page: Page, username: string, password = demoP
 }
 
 export async function loginAs(page: Page, username: string, options: { staff?: boolean } = {}): Promise<void> {
-  await page.goto(options.staff ? '/stafflogin' : '/login');
-  await submitLogin(page, username);
-  await page.waitForURL('**/dashboard');
+  try {
+    await page.goto(options.staff ? '/stafflogin' : '/login');
+    await submitLogin(page, username);
+    await page.waitForURL('**/dashboard');
+  } catch (err) {
+    // What the browser showed, for whoever reads the failure (e2e/.tmp is git-ignored).
+    await page.screenshot({ path: `${import.meta.dirname}/../.tmp/login-failed-${username}-${Date.now()}.png` }).catch(() => undefined);
+    throw err;
+  }
 }

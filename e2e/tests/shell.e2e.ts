@@ -198,6 +198,15 @@ describe('small screens, errors and usage', () => {
     await expect.poll(() => page.getByRole('banner').getByLabel('错误日志').count()).toBe(0);
   });
 
+  it('shows staff the visits per module', async () => {
+    const page = await browser.page();
+    await loginAs(page, 'admin', { staff: true });
+    await open(page, '报表查询', '验收统计', '/acceptance');
+    await open(page, null, '模块使用统计', '/usageStats');
+    await page.getByRole('cell', { name: 'ms0021' }).waitFor();
+    await page.getByRole('cell', { name: '验收统计' }).waitFor();
+  });
+
   it('sends the usage record after login and a tracking record on each navigation', async () => {
     const page = await browser.page();
     const logs: string[] = [];

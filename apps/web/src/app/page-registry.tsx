@@ -3,6 +3,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'dashboard/index': lazy(() => import('../features/dashboard/dashboard-page')),
+  'usage-log/module-usage': lazy(() => import('../features/usage-log/module-usage-page')),
 };
 
 export const ModuleNotReady = lazy(() => import('../components/module-not-ready'));

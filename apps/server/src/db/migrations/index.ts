@@ -6,6 +6,7 @@ import * as m0003 from './0003-base-info';
 import * as m0004 from './0004-acceptance-order';
 import * as m0005 from './0005-employee';
 import * as m0006 from './0006-shell';
+import * as m0007 from './0007-usage-module';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-acceptance-order': m0004,
   '0005-employee': m0005,
   '0006-shell': m0006,
+  '0007-usage-module': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -72,7 +72,8 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
     await trx
       .insertInto('role_module')
       .values([
-        ...modules.map((m) => ({ tenant_id: tenant.id, role_code: 'admin', module_code: m.code })),
+        // Admin holds every module, including those added by migrations (such as ms0080).
+        ...(await trx.selectFrom('module').select('module_code').execute()).map((m) => ({ tenant_id: tenant.id, role_code: 'admin', module_code: m.module_code })),
         ...modules.filter((m) => m.buyer).map((m) => ({ tenant_id: tenant.id, role_code: 'buyer', module_code: m.code })),
       ])
       .execute();
