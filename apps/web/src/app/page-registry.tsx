@@ -6,4 +6,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'usage-log/module-usage': lazy(() => import('../features/usage-log/module-usage-page')),
 };
 
+/** Internal example of the DataGrid, not in any menu. */
+export const GridExamplePage = lazy(() => import('../features/grid-example/grid-example-page'));
+
 export const ModuleNotReady = lazy(() => import('../components/module-not-ready'));

@@ -1,0 +1,4 @@
+// The DataGrid and its types: the one table every list page uses.
+export { DataGrid, type DataGridHandle, type DataGridProps, type GridEdit } from './data-grid';
+export type { CellMatch, FindOptions } from './find';
+export { emptyFilter, type ColumnType, type FilterState, type GridColumn, type GridQuery, type GridRow, type GridSort } from './types';
