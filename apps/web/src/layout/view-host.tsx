@@ -34,6 +34,7 @@ export function ViewHost({ routes, children }: { routes: PageRoute[]; children: 
   const titleOf = useTitleOf(routes);
   const current = location.pathname + location.search;
   const title = titleOf(location.pathname);
+  const noCache = routes.find((r) => r.path === location.pathname)?.noCache ?? false;
 
   // The dashboard is always open as a fixed tab.
   useEffect(() => {
@@ -45,13 +46,13 @@ export function ViewHost({ routes, children }: { routes: PageRoute[]; children: 
     NProgress.start();
     const frame = requestAnimationFrame(() => NProgress.done());
     if (title && !location.pathname.startsWith('/redirect')) {
-      addView({ path: current, pathname: location.pathname, title, affix: location.pathname === '/dashboard', noCache: false });
+      addView({ path: current, pathname: location.pathname, title, affix: location.pathname === '/dashboard', noCache });
     }
     return () => cancelAnimationFrame(frame);
-  }, [current, location.pathname, title, addView]);
+  }, [current, location.pathname, title, noCache, addView]);
 
   // The current page counts as kept from its first render, so adding its tab does not remount it.
-  const willKeep = tagsView && Boolean(title) && !location.pathname.startsWith('/redirect');
+  const willKeep = tagsView && Boolean(title) && !noCache && !location.pathname.startsWith('/redirect');
   const kept = useMemo(() => {
     const list = tagsView ? views.filter((v) => !v.noCache) : [];
     return willKeep && !list.some((v) => v.path === current) ? [...list, { path: current, version: 0 }] : list;

@@ -7,6 +7,8 @@ export interface PageRoute {
   component: string;
   moudleCode: string;
   hidden: boolean;
+  /** Never kept alive in the tags view (route meta noCache). */
+  noCache: boolean;
 }
 
 /** Entries named `dynamic` live under /scmQuery. */
@@ -17,7 +19,7 @@ export function routePath(item: RouteItem): string {
 export function pageRoutes(menu: RouteItem[]): PageRoute[] {
   return menu.flatMap((item) => {
     const own = item.component && item.component !== 'Layout' && !/^https?:/.test(item.path)
-      ? [{ path: routePath(item).split('?')[0]!, title: item.meta.title, component: item.component, moudleCode: item.moudleCode, hidden: item.hidden }]
+      ? [{ path: routePath(item).split('?')[0]!, title: item.meta.title, component: item.component, moudleCode: item.moudleCode, hidden: item.hidden, noCache: item.meta.noCache ?? false }]
       : [];
     return [...own, ...pageRoutes(item.children)];
   });
