@@ -30,7 +30,7 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
     await call(auth.logout, {}, { silent: true }).catch(() => undefined);
     const staff = useUserStore.getState().staff;
     useUserStore.getState().signOut();
-    useTagsViewStore.getState().deleteAll();
+    // Logout clears every tab, fixed ones too (spec section 4).
     useTagsViewStore.setState({ views: [] });
     navigate(loginPathOf(staff), { replace: true });
   };

@@ -1,10 +1,10 @@
 // SQL of receiving lines: one filter for every view, grouping, totals, pages and export batches.
 import type { AccCondition } from '@portal/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';
 import type { DataScope } from '../../platform/scope';
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Receiving lines of the scope that match the condition. */
 export function matching(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
@@ -29,11 +29,11 @@ export function matching(db: Kysely<DB>, scope: DataScope, condition: AccConditi
       eb('a.goods_code', '=', goods),
       eb('a.goods_code', 'in', eb.selectFrom('goods').select('goods_code')
         .where('tenant_id', '=', scope.tenantId)
-        .where((g) => g.or([g('barcode', '=', goods), g('goods_name', 'ilike', escapeLike(goods))]))),
+        .where((g) => g.or([g('barcode', '=', goods), g('goods_name', 'ilike', containing(goods))]))),
     ]));
   }
   const bill = condition.billNumber;
-  if (bill) q = q.where((eb) => eb.or([eb('a.bill_number', 'ilike', escapeLike(bill)), eb('a.po_bill_number', 'ilike', escapeLike(bill))]));
+  if (bill) q = q.where((eb) => eb.or([eb('a.bill_number', 'ilike', containing(bill)), eb('a.po_bill_number', 'ilike', containing(bill))]));
   return q;
 }
 

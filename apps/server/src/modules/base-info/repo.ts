@@ -1,18 +1,18 @@
 // SQL of the base data of a tenant.
 import { type Kysely, sql } from 'kysely';
+import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';
 
-const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function brands(db: Kysely<DB>, tenantId: string, keyword?: string) {
   let q = db.selectFrom('brand').select(['brand_code as brandCode', 'brand_name as brandName']).where('tenant_id', '=', tenantId);
-  if (keyword) q = q.where((eb) => eb.or([eb('brand_code', 'ilike', like(keyword)), eb('brand_name', 'ilike', like(keyword))]));
+  if (keyword) q = q.where((eb) => eb.or([eb('brand_code', 'ilike', containing(keyword)), eb('brand_name', 'ilike', containing(keyword))]));
   return q.orderBy('brand_code').execute();
 }
 
 export function depts(db: Kysely<DB>, tenantId: string, keyword?: string) {
   let q = db.selectFrom('dept').select(['dept_code as deptCode', 'dept_name as deptName', 'dept_type as deptType', 'city']).where('tenant_id', '=', tenantId);
-  if (keyword) q = q.where((eb) => eb.or([eb('dept_code', 'ilike', like(keyword)), eb('dept_name', 'ilike', like(keyword))]));
+  if (keyword) q = q.where((eb) => eb.or([eb('dept_code', 'ilike', containing(keyword)), eb('dept_name', 'ilike', containing(keyword))]));
   return q.orderBy('dept_code').execute();
 }
 
@@ -24,7 +24,7 @@ export function categories(db: Kysely<DB>, tenantId: string, filter: { parentCat
     q = filter.parentCategoryCode === '' ? q.where('parent_category_code', 'is', null) : q.where('parent_category_code', '=', filter.parentCategoryCode);
   }
   const keyword = filter.keyword;
-  if (keyword) q = q.where((eb) => eb.or([eb('category_code', 'ilike', like(keyword)), eb('category_name', 'ilike', like(keyword))]));
+  if (keyword) q = q.where((eb) => eb.or([eb('category_code', 'ilike', containing(keyword)), eb('category_name', 'ilike', containing(keyword))]));
   return q.orderBy('category_code').execute();
 }
 

@@ -1,5 +1,6 @@
 // SQL of purchase orders, always within a data scope.
 import { type Kysely, sql } from 'kysely';
+import { containing } from '../../db/like';
 import type { DB, PurOrderTable } from '../../db/schema';
 import type { DataScope } from '../../platform/scope';
 
@@ -23,7 +24,7 @@ function scoped(db: Kysely<DB>, scope: DataScope, filter: OrderFilter) {
   if (filter.endDate) q = q.where('o.order_date', '<=', filter.endDate);
   if (filter.deptCode) q = q.where('o.dept_code', '=', filter.deptCode);
   if (filter.status) q = q.where('o.status', '=', filter.status);
-  if (filter.billNumber) q = q.where('o.bill_number', 'ilike', `%${filter.billNumber.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (filter.billNumber) q = q.where('o.bill_number', 'ilike', containing(filter.billNumber));
   return q;
 }
 

@@ -1,5 +1,6 @@
 // SQL of child accounts, their grants and the management journal.
 import { type Kysely, type Transaction, sql } from 'kysely';
+import { containing, escapeLike } from '../../db/like';
 import type { DB } from '../../db/schema';
 
 export interface Owner {
@@ -9,7 +10,6 @@ export interface Owner {
   parentCode: string | null;
 }
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const sortableColumns = {
   employeeCode: 'employee_code', employeeName: 'employee_name', movPhone: 'mov_phone', buildDate: 'build_date',
@@ -33,7 +33,7 @@ export async function page(
   if (raw) {
     q = filter.strict
       ? q.where((eb) => eb.or([eb('employee_code', '=', raw), eb('employee_name', '=', raw), eb('mov_phone', '=', raw)]))
-      : q.where((eb) => eb.or([eb('employee_code', 'ilike', escapeLike(raw)), eb('employee_name', 'ilike', escapeLike(raw)), eb('mov_phone', 'ilike', escapeLike(raw))]));
+      : q.where((eb) => eb.or([eb('employee_code', 'ilike', containing(raw)), eb('employee_name', 'ilike', containing(raw)), eb('mov_phone', 'ilike', containing(raw))]));
   }
   if (filter.status) q = q.where('is_used', '=', filter.status === '1');
   const total = (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
@@ -63,7 +63,7 @@ export async function mobileTaken(db: Kysely<DB>, tenantId: string, movPhone: st
 
 export async function childCodes(db: Kysely<DB>, tenantId: string, parentCode: string): Promise<string[]> {
   const rows = await db.selectFrom('account').select('employee_code').where('tenant_id', '=', tenantId).where('kind', '=', 'supplier')
-    .where('employee_code', 'like', `${parentCode.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`).execute();
+    .where('employee_code', 'like', `${escapeLike(parentCode)}-%`).execute();
   return rows.map((r) => r.employee_code);
 }
 
