@@ -10,17 +10,20 @@ import { ViewHost } from '../layout/view-host';
 import { pageRoutes } from '../lib/routes';
 import { useUserStore } from '../stores/user';
 import { loading } from './loading';
-import { GridExamplePage, ModuleNotReady, pages } from './page-registry';
+import { GridExamplePage, ModuleNotReady, pages, subPages } from './page-registry';
 
 export default function SignedIn() {
   const serverMenu = useUserStore((s) => s.menu);
-  const routes = useMemo(() => pageRoutes(serverMenu ?? []), [serverMenu]);
+  const routes = useMemo(() => pageRoutes(serverMenu ?? [], subPages), [serverMenu]);
+  // Accounts without the dashboard (a child granted other modules only) land on their first page.
+  const firstPage = routes.some((r) => r.path === '/dashboard') ? null : routes.find((r) => !r.hidden && r.component !== 'iframe')?.path;
   return (
     <Shell routes={routes}>
       <ErrorBoundary>
         <Suspense fallback={loading}>
           <ViewHost routes={routes}>
             <Route index element={<Navigate to="/dashboard" replace />} />
+            {firstPage && <Route path="/dashboard" element={<Navigate to={firstPage} replace />} />}
             {routes.filter((route) => route.component !== 'iframe').map((route) => {
               const Page = pages[route.component] ?? ModuleNotReady;
               return <Route key={route.moudleCode} path={route.path} element={<Page />} />;

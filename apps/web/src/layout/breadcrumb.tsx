@@ -3,7 +3,7 @@ import type { RouteItem } from '@portal/contract';
 import { Breadcrumb as AntBreadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { routePath } from '../lib/routes';
+import { type PageRoute, routePath } from '../lib/routes';
 import { useUserStore } from '../stores/user';
 
 function trail(items: RouteItem[], pathname: string): RouteItem[] | null {
@@ -15,16 +15,19 @@ function trail(items: RouteItem[], pathname: string): RouteItem[] | null {
   return null;
 }
 
-export function Breadcrumb() {
+export function Breadcrumb({ routes }: { routes: PageRoute[] }) {
   const { t } = useTranslation();
   const location = useLocation();
   const menu = useUserStore((s) => s.menu) ?? [];
-  const chain = (trail(menu, location.pathname) ?? []).filter((r) => r.meta.breadcrumb !== false && r.path !== '/dashboard');
+  // A hidden page under a module: the module's trail (its title linking back), then the page's title.
+  const sub = routes.find((r) => r.path === location.pathname && r.parentPath);
+  const chain = (trail(menu, sub?.parentPath ?? location.pathname) ?? []).filter((r) => r.meta.breadcrumb !== false && r.path !== '/dashboard');
   return (
     <AntBreadcrumb
       items={[
         { title: <Link to="/dashboard">{t('shell.home')}</Link> },
-        ...chain.map((r) => ({ title: r.meta.title })),
+        ...chain.map((r) => ({ title: sub && routePath(r) === sub.parentPath ? <Link to={sub.parentPath}>{r.meta.title}</Link> : r.meta.title })),
+        ...(sub ? [{ title: sub.title }] : []),
       ]}
     />
   );

@@ -39,7 +39,7 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
     <Layout.Header role="banner" style={{ background: '#fff', padding: '0 12px', height: 'auto', lineHeight: '48px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap', boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
       <Space size="middle" wrap>
         <Button type="text" aria-label={t('shell.toggleSidebar')} aria-expanded={opened} icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={toggleSidebar} />
-        {!mobile && <Breadcrumb />}
+        {!mobile && <Breadcrumb routes={routes} />}
       </Space>
       <Space size="middle" wrap>
         {!user.staff && <Typography.Text strong>{user.supplierName}</Typography.Text>}

@@ -46,7 +46,7 @@ export function Shell({ routes, children }: { routes: PageRoute[]; children: Rea
   if (framed) return <main>{children}</main>;
   return (
     <Layout style={{ minHeight: '100vh' }} data-device={mobile ? 'mobile' : 'desktop'}>
-      <Sidebar collapsed={!settings.sidebarOpened} mobile={mobile} />
+      <Sidebar routes={routes} collapsed={!settings.sidebarOpened} mobile={mobile} />
       <Layout>
         <div style={settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 10 } : undefined}>
           <Header routes={routes} mobile={mobile} />

@@ -6,7 +6,7 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { routePath } from '../lib/routes';
+import { type PageRoute, routePath } from '../lib/routes';
 import { isExternal } from '../lib/validate';
 import { useSettingsStore } from '../stores/settings';
 import { useUserStore } from '../stores/user';
@@ -23,17 +23,19 @@ function toItems(routes: RouteItem[]): Item[] {
   });
 }
 
-export function Sidebar({ collapsed, mobile }: { collapsed: boolean; mobile: boolean }) {
+export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; collapsed: boolean; mobile: boolean }) {
   const { t } = useTranslation();
   const serverMenu = useUserStore((s) => s.menu);
   const sidebarLogo = useSettingsStore((s) => s.sidebarLogo);
   const navigate = useNavigate();
   const location = useLocation();
   const items = useMemo(() => toItems(serverMenu ?? []), [serverMenu]);
-  const selected = location.pathname.startsWith('/iframe/') ? `${location.pathname}${location.search}` : location.pathname;
+  // A hidden page under a module keeps the module's entry selected.
+  const pathname = routes.find((r) => r.path === location.pathname)?.parentPath ?? location.pathname;
+  const selected = pathname.startsWith('/iframe/') ? `${pathname}${location.search}` : pathname;
   const openKeys = useMemo(
-    () => (serverMenu ?? []).filter((r) => r.children.some((c) => routePath(c).split('?')[0] === location.pathname)).map((r) => `folder:${r.moudleCode}`),
-    [serverMenu, location.pathname],
+    () => (serverMenu ?? []).filter((r) => r.children.some((c) => routePath(c).split('?')[0] === pathname)).map((r) => `folder:${r.moudleCode}`),
+    [serverMenu, pathname],
   );
   return (
     <Layout.Sider

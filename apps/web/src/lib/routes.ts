@@ -1,4 +1,5 @@
-// Flattening the server menu (route JSON of spec section 2) into the pages the router serves.
+// Flattening the server menu (route JSON of spec section 2) into the pages the router serves, plus the
+// hidden pages a module opens below its own path (/employee/userDetail), which follow its grant.
 import type { RouteItem } from '@portal/contract';
 
 export interface PageRoute {
@@ -9,6 +10,17 @@ export interface PageRoute {
   hidden: boolean;
   /** Never kept alive in the tags view (route meta noCache). */
   noCache: boolean;
+  /** For a hidden page under a module: the module's path (its menu entry stays selected). */
+  parentPath?: string;
+}
+
+/** A hidden page a module's component opens below the module's path. */
+export interface SubPage {
+  /** Relative to the module's path: 'userDetail' serves /employee/userDetail. */
+  path: string;
+  title: string;
+  component: string;
+  noCache?: boolean;
 }
 
 /** Entries named `dynamic` live under /scmQuery. */
@@ -16,11 +28,15 @@ export function routePath(item: RouteItem): string {
   return item.name === 'dynamic' ? `/scmQuery${item.path.startsWith('/') ? '' : '/'}${item.path}` : item.path;
 }
 
-export function pageRoutes(menu: RouteItem[]): PageRoute[] {
+export function pageRoutes(menu: RouteItem[], subPages: Record<string, SubPage[]> = {}): PageRoute[] {
   return menu.flatMap((item) => {
-    const own = item.component && item.component !== 'Layout' && !/^https?:/.test(item.path)
-      ? [{ path: routePath(item).split('?')[0]!, title: item.meta.title, component: item.component, moudleCode: item.moudleCode, hidden: item.hidden, noCache: item.meta.noCache ?? false }]
-      : [];
-    return [...own, ...pageRoutes(item.children)];
+    if (!item.component || item.component === 'Layout' || /^https?:/.test(item.path)) return pageRoutes(item.children, subPages);
+    const path = routePath(item).split('?')[0]!;
+    const own: PageRoute = { path, title: item.meta.title, component: item.component, moudleCode: item.moudleCode, hidden: item.hidden, noCache: item.meta.noCache ?? false };
+    const below = (subPages[item.component] ?? []).map((sub): PageRoute => ({
+      path: `${path.replace(/\/$/, '')}/${sub.path}`, title: sub.title, component: sub.component, moudleCode: item.moudleCode,
+      hidden: true, noCache: sub.noCache ?? false, parentPath: path,
+    }));
+    return [own, ...below, ...pageRoutes(item.children, subPages)];
   });
 }
