@@ -16,3 +16,26 @@ export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应�
 
 /** Sort of a server-paged grid: field and direction. */
 export const sortParam = z.object({ field: z.string().max(64), order: z.enum(['asc', 'desc']) });
+
+const conditions = ['contains', 'notContains', 'equals', 'notEquals', 'beginsWith', 'endsWith', 'empty', 'notEmpty', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'between'] as const;
+const condition = z.enum([...conditions, '']);
+
+/**
+ * A grid column's filter (spec section 3), sent when a server-paged grid filters on the server: a value
+ * checklist and one or two conditions joined by fMode; text conditions ignore case unless isSensitive.
+ */
+export const columnFilter = z.object({
+  isSensitive: z.boolean().default(false),
+  checks: z.array(z.string().max(200)).max(5000).nullable().default(null),
+  sVal: z.string().max(200).default(''),
+  sMenu: condition.default(''),
+  fType1: condition.default(''),
+  fVal1: z.string().max(200).default(''),
+  fMode: z.enum(['and', 'or']).default('and'),
+  fType2: condition.default(''),
+  fVal2: z.string().max(200).default(''),
+});
+export type ColumnFilter = z.infer<typeof columnFilter>;
+
+/** Column filters by field. */
+export const columnFilters = z.record(z.string().max(64), columnFilter).refine((f) => Object.keys(f).length <= 50, '最多 50 个列筛选');

@@ -1,7 +1,11 @@
 // SQL of child accounts, their grants and the management journal.
+import { type ColumnFilter, employee } from '@portal/contract';
 import { type Kysely, type Transaction, sql } from 'kysely';
+import { type FilterColumn, columnFilterSql } from '../../db/column-filter';
 import { containing, escapeLike } from '../../db/like';
 import type { DB } from '../../db/schema';
+
+const { employeeStatusText } = employee;
 
 export interface Owner {
   tenantId: string;
@@ -16,6 +20,17 @@ export const sortableColumns = {
   lastLoginTime: 'last_login_time', matureDate: 'mature_date', isUsed: 'is_used',
 } as const;
 
+/** Times as the grid shows them, in business time (UTC+8). */
+const shownTime = (column: string) => sql`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** Columns of the list the grid may filter on the server, by wire field. */
+export const filterColumns: Record<string, FilterColumn> = {
+  employeeCode: { text: sql.ref('employee_code') }, employeeName: { text: sql.ref('employee_name') }, movPhone: { text: sql.ref('mov_phone') },
+  email: { text: sql.ref('email') }, isUsed: { text: sql`CASE WHEN is_used THEN ${employeeStatusText['1']} ELSE ${employeeStatusText['0']} END` }, matureDate: { text: sql`mature_date::text` },
+  buildDate: { text: shownTime('build_date') }, closeDate: { text: shownTime('close_date') },
+  firstLoginTime: { text: shownTime('first_login_time') }, lastLoginTime: { text: shownTime('last_login_time') },
+};
+
 function children(db: Kysely<DB>, owner: Owner) {
   let q = db.selectFrom('account').where('tenant_id', '=', owner.tenantId).where('kind', '=', 'supplier').where('parent_code', 'is not', null);
   if (owner.suppCode) q = q.where('supp_code', '=', owner.suppCode);
@@ -25,7 +40,7 @@ function children(db: Kysely<DB>, owner: Owner) {
 
 export async function page(
   db: Kysely<DB>, owner: Owner,
-  filter: { rawInfo?: string | undefined; status?: '' | '0' | '1' | undefined; strict: boolean },
+  filter: { rawInfo?: string | undefined; status?: '' | '0' | '1' | undefined; strict: boolean; columns?: Record<string, ColumnFilter> | undefined },
   paging: { page: number; limit: number; sort?: { field: keyof typeof sortableColumns; order: 'asc' | 'desc' } | undefined },
 ) {
   let q = children(db, owner);
@@ -36,6 +51,8 @@ export async function page(
       : q.where((eb) => eb.or([eb('employee_code', 'ilike', containing(raw)), eb('employee_name', 'ilike', containing(raw)), eb('mov_phone', 'ilike', containing(raw))]));
   }
   if (filter.status) q = q.where('is_used', '=', filter.status === '1');
+  const columns = columnFilterSql(filter.columns, filterColumns);
+  if (columns) q = q.where(columns);
   const total = (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
   const column = sql.ref(paging.sort ? sortableColumns[paging.sort.field] : 'employee_code');
   const direction = paging.sort?.order === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;

@@ -1,7 +1,7 @@
 // Rules of child accounts: only a main account manages its own children (staff may look), codes and
 // mobiles are unique, grants never exceed the main account's, and every change is journaled.
 import { randomInt } from 'node:crypto';
-import type { Employee, EmployeeForm, ResourceNode, employee as contract } from '@portal/contract';
+import { type Employee, type EmployeeForm, type ResourceNode, employee as contract } from '@portal/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
@@ -11,6 +11,7 @@ import { businessDay } from '../base-info/service';
 import { type ModuleRow, modulesOf } from '../menu/repo';
 import * as repo from './employee-repo';
 
+const { employeeModule } = contract;
 const time = (d: Date | null) => (d ? d.toISOString() : '');
 
 /** The main account managing, or 403. */
@@ -37,7 +38,7 @@ export async function list(ctx: AppContext, session: SessionContext, query: z.in
   if (field !== undefined && !(field in repo.sortableColumns)) throw ApiError.badRequest(`body.sort.field: 不能按 ${field} 排序`);
   const sort = query.sort && { field: query.sort.field as keyof typeof repo.sortableColumns, order: query.sort.order };
   const strict = query.isStrict === true || query.isStrict === '1';
-  const { total, list } = await repo.page(ctx.db, owner, { rawInfo: query.rawInfo, status: query.status, strict }, { page: query.page, limit: query.limit, sort });
+  const { total, list } = await repo.page(ctx.db, owner, { rawInfo: query.rawInfo, status: query.status, strict, columns: query.filters }, { page: query.page, limit: query.limit, sort });
   const canEdit = session.kind === 'supplier';
   return {
     total,
@@ -135,7 +136,7 @@ export async function update(ctx: AppContext, session: SessionContext, form: Emp
 /** The modules the main account holds, as a tree with their buttons: what it may grant. */
 export async function grantable(ctx: AppContext, session: SessionContext): Promise<ResourceNode[]> {
   manager(session);
-  const modules = await modulesOf(ctx.db, session);
+  const modules = (await modulesOf(ctx.db, session)).filter((m) => m.module_code !== employeeModule);
   const buttons = await repo.moduleButtons(ctx.db, modules.map((m) => m.module_code));
   const node = (m: ModuleRow): ResourceNode => ({
     moudleCode: m.module_code, name: m.name,
@@ -156,6 +157,7 @@ export async function setGrants(ctx: AppContext, session: SessionContext, grant:
   const row = await child(ctx, owner, grant.employeeCode);
   const modules = await modulesOf(ctx.db, session);
   const byCode = new Map(modules.map((m) => [m.module_code, m]));
+  if (grant.moduleCodes.includes(employeeModule)) throw ApiError.badRequest(`body.moduleCodes: 账号管理（${employeeModule}）只属于主账号，不能授予子账号`);
   const beyond = grant.moduleCodes.filter((code) => !byCode.has(code));
   if (beyond.length) throw ApiError.forbidden(`不能授予自己没有的模块: ${beyond.join(', ')}`);
   // A granted module brings its folders along, so the menu can show it.

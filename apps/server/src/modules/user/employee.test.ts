@@ -30,6 +30,17 @@ describe('list', () => {
     expect((await call('100001', 'POST', 'getEmployeeByParentCodePageQuery', { status: '0' })).json().data.total).toBe(0);
   });
 
+  it('applies the grid\'s column filters on the server and names a column it cannot filter', async () => {
+    const list = (filters: object) => call('100001', 'POST', 'getEmployeeByParentCodePageQuery', { filters });
+    expect((await list({ employeeName: { fType1: 'contains', fVal1: '李' } })).json().data.total).toBe(1);
+    expect((await list({ employeeName: { fType1: 'contains', fVal1: '王' } })).json().data.total).toBe(0);
+    expect((await list({ isUsed: { checks: ['停用'] } })).json().data.total).toBe(0);
+    expect((await list({ movPhone: { fType1: 'endsWith', fVal1: '8001', fMode: 'or', fType2: 'empty' } })).json().data.total).toBe(1);
+    const bad = await list({ password_hash: { fType1: 'contains', fVal1: 'a' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg ?? bad.json().message).toBe('body.filters.password_hash: 不能按此列筛选');
+  });
+
   it('shows another supplier nothing of 100001 and lets staff view but not edit', async () => {
     expect((await call('100002', 'POST', 'getEmployeeByParentCodePageQuery', {})).json().data.total).toBe(0);
     const staff = (await call('admin', 'POST', 'getEmployeeByParentCodePageQuery', { suppCode: '100001' })).json().data;
@@ -94,6 +105,8 @@ describe('grants', () => {
     const report = tree.find((n: { moudleCode: string }) => n.moudleCode === 'ms0020');
     expect(report.children.map((c: { moudleCode: string }) => c.moudleCode)).toEqual(['ms0021', 'ms0022']);
     expect(tree.some((n: { moudleCode: string }) => n.moudleCode === 'ms0060')).toBe(false);
+    // Account management is the main account's own: a child could not use it.
+    expect(tree.some((n: { moudleCode: string }) => n.moudleCode === 'ms0050')).toBe(false);
   });
 
   it('grants a module with its folder; the child\'s menu follows on its next call', async () => {
@@ -110,6 +123,9 @@ describe('grants', () => {
     expect(beyond.statusCode).toBe(403);
     const badButton = await call('100001', 'POST', 'updateSupChildRole', { employeeCode: '100001-01', moduleCodes: ['ms0014'], buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }] });
     expect(badButton.statusCode).toBe(403);
+    const management = await call('100001', 'POST', 'updateSupChildRole', { employeeCode: '100001-01', moduleCodes: ['ms0050'], buttons: [] });
+    expect(management.statusCode).toBe(400);
+    expect(management.json().message).toMatch(/^body.moduleCodes: 账号管理/);
   });
 });
 
