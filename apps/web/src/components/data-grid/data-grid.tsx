@@ -42,6 +42,10 @@ export interface DataGridProps {
   /** Column filters by field, for pages that save and restore them; uncontrolled when absent. */
   filterState?: Record<string, FilterState>;
   onFilterStateChange?(state: Record<string, FilterState>): void;
+  /** A cell was focused: its row's index in `rows` (pages act on the current row). */
+  onActiveRowChange?(rowIndex: number): void;
+  /** A row was double-clicked (index in `rows`): pages open its detail. */
+  onRowOpen?(rowIndex: number): void;
   height?: number | string;
   'aria-label'?: string;
   ref?: Ref<DataGridHandle>;
@@ -53,6 +57,7 @@ const groups: ColGroup[] = ['colPinStart', 'rgCol', 'colPinEnd'];
 
 export function DataGrid(props: DataGridProps) {
   const { columns: given, rows: givenRows, loading, editable = false, serverSide = false, onEdit, onQueryChange, filterState, onFilterStateChange, height, ref } = props;
+  const { onActiveRowChange, onRowOpen } = props;
   const label = props['aria-label'];
   const t = useGridTexts();
   const { message } = App.useApp();
@@ -176,6 +181,10 @@ export function DataGrid(props: DataGridProps) {
       className="dg-root"
       style={{ height: height ?? 480 }}
       {...keyboard}
+      onDoubleClick={(e) => {
+        const at = current.current;
+        if (onRowOpen && at && (e.target as Element).closest('revogr-data [data-rgcol]') && view[at.row] !== undefined) onRowOpen(view[at.row]!);
+      }}
     >
       <RevoGrid
         ref={grid}
@@ -194,6 +203,7 @@ export function DataGrid(props: DataGridProps) {
           const { rowIndex, colIndex, colType } = e.detail;
           const offset = groups.slice(0, groups.indexOf(colType as ColGroup)).reduce((n, g) => n + ordered.filter((c) => groupOf(c.fixed) === g).length, 0);
           current.current = { row: rowIndex, col: offset + colIndex };
+          if (view[rowIndex] !== undefined) onActiveRowChange?.(view[rowIndex]!);
         }}
         onBeforeedit={(e) => {
           const coerced = coerce(e.detail.val, typeOf(String(e.detail.prop)));
