@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { PageSizes } from './constants';
-import { isoDate, pageOf, sortParam } from './paging';
+import { columnFilters, isoDate, pageOf, sortParam } from './paging';
+
+/** Child-account management: only main accounts use it, so it is never granted to a child. */
+export const employeeModule = 'ms0050';
 
 export const employee = z.object({
   employeeCode: z.string(),
@@ -21,6 +24,9 @@ export const employee = z.object({
 });
 export type Employee = z.infer<typeof employee>;
 
+/** How the list shows isUsed; the server filters the status column on these same words. */
+export const employeeStatusText = { '1': '启用', '0': '停用' } as const;
+
 export const employeeListQuery = z.object({
   /** Matches code, name or mobile. */
   rawInfo: z.string().trim().max(64).optional(),
@@ -31,12 +37,14 @@ export const employeeListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(PageSizes.employee),
   sort: sortParam.optional(),
+  /** Column filters of the grid, applied on the server. */
+  filters: columnFilters.optional(),
   /** Staff only: the supplier whose accounts to view. */
   suppCode: z.string().trim().max(32).optional(),
 });
 
 export const getEmployeeByParentCodePageQuery = defineCall({
-  area: 'user', method: 'POST', path: '/user/getEmployeeByParentCodePageQuery', module: 'ms0050',
+  area: 'user', method: 'POST', path: '/user/getEmployeeByParentCodePageQuery', module: employeeModule,
   summary: 'Child accounts of the caller\'s main account (staff: of a supplier), paged',
   body: employeeListQuery, data: pageOf(employee),
 });
@@ -71,37 +79,37 @@ export const employeeDetail = employeeForm.extend({
 });
 
 export const getEmployeeDetail = defineCall({
-  area: 'user', method: 'GET', path: '/user/getEmployeeDetail', module: 'ms0050',
+  area: 'user', method: 'GET', path: '/user/getEmployeeDetail', module: employeeModule,
   summary: 'One child account with every form field (for edit, copy and read-only view)',
   query: z.object({ employeeCode: z.string().trim().min(1).max(32) }), data: employeeDetail,
 });
 
 export const checkEmployeeCode = defineCall({
-  area: 'user', method: 'GET', path: '/user/checkEmployeeCode', module: 'ms0050',
+  area: 'user', method: 'GET', path: '/user/checkEmployeeCode', module: employeeModule,
   summary: 'Whether an account code is free (true) or taken (false)',
   query: z.object({ employeeCode: z.string().trim().min(1).max(32) }), data: z.boolean(),
 });
 
 export const checkMobileUnique = defineCall({
-  area: 'user', method: 'GET', path: '/user/checkMobileUnique', module: 'ms0050',
+  area: 'user', method: 'GET', path: '/user/checkMobileUnique', module: employeeModule,
   summary: 'Whether a mobile number is free (true); pass employeeCode to ignore that account when editing',
   query: z.object({ movPhone: z.string().trim().min(1).max(20), employeeCode: z.string().trim().max(32).optional() }), data: z.boolean(),
 });
 
 export const getChildEmployeeCode = defineCall({
-  area: 'user', method: 'GET', path: '/user/getChildEmployeeCode', module: 'ms0050',
+  area: 'user', method: 'GET', path: '/user/getChildEmployeeCode', module: employeeModule,
   summary: 'The next free child code of a main account, such as 100001-02',
   query: z.object({ employeeCode: z.string().trim().max(32).optional() }), data: z.string(),
 });
 
 export const insertSupChild = defineCall({
-  area: 'user', method: 'POST', path: '/user/insertSupChild', module: 'ms0050',
+  area: 'user', method: 'POST', path: '/user/insertSupChild', module: employeeModule,
   summary: 'Create a child account; answers its one-time initial password (it must be changed at first login)',
   body: employeeForm, data: z.object({ employeeCode: z.string(), initialPassword: z.string() }),
 });
 
 export const updateSupChild = defineCall({
-  area: 'user', method: 'POST', path: '/user/updateSupChild', module: 'ms0050',
+  area: 'user', method: 'POST', path: '/user/updateSupChild', module: employeeModule,
   summary: 'Update a child account', body: employeeForm, data: z.null(),
 });
 
@@ -126,41 +134,41 @@ export const resourceNode: z.ZodType<ResourceNode> = z.lazy(() =>
 );
 
 export const fetchResource = defineCall({
-  area: 'user', method: 'GET', path: '/user/fetchResource', module: 'ms0050',
+  area: 'user', method: 'GET', path: '/user/fetchResource', module: employeeModule,
   summary: 'Modules and buttons the main account may grant (never more than it holds), as a tree',
   query: z.object({ employeeCode: z.string().trim().max(32).optional() }), data: z.array(resourceNode),
 });
 
 export const queryChildPermissioByEmpCode = defineCall({
-  area: 'user', method: 'GET', path: '/user/queryChildPermissioByEmpCode', module: 'ms0050',
+  area: 'user', method: 'GET', path: '/user/queryChildPermissioByEmpCode', module: employeeModule,
   summary: 'The grants of a child account',
   query: z.object({ employeeCode: z.string().trim().min(1).max(32) }), data: grant,
 });
 
 export const insertSupChildRole = defineCall({
-  area: 'user', method: 'POST', path: '/user/insertSupChildRole', module: 'ms0050',
+  area: 'user', method: 'POST', path: '/user/insertSupChildRole', module: employeeModule,
   summary: 'Set the grants of a child account (first time)', body: grant, data: z.null(),
 });
 export const updateSupChildRole = defineCall({
-  area: 'user', method: 'POST', path: '/user/updateSupChildRole', module: 'ms0050',
+  area: 'user', method: 'POST', path: '/user/updateSupChildRole', module: employeeModule,
   summary: 'Replace the grants of a child account', body: grant, data: z.null(),
 });
 
 const codeQuery = z.object({ employeeCode: z.string().trim().min(1, 'employeeCode 不能为空').max(32) });
 
 export const changeIsUsed = defineCall({
-  area: 'user', method: 'GET', path: '/user/changeIsUsed', module: 'ms0050',
+  area: 'user', method: 'GET', path: '/user/changeIsUsed', module: employeeModule,
   summary: 'Enable (1) or disable (0) a child account; disabling ends its sessions at once',
   query: codeQuery.extend({ isUsed: z.enum(['0', '1']) }), data: z.null(),
 });
 
 export const resetPassword = defineCall({
-  area: 'user', method: 'GET', path: '/user/resetPassword', module: 'ms0050',
+  area: 'user', method: 'GET', path: '/user/resetPassword', module: employeeModule,
   summary: 'A new random password for a child account, shown once; it must be changed at next login',
   query: codeQuery, data: z.object({ employeeCode: z.string(), password: z.string() }),
 });
 
 export const deleteEmployee = defineCall({
-  area: 'user', method: 'GET', path: '/user/deleteEmployee', module: 'ms0050',
+  area: 'user', method: 'GET', path: '/user/deleteEmployee', module: employeeModule,
   summary: 'Delete a child account (the journal keeps who did it and what it was)', query: codeQuery, data: z.null(),
 });

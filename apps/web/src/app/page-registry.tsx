@@ -1,9 +1,18 @@
-// Which page a server menu entry's `component` opens. Modules without a page yet open a notice saying so.
+// Which page a server menu entry's `component` opens, and the hidden pages a module opens below its own
+// path. Modules without a page yet open a notice saying so.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { SubPage } from '../lib/routes';
 
 export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'dashboard/index': lazy(() => import('../features/dashboard/dashboard-page')),
   'usage-log/module-usage': lazy(() => import('../features/usage-log/module-usage-page')),
+  'user/employee': lazy(() => import('../features/user/employee-page')),
+  'user/user-detail': lazy(() => import('../features/user/user-detail-page')),
+};
+
+/** Hidden pages by the component of the module they belong to; they follow that module's grant. */
+export const subPages: Record<string, SubPage[]> = {
+  'user/employee': [{ path: 'userDetail', title: '子账号详情', component: 'user/user-detail' }],
 };
 
 /** Internal example of the DataGrid, not in any menu. */

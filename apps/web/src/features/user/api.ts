@@ -1,0 +1,61 @@
+// Calls of child-account management (module ms0050) with their query keys; changes refresh the list.
+import { type CallBody, type EmployeeForm, employee } from '@portal/contract';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { call } from '../../api/client';
+
+export type EmployeeListQuery = CallBody<typeof employee.getEmployeeByParentCodePageQuery>;
+export type Grant = z.infer<typeof employee.grant>;
+
+export const employeeKeys = { all: ['employees'] as const };
+
+export const employeePageQuery = (query: EmployeeListQuery) => queryOptions({
+  queryKey: [...employeeKeys.all, 'page', query],
+  queryFn: () => call(employee.getEmployeeByParentCodePageQuery, { body: query }),
+  placeholderData: (previous) => previous,
+});
+
+export const employeeDetailQuery = (employeeCode: string) => queryOptions({
+  queryKey: [...employeeKeys.all, 'detail', employeeCode],
+  queryFn: () => call(employee.getEmployeeDetail, { query: { employeeCode } }),
+  enabled: Boolean(employeeCode),
+});
+
+export const grantsQuery = (employeeCode: string) => queryOptions({
+  queryKey: [...employeeKeys.all, 'grants', employeeCode],
+  queryFn: () => call(employee.queryChildPermissioByEmpCode, { query: { employeeCode } }),
+  enabled: Boolean(employeeCode),
+});
+
+export const resourcesQuery = queryOptions({
+  queryKey: [...employeeKeys.all, 'resources'],
+  queryFn: () => call(employee.fetchResource, { query: {} }),
+  staleTime: 60_000,
+});
+
+export const nextCodeQuery = queryOptions({
+  queryKey: [...employeeKeys.all, 'next-code'],
+  queryFn: () => call(employee.getChildEmployeeCode, { query: {} }),
+  staleTime: 0,
+});
+
+/** Whether a code is free; silent: the form shows the answer by the field. */
+export const isCodeFree = (employeeCode: string) => call(employee.checkEmployeeCode, { query: { employeeCode } }, { silent: true });
+export const isMobileFree = (movPhone: string, employeeCode?: string) =>
+  call(employee.checkMobileUnique, { query: { movPhone, ...(employeeCode ? { employeeCode } : {}) } }, { silent: true });
+
+export const saveAccount = (form: EmployeeForm, editing: boolean) =>
+  editing ? call(employee.updateSupChild, { body: form }, { silent: true }).then(() => null) : call(employee.insertSupChild, { body: form }, { silent: true });
+
+/** The first save of a child's grants inserts them; later saves replace them. */
+export const saveGrants = (grant: Grant, first: boolean) => call(first ? employee.insertSupChildRole : employee.updateSupChildRole, { body: grant }, { silent: true });
+
+export const setEnabled = (employeeCode: string, enabled: boolean) => call(employee.changeIsUsed, { query: { employeeCode, isUsed: enabled ? '1' : '0' } });
+export const resetPassword = (employeeCode: string) => call(employee.resetPassword, { query: { employeeCode } });
+export const deleteAccount = (employeeCode: string) => call(employee.deleteEmployee, { query: { employeeCode } });
+
+/** Refreshes every employee query after a change. */
+export function useRefreshEmployees() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: employeeKeys.all });
+}

@@ -1,0 +1,97 @@
+// Fields of the employee edit form (spec section 3), checked by the contract's own rules as the user
+// types; the account code and the mobile number are also checked against the server for uniqueness.
+import { baseInfo, employee } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Col, DatePicker, Divider, Form, Input, Radio, Row, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { call } from '../../api/client';
+import { isCodeFree, isMobileFree } from './api';
+
+/** The form's values: the contract's form with the expiry as a date picker value. */
+export type FormValues = Omit<z.input<typeof employee.employeeForm>, 'matureDate'> & { matureDate?: Dayjs | null };
+
+const fields = employee.employeeForm.shape;
+
+/** A rule from the contract's schema of a field: the same message the server would give. */
+const contractRule = (schema: z.ZodType): Rule => ({
+  validator: async (_, value: unknown) => {
+    const result = schema.safeParse(value ?? '');
+    if (!result.success) throw new Error(result.error.issues[0]?.message ?? '');
+  },
+});
+
+const span = { xs: 24, md: 12, xl: 8 };
+
+export function EmployeeFormFields({ mode, editingCode }: { mode: 'new' | 'edit' | 'copy' | 'view'; editingCode: string | undefined }) {
+  const { t } = useTranslation();
+  const readOnly = mode === 'view';
+  const creating = mode === 'new' || mode === 'copy';
+  const depts = useQuery({ queryKey: ['base-info', 'depts'], queryFn: () => call(baseInfo.getAllDeptInfo, { body: {} }), staleTime: 300_000, enabled: !readOnly });
+  const label = (key: string) => t(`employee.detail.${key}`);
+
+  const codeRules: Rule[] = [contractRule(fields.empCode)];
+  if (creating) {
+    codeRules.push({ validator: async (_, value: string) => {
+      if (value && !(await isCodeFree(value.trim()))) throw new Error(label('codeTaken'));
+    } });
+  }
+  const mobileRules: Rule[] = [contractRule(fields.mobile), { validator: async (_, value: string) => {
+    if (value && !(await isMobileFree(value.trim(), creating ? undefined : editingCode))) throw new Error(label('mobileTaken'));
+  } }];
+
+  return (
+    <>
+      <Divider titlePlacement="start">{label('account')}</Divider>
+      <Row gutter={16}>
+        <Col {...span}>
+          <Form.Item name="empCode" label={label('empCode')} required rules={codeRules} validateDebounce={300} hasFeedback={creating}>
+            <Input disabled={!creating} maxLength={32} />
+          </Form.Item>
+        </Col>
+        <Col {...span}>
+          <Form.Item name="name" label={label('name')} required rules={[contractRule(fields.name)]}><Input maxLength={32} /></Form.Item>
+        </Col>
+        <Col {...span}>
+          <Form.Item name="mobile" label={label('mobile')} required rules={mobileRules} validateDebounce={300} hasFeedback>
+            <Input maxLength={11} inputMode="numeric" />
+          </Form.Item>
+        </Col>
+        <Col {...span}>
+          <Form.Item name="email" label={label('email')} rules={[contractRule(fields.email)]}><Input maxLength={64} /></Form.Item>
+        </Col>
+        <Col {...span}>
+          <Form.Item name="sex" label={label('sex')}>
+            <Radio.Group options={[{ value: '男', label: label('male') }, { value: '女', label: label('female') }]} />
+          </Form.Item>
+        </Col>
+        <Col {...span}>
+          <Form.Item name="matureDate" label={label('matureDate')} extra={readOnly ? undefined : label('matureDateHint')}>
+            <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Divider titlePlacement="start">{label('work')}</Divider>
+      <Row gutter={16}>
+        <Col {...span}><Form.Item name="loginName" label={label('loginName')}><Input maxLength={32} /></Form.Item></Col>
+        <Col {...span}><Form.Item name="position" label={label('position')}><Input maxLength={32} /></Form.Item></Col>
+        <Col {...span}>
+          <Form.Item name="deptCode" label={label('deptCode')}>
+            <Select allowClear showSearch optionFilterProp="label" loading={depts.isLoading}
+              options={(depts.data ?? []).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` }))} />
+          </Form.Item>
+        </Col>
+        <Col {...span}><Form.Item name="cardNo" label={label('cardNo')}><Input maxLength={32} /></Form.Item></Col>
+      </Row>
+      <Divider titlePlacement="start">{label('other')}</Divider>
+      <Row gutter={16}>
+        <Col {...span}><Form.Item name="headPicUrl" label={label('headPicUrl')}><Input maxLength={500} /></Form.Item></Col>
+        <Col {...span}><Form.Item name="wxQRCode" label={label('wxQRCode')}><Input maxLength={500} /></Form.Item></Col>
+        <Col xs={24} md={12}><Form.Item name="profies" label={label('profies')}><Input.TextArea rows={2} maxLength={500} /></Form.Item></Col>
+        <Col xs={24} md={12}><Form.Item name="remark" label={label('remark')}><Input.TextArea rows={2} maxLength={200} /></Form.Item></Col>
+      </Row>
+    </>
+  );
+}
