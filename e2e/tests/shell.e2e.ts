@@ -12,7 +12,10 @@ const tabTitles = async (page: Page) => (await tabs(page).allTextContents()).map
 async function open(page: Page, folder: string | null, item: string, path?: string) {
   if (folder) await menu(page).getByText(folder).click();
   await menu(page).getByText(item).click();
-  if (path) await page.waitForURL(`**${path}`);
+  if (!path) return;
+  await page.waitForURL(`**${path}`);
+  // The page is shown (its tab is the selected one) before the next click, as a user would see it.
+  await page.getByRole('navigation', { name: '标签页' }).getByRole('tab', { name: item, selected: true }).waitFor();
 }
 
 describe('tags view', () => {
@@ -22,18 +25,18 @@ describe('tags view', () => {
     await open(page, '报表查询', '验收统计', '/acceptance');
     await open(page, null, '采购订单', '/purOrder');
     await page.waitForURL('**/purOrder');
-    expect(await tabTitles(page)).toEqual(['首页', '验收统计', '采购订单']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '验收统计', '采购订单']);
     expect(await page.getByLabel('关闭 首页').count()).toBe(0);
 
     await tabs(page).filter({ hasText: '验收统计' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '关闭其他' }).click();
     await page.waitForURL('**/acceptance');
-    expect(await tabTitles(page)).toEqual(['首页', '验收统计']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '验收统计']);
 
     await tabs(page).filter({ hasText: '验收统计' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '关闭所有' }).click();
     await page.waitForURL('**/dashboard');
-    expect(await tabTitles(page)).toEqual(['首页']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页']);
   });
 
   it('closing the active tab goes to the last one left, and Refresh reloads the page', async () => {
@@ -46,7 +49,7 @@ describe('tags view', () => {
     await tabs(page).filter({ hasText: '验收统计' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '刷新' }).click();
     await page.waitForURL('**/acceptance');
-    expect(await tabTitles(page)).toEqual(['首页', '验收统计']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '验收统计']);
   });
 
   it('keeps a page alive when switching tabs (the frame is not reloaded)', async () => {
