@@ -97,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       registerAuthHook(api, {
         authenticate: (token) => authenticate(ctx, token),
-        holdsModule: (session, moduleCode) => holdsModule(ctx, session, moduleCode),
+        holdsModule: (session, moduleCode, buttonCode) => holdsModule(ctx, session, moduleCode, buttonCode),
       });
       await api.register(systemRoutes(ctx));
       await api.register(authRoutes(ctx));

@@ -95,12 +95,12 @@ export const getAccDetailInfo = defineCall({
 
 /** Exports answer a file, not the envelope (errors still answer the envelope). */
 export const exportCsv = defineCall({
-  area: 'acceptance', method: 'POST', path: '/acceptance/exportCsv', module: 'ms0021',
+  area: 'acceptance', method: 'POST', path: '/acceptance/exportCsv', module: 'ms0021', button: 'export',
   summary: 'All receiving lines of the condition as CSV (UTF-8 with BOM), streamed',
   body: accCondition, data: z.string(),
 });
 export const exportExcel = defineCall({
-  area: 'acceptance', method: 'POST', path: '/acceptance/exportExcel', module: 'ms0021',
+  area: 'acceptance', method: 'POST', path: '/acceptance/exportExcel', module: 'ms0021', button: 'export',
   summary: 'All receiving lines of the condition as .xlsx, streamed',
   body: accCondition, data: z.string(),
 });

@@ -18,6 +18,8 @@ export interface CallDef<
   public?: boolean;
   /** Module (menu) code the caller must hold; the server checks it on every call. */
   module?: string;
+  /** Button code of `module` the caller must also hold (a child account granted the page but not the button is refused). */
+  button?: string;
   /** The envelope's message on success (default 'success'). */
   successMessage?: string;
   /** 'legacy' answers {success, content: {result}, msg} as the spec's `.do` calls do. */

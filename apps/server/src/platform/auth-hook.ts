@@ -31,17 +31,17 @@ export function cookieOf(request: FastifyRequest, name: string): string | undefi
 
 export interface Gate {
   authenticate(token: string): Promise<SessionContext>;
-  /** True when the session holds the module (menu) code. */
-  holdsModule(session: SessionContext, moduleCode: string): Promise<boolean>;
+  /** True when the session holds the module (menu) code, and the button of it when one is named. */
+  holdsModule(session: SessionContext, moduleCode: string, buttonCode?: string): Promise<boolean>;
 }
 
 export function registerAuthHook(app: FastifyInstance, gate: Gate): void {
   app.addHook('onRequest', async (request) => {
-    const { isPublic, module } = request.routeOptions.config;
+    const { isPublic, module, button } = request.routeOptions.config;
     if (isPublic) return;
     const token = tokenOf(request);
     if (!token) throw ApiError.unauthorized();
     request.session = await gate.authenticate(token);
-    if (module && !(await gate.holdsModule(request.session, module))) throw ApiError.forbidden();
+    if (module && !(await gate.holdsModule(request.session, module, button))) throw ApiError.forbidden();
   });
 }

@@ -25,7 +25,14 @@ declare module 'fastify' {
     isPublic?: boolean;
     /** Module code the caller must hold (checked by the auth hook). */
     module?: string;
+    /** Button code of `module` the caller must hold as well. */
+    button?: string;
   }
+}
+
+/** What the auth hook checks of a call: public, or the module (and button) the caller must hold. */
+function accessOf(call: CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>) {
+  return { isPublic: call.public ?? false, ...(call.module ? { module: call.module } : {}), ...(call.button ? { button: call.button } : {}) };
 }
 
 /** A streamed file answer of a download call. */
@@ -74,7 +81,7 @@ export function registerDownload<C extends CallDef<z.ZodType | undefined, z.ZodT
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
-    config: { isPublic: call.public ?? false, ...(call.module ? { module: call.module } : {}) },
+    config: accessOf(call),
     schema: { ...schema, produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
     handler: async (request, reply) => {
       const download = await handler(inputOf<C>(request, reply));
@@ -98,7 +105,7 @@ export function registerCall<C extends CallDef<z.ZodType | undefined, z.ZodType 
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
-    config: { isPublic: call.public ?? false, ...(call.module ? { module: call.module } : {}) },
+    config: accessOf(call),
     schema: routeSchema(call, legacy ? legacyEnvelopeSchema(call.data) : envelopeSchema(call.data)),
     handler: async (request, reply) => {
       const data = await app.inFlight.track(() => handler(inputOf<C>(request, reply)));

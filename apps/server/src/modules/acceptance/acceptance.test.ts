@@ -161,6 +161,22 @@ describe('exports', () => {
     expect(res.headers['content-type']).toContain('application/json');
   });
 
+  it('needs the export button: a child granted the page but not the button reads lines but cannot export', async () => {
+    const child = await tokenFor(t.app, '100001-01');
+    const as = (url: string) => t.app.inject({ method: 'POST', url, headers: { token: child }, payload: range });
+    expect((await as('/api/acceptance/getAccDetailInfo')).statusCode).toBe(200);
+    for (const url of ['/api/acceptance/exportCsv', '/api/acceptance/exportExcel']) {
+      const res = await as(url);
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['content-type']).toContain('application/json');
+    }
+    const { id } = await t.database.db.selectFrom('account').select('id').where('employee_code', '=', '100001-01').executeTakeFirstOrThrow();
+    await t.database.db.insertInto('account_button').values({ account_id: id, module_code: 'ms0021', button_code: 'export' }).execute();
+    const granted = await as('/api/acceptance/exportCsv');
+    expect(granted.statusCode).toBe(200);
+    expect(granted.headers['content-type']).toContain('text/csv');
+  });
+
   it('needs the module', async () => {
     const child = await tokenFor(t.app, '100001-01');
     await t.database.db.deleteFrom('account_module').where('module_code', '=', 'ms0021').execute();
