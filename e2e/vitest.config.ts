@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // A page under load can take seconds to answer; polls wait as long as Playwright's own waits do.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

@@ -184,4 +184,36 @@ describe('child accounts', () => {
     await expect.poll(() => listedCodes(page)).toEqual([]);
     await page.getByText('共 0 条').waitFor();
   });
+
+  it('lets staff view any supplier\'s accounts, never change them', async () => {
+    const page = await browser.page();
+    await loginAs(page, 'admin', { staff: true });
+    await page.getByRole('navigation', { name: '主菜单' }).getByText('账号管理').click();
+    await page.waitForURL('**/employee');
+    await page.locator(mainCells).first().waitFor();
+    const picker = page.getByRole('combobox', { name: '供应商' });
+    const pick = async (name: string) => {
+      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name });
+      await expect.poll(async () => {
+        if (!(await option.isVisible())) await picker.click();
+        return option.isVisible();
+      }).toBe(true);
+      await option.click();
+    };
+    await pick('绿源');
+    await page.getByText('共 0 条').waitFor();
+    await pick('禾丰');
+    await page.getByText('共 1 条').waitFor();
+    expect(await listedCodes(page)).toEqual(['100001-01']);
+    for (const name of [/新\s*增/, /修\s*改/, /复\s*制/, /^停\s*用$/, '重置密码', /删\s*除/]) {
+      expect(await page.getByRole('button', { name }).count()).toBe(0);
+    }
+    await page.locator(mainCells).filter({ hasText: /^100001-01$/ }).dblclick();
+    await page.waitForURL(/\/employee\/userDetail\?.*readOnly=1/);
+    const form = page.getByRole('form', { name: /查看子账号/ });
+    await expect.poll(() => form.getByLabel('姓名').inputValue()).toBe('李娜');
+    expect(await form.getByLabel('姓名').isDisabled()).toBe(true);
+    await page.getByRole('tree', { name: '模块与按钮权限' }).locator('.ant-tree-checkbox-checked').first().waitFor();
+    expect(await page.getByRole('button', { name: /保\s*存/ }).count()).toBe(0);
+  });
 });

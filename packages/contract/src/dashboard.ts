@@ -31,7 +31,7 @@ export const getOverview = defineCall({
 });
 
 export const getSuppliers = defineCall({
-  area: 'dashboard', method: 'GET', path: '/dashboard/suppliers', module: 'ms0014',
-  summary: 'Suppliers a staff user may pick on the dashboard (a supplier account gets its own only)',
+  area: 'dashboard', method: 'GET', path: '/dashboard/suppliers',
+  summary: 'Suppliers a staff user may pick on any page that reads across suppliers (a supplier account gets its own only)',
   data: z.array(z.object({ suppCode: z.string(), suppName: z.string() })),
 });

@@ -25,6 +25,7 @@ export const en: Texts<typeof zhCN> = {
     frameLogin: 'Signing in through the identity provider…',
   },
   shell: {
+    supplier: 'Supplier', allSuppliers: 'All suppliers',
     operator: 'Operator', userMenu: 'User menu', userInfo: 'User info', changePassword: 'Change password', logout: 'Log out', home: 'Home',
     search: 'Search menu', fullscreen: 'Fullscreen', fullscreenUnsupported: 'Your browser does not support fullscreen',
     size: 'Size', sizes: { default: 'Default', medium: 'Medium', small: 'Small', mini: 'Mini' }, language: 'Language',

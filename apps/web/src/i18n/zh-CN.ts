@@ -21,6 +21,7 @@ export const zhCN = {
     frameLogin: '正在通过统一身份认证登录…',
   },
   shell: {
+    supplier: '供应商', allSuppliers: '全部供应商',
     operator: '操作员',
     userMenu: '用户菜单',
     userInfo: '用户信息',

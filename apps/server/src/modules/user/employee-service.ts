@@ -133,10 +133,14 @@ export async function update(ctx: AppContext, session: SessionContext, form: Emp
   });
 }
 
-/** The modules the main account holds, as a tree with their buttons: what it may grant. */
+/**
+ * The modules the main account holds, as a tree with their buttons: what it may grant. Staff, who view
+ * (never edit) suppliers' accounts, get the tree of a main account to read a child's grants against.
+ */
 export async function grantable(ctx: AppContext, session: SessionContext): Promise<ResourceNode[]> {
-  manager(session);
-  const modules = (await modulesOf(ctx.db, session)).filter((m) => m.module_code !== employeeModule);
+  const holder = session.kind === 'staff' ? { ...session, kind: 'supplier' as const, roleCode: null, parentCode: null } : session;
+  if (session.kind !== 'staff') manager(session);
+  const modules = (await modulesOf(ctx.db, holder)).filter((m) => m.module_code !== employeeModule);
   const buttons = await repo.moduleButtons(ctx.db, modules.map((m) => m.module_code));
   const node = (m: ModuleRow): ResourceNode => ({
     moudleCode: m.module_code, name: m.name,

@@ -46,6 +46,11 @@ describe('list', () => {
     const staff = (await call('admin', 'POST', 'getEmployeeByParentCodePageQuery', { suppCode: '100001' })).json().data;
     expect(staff.list[0]).toMatchObject({ employeeCode: '100001-01', isEdit: '0' });
     expect((await call('admin', 'GET', 'resetPassword?employeeCode=100001-01')).statusCode).toBe(403);
+    expect((await call('admin', 'GET', 'getChildEmployeeCode')).statusCode).toBe(403);
+    // Staff read a child's grants against the tree a main account grants from.
+    const tree = (await call('admin', 'GET', 'fetchResource')).json().data;
+    expect(tree).toEqual((await call('100001', 'GET', 'fetchResource')).json().data);
+    expect((await call('admin', 'GET', 'queryChildPermissioByEmpCode?employeeCode=100001-01')).json().data.moduleCodes.length).toBeGreaterThan(0);
   });
 
   it('refuses every call to a child account', async () => {

@@ -181,9 +181,12 @@ export function DataGrid(props: DataGridProps) {
       className="dg-root"
       style={{ height: height ?? 480 }}
       {...keyboard}
-      onDoubleClick={(e) => {
-        const at = current.current;
-        if (onRowOpen && at && (e.target as Element).closest('revogr-data [data-rgcol]') && view[at.row] !== undefined) onRowOpen(view[at.row]!);
+      // Capture: RevoGrid stops the event from bubbling out of its cells. The row comes from the cell
+      // itself: RevoGrid reports the focus a frame later, after a quick double-click has already landed.
+      onDoubleClickCapture={(e) => {
+        const cell = (e.target as Element).closest('revogr-data[type="rgRow"] [data-rgrow]');
+        const index = cell ? view[Number(cell.getAttribute('data-rgrow'))] : undefined;
+        if (onRowOpen && index !== undefined) onRowOpen(index);
       }}
     >
       <RevoGrid

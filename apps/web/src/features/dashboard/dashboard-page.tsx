@@ -2,11 +2,12 @@
 // month against last month, settlement bills waiting — and the trend. Staff pick a supplier or see all.
 import { dashboard } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Select, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
+import { SupplierPicker } from '../../components/supplier-picker';
 import { useUserStore } from '../../stores/user';
 import { TrendChart } from './trend-chart';
 
@@ -24,7 +25,6 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useUserStore();
   const [suppCode, setSuppCode] = useState<string | undefined>();
-  const suppliers = useQuery({ queryKey: ['dashboard-suppliers'], queryFn: () => call(dashboard.getSuppliers), enabled: user.staff });
   const { data } = useQuery({
     queryKey: ['dashboard', suppCode ?? ''],
     queryFn: () => call(dashboard.getOverview, { query: suppCode ? { suppCode } : {} }),
@@ -43,16 +43,7 @@ export default function DashboardPage() {
           </Col>
           {user.staff && (
             <Col>
-              <Select
-                aria-label="供应商"
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder="全部供应商"
-                style={{ width: 260 }}
-                value={suppCode}
-                onChange={setSuppCode}
-                options={(suppliers.data ?? []).map((s) => ({ value: s.suppCode, label: `${s.suppCode} ${s.suppName}` }))}
-              />
+              <SupplierPicker value={suppCode} onChange={setSuppCode} />
             </Col>
           )}
         </Row>

@@ -1,5 +1,6 @@
 // Child accounts of the main account (module ms0050): search, the server-paged grid (sort and column
-// filters run on the server), and the actions on the selected account.
+// filters run on the server), and the actions on the selected account. Staff view (never change) the
+// accounts of any supplier of their tenant, narrowed with the supplier picker.
 import { PageSizes } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Form, Input, Pagination, Select, Space, Typography } from 'antd';
@@ -8,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthButtons } from '../../components/auth-button';
 import { DataGrid, type GridQuery } from '../../components/data-grid';
+import { SupplierPicker } from '../../components/supplier-picker';
+import { useUserStore } from '../../stores/user';
 import { type EmployeeListQuery, employeePageQuery } from './api';
 import { employeeColumns, employeeRow } from './employee-columns';
 import { EmployeeActions, employeeModule } from './employee-actions';
@@ -25,7 +28,10 @@ export const detailPath = (mode: 'edit' | 'copy' | 'view', employeeCode: string)
 export default function EmployeePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { has } = useAuthButtons(employeeModule);
+  const staff = useUserStore((s) => s.staff);
+  const { has: holds } = useAuthButtons(employeeModule);
+  const has = (button: string) => !staff && holds(button);
+  const [suppCode, setSuppCode] = useState<string>();
   const [form] = Form.useForm<Search>();
   const [search, setSearch] = useState<Search>(noSearch);
   const [grid, setGrid] = useState<GridQuery>({ sort: null, filters: {} });
@@ -35,6 +41,7 @@ export default function EmployeePage() {
   const query: EmployeeListQuery = {
     ...(search.rawInfo.trim() ? { rawInfo: search.rawInfo.trim() } : {}), status: search.status, isStrict: search.isStrict,
     page, limit: PageSizes.employee, ...(grid.sort ? { sort: grid.sort } : {}), filters: grid.filters,
+    ...(staff && suppCode ? { suppCode } : {}),
   };
   const { data, isFetching } = useQuery(employeePageQuery(query));
   const list = useMemo(() => data?.list ?? [], [data]);
@@ -51,6 +58,11 @@ export default function EmployeePage() {
   return (
     <Card title={t('employee.title')}>
       <Form form={form} layout="inline" initialValues={noSearch} onFinish={apply} style={{ rowGap: 12, marginBottom: 12 }}>
+        {staff && (
+          <Form.Item label={t('shell.supplier')}>
+            <SupplierPicker value={suppCode} onChange={(code) => { setSuppCode(code); setPage(1); }} width={220} />
+          </Form.Item>
+        )}
         <Form.Item name="rawInfo" label={t('employee.keyword')}>
           <Input allowClear placeholder={t('employee.keywordPlaceholder')} style={{ width: 200 }} />
         </Form.Item>
@@ -70,7 +82,7 @@ export default function EmployeePage() {
         {has('edit') && <Button disabled={!selected} onClick={() => open('edit')}>{t('employee.edit')}</Button>}
         {has('add') && <Button disabled={!selected} onClick={() => open('copy')}>{t('employee.copy')}</Button>}
         <Button disabled={!selected} onClick={() => open('view')}>{t('employee.view')}</Button>
-        <EmployeeActions selected={selected} onDeleted={() => setSelectedCode(undefined)} />
+        {!staff && <EmployeeActions selected={selected} onDeleted={() => setSelectedCode(undefined)} />}
         <Typography.Text type="secondary" aria-live="polite">
           {selected ? t('employee.selected', { code: selected.employeeCode, name: selected.employeeName }) : t('employee.noneSelected')}
         </Typography.Text>

@@ -1,5 +1,6 @@
 // /employee/userDetail: create a child account, edit one (isEdit), copy one into a new account with its
 // grants (isCopy), or look at one (readOnly); the account's fields and its module and button grants.
+// Staff only ever look.
 import type { EmployeeForm } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Result, Space, Spin } from 'antd';
@@ -10,6 +11,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../../api/client';
 import { fieldError } from '../../api/field-error';
 import { useTagsViewStore } from '../../stores/tags-view';
+import { useUserStore } from '../../stores/user';
 import { employeeDetailQuery, grantsQuery, nextCodeQuery, resourcesQuery, saveAccount, saveGrants, useRefreshEmployees } from './api';
 import { useShowPasswordOnce } from './employee-actions';
 import { EmployeeFormFields, type FormValues } from './employee-form-fields';
@@ -18,7 +20,8 @@ import { checkedLeaves, grantOf } from './grants';
 
 type Mode = 'new' | 'edit' | 'copy' | 'view';
 
-function modeOf(params: URLSearchParams): Mode {
+function modeOf(params: URLSearchParams, staff: boolean): Mode {
+  if (staff) return 'view';
   if (!params.get('employeeCode')) return 'new';
   if (params.get('readOnly') === '1') return 'view';
   if (params.get('isCopy') === '1') return 'copy';
@@ -31,7 +34,8 @@ export default function UserDetailPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const mode = modeOf(params);
+  const staff = useUserStore((s) => s.staff);
+  const mode = modeOf(params, staff);
   const sourceCode = params.get('employeeCode') ?? '';
   const creating = mode === 'new' || mode === 'copy';
   const [form] = Form.useForm<FormValues>();
@@ -91,7 +95,7 @@ export default function UserDetailPage() {
     }
   };
 
-  if (detail.error) return <Result status="404" title={t('employee.detail.notFound')} extra={<Button onClick={close}>{t('employee.detail.back')}</Button>} />;
+  if (detail.error || (mode === 'view' && !sourceCode)) return <Result status="404" title={t('employee.detail.notFound')} extra={<Button onClick={close}>{t('employee.detail.back')}</Button>} />;
   const title = mode === 'new' ? t('employee.detail.newTitle') : t(`employee.detail.${mode}Title`, { code: sourceCode });
   return (
     <Card
