@@ -193,8 +193,10 @@ export function DataGrid(props: DataGridProps) {
       style={{ height: height ?? 480 }}
       {...keyboard}
       onDoubleClick={(e) => {
-        const at = current.current;
-        if (onRowOpen && at && (e.target as Element).closest('revogr-data [data-rgcol]') && view[at.row] !== undefined) onRowOpen(view[at.row]!);
+        // The cell's own row attribute: a quick double-click can come before RevoGrid reports the focus.
+        const cell = (e.target as Element).closest('revogr-data [data-rgrow]');
+        const row = cell ? Number(cell.getAttribute('data-rgrow')) : Number.NaN;
+        if (onRowOpen && view[row] !== undefined) onRowOpen(view[row]);
       }}
     >
       <RevoGrid
