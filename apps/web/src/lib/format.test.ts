@@ -16,6 +16,7 @@ describe('decimal display', () => {
     expect(formatQty('120.000')).toBe('120');
     expect(formatQty('2.500')).toBe('2.5');
     expect(formatQty('1234567')).toBe('1,234,567');
+    expect(formatDecimal('1234567.500', { max: 3, group: false })).toBe('1234567.5');
     expect(formatPrice('8.500000')).toBe('8.50');
     expect(formatPrice('3.125000')).toBe('3.125');
     expect(formatRate('13.00')).toBe('13%');

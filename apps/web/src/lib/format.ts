@@ -22,16 +22,17 @@ export function relativeTime(value: Date, now: Date = new Date()): string {
 }
 
 /**
- * A decimal string as people read it: thousands grouped, rounded half-up to `max` places, trailing zeros
- * dropped down to `min` places. Text that is not a number is shown as it came.
+ * A decimal string as people read it: thousands grouped (unless `group` is false: grids whose filters run
+ * on the server compare the plain text), rounded half-up to `max` places, trailing zeros dropped down to
+ * `min` places. Text that is not a number is shown as it came.
  */
-export function formatDecimal(value: string | null | undefined, { min = 0, max = min }: { min?: number; max?: number } = {}): string {
+export function formatDecimal(value: string | null | undefined, { min = 0, max = min, group = true }: { min?: number; max?: number; group?: boolean } = {}): string {
   if (value === null || value === undefined || value === '') return '';
   if (!isDecimalText(value)) return value;
   const [whole = '', frac = ''] = fromUnits(toUnits(value, max), max).split('.');
   let kept = frac;
   while (kept.length > min && kept.endsWith('0')) kept = kept.slice(0, -1);
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${kept ? `.${kept}` : ''}`;
+  return `${group ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole}${kept ? `.${kept}` : ''}`;
 }
 
 /** Money: two places ("1,003.00"). */
