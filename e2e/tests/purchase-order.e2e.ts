@@ -92,6 +92,22 @@ describe('purchase orders', () => {
     await page.getByText(`共 ${all.total} 条`).waitFor();
   });
 
+  it('filters a column on the server from the grid\'s column menu', async () => {
+    const page = await browser.page();
+    await openOrders(page);
+    await page.getByRole('button', { name: '门店/配送中心 筛选' }).click();
+    const menu = page.getByRole('dialog', { name: '门店/配送中心 筛选' });
+    await menu.getByText('全选').click();
+    await menu.getByText('上海虹口店', { exact: true }).click();
+    await menu.getByRole('button', { name: /确\s*定/ }).click();
+    const filter = { isSensitive: false, checks: ['上海虹口店'], sVal: '', sMenu: '', fType1: '', fVal1: '', fMode: 'and', fType2: '', fVal2: '' };
+    const expected = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 20, filters: { deptName: filter } });
+    expect(expected.total).toBeGreaterThan(0);
+    await page.getByText(`共 ${expected.total} 条`).waitFor();
+    expect(await shown(page, '采购订单列表', 'billNumber')).toEqual(expected.list.map((o) => o.billNumber));
+    expect(new Set(await shown(page, '采购订单列表', 'deptName'))).toEqual(new Set(['上海虹口店']));
+  });
+
   it('opens an order by double-click: header and lines as the server has them, the split into cases, printing without the shell', async () => {
     const page = await browser.page();
     await openOrders(page);
