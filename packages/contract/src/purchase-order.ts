@@ -1,7 +1,7 @@
 // Purchase orders a supplier follows: the paged list, the order with its lines, printing.
 import { z } from 'zod';
 import { defineCall } from './call';
-import { decimal, isoDate, pageOf, pageParams, sortParam } from './paging';
+import { columnFilters, decimal, isoDate, pageOf, pageParams, sortParam } from './paging';
 
 /** Order states (domain.md): issued, read, confirmed, partly received, completed; expired and closed. */
 export const orderStatuses = ['已下达', '已阅读', '已确认', '部分到货', '已完成', '已过期', '已关闭'] as const;
@@ -39,6 +39,8 @@ export const purOrderQuery = z.object({
   /** Staff only: narrow to one supplier; ignored for supplier accounts. */
   suppCode: z.string().trim().max(32).optional(),
   sort: sortParam.optional(),
+  /** Column filters of the grid, applied on the server. */
+  filters: columnFilters.optional(),
 });
 
 export const getPurOrderPage = defineCall({

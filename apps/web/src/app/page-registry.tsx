@@ -5,6 +5,8 @@ import type { SubPage } from '../lib/routes';
 
 export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'dashboard/index': lazy(() => import('../features/dashboard/dashboard-page')),
+  'purchase-order/index': lazy(() => import('../features/purchase-order/purchase-order-page')),
+  'purchase-order/detail': lazy(() => import('../features/purchase-order/order-detail-page')),
   'usage-log/module-usage': lazy(() => import('../features/usage-log/module-usage-page')),
   'user/employee': lazy(() => import('../features/user/employee-page')),
   'user/user-detail': lazy(() => import('../features/user/user-detail-page')),
@@ -13,6 +15,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
 export const subPages: Record<string, SubPage[]> = {
   'user/employee': [{ path: 'userDetail', title: '子账号详情', component: 'user/user-detail' }],
+  'purchase-order/index': [{ path: 'detail', title: '采购订单详情', component: 'purchase-order/detail' }],
 };
 
 /** Internal example of the DataGrid, not in any menu. */

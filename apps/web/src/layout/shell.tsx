@@ -48,7 +48,7 @@ export function Shell({ routes, children }: { routes: PageRoute[]; children: Rea
     <Layout style={{ minHeight: '100vh' }} data-device={mobile ? 'mobile' : 'desktop'}>
       <Sidebar routes={routes} collapsed={!settings.sidebarOpened} mobile={mobile} />
       <Layout>
-        <div style={settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 10 } : undefined}>
+        <div className="print-hidden" style={settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 10 } : undefined}>
           <Header routes={routes} mobile={mobile} />
           {settings.tagsView && <TagsView />}
         </div>

@@ -39,6 +39,7 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
   );
   return (
     <Layout.Sider
+      className="print-hidden"
       width={LayoutTokens.sidebarWidthPx}
       collapsed={collapsed}
       collapsedWidth={mobile ? 0 : 54}

@@ -1,4 +1,7 @@
-// Date and time formats of spec section 9: year-month-day hour:minute:second, and relative times.
+// Display formats: dates and times of spec section 9 (year-month-day hour:minute:second, relative
+// times), and the exact decimal strings of money, quantities, prices and rates.
+import { fromUnits, isDecimalText, toUnits } from './decimal';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function formatTime(value: string | Date | null | undefined): string {
@@ -17,3 +20,26 @@ export function relativeTime(value: Date, now: Date = new Date()): string {
   if (seconds < 172_800) return '1 day ago';
   return formatTime(value);
 }
+
+/**
+ * A decimal string as people read it: thousands grouped (unless `group` is false: grids whose filters run
+ * on the server compare the plain text), rounded half-up to `max` places, trailing zeros dropped down to
+ * `min` places. Text that is not a number is shown as it came.
+ */
+export function formatDecimal(value: string | null | undefined, { min = 0, max = min, group = true }: { min?: number; max?: number; group?: boolean } = {}): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (!isDecimalText(value)) return value;
+  const [whole = '', frac = ''] = fromUnits(toUnits(value, max), max).split('.');
+  let kept = frac;
+  while (kept.length > min && kept.endsWith('0')) kept = kept.slice(0, -1);
+  return `${group ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole}${kept ? `.${kept}` : ''}`;
+}
+
+/** Money: two places ("1,003.00"). */
+export const formatMoney = (value: string | null | undefined) => formatDecimal(value, { min: 2, max: 2 });
+/** Quantities: as many places as they carry, up to three ("120", "2.5"). */
+export const formatQty = (value: string | null | undefined) => formatDecimal(value, { max: 3 });
+/** Unit prices: two to six places ("8.50", "3.125"). */
+export const formatPrice = (value: string | null | undefined) => formatDecimal(value, { min: 2, max: 6 });
+/** Tax rates held as percent numbers ("13.00" -> "13%"). */
+export const formatRate = (value: string | null | undefined) => (value ? `${formatDecimal(value, { max: 2 })}%` : '');

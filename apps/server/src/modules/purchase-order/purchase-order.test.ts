@@ -44,6 +44,34 @@ describe('order list', () => {
     expect((await page('100001', { sort: { field: 'password', order: 'asc' } })).statusCode).toBe(400);
   });
 
+  it('sorts by every column the list shows, derived ones included, and refuses names of other things', async () => {
+    const byReceived = (await page('100001', { limit: 30, sort: { field: 'receivedQty', order: 'desc' } })).json().data.list;
+    const received = byReceived.map((o: { receivedQty: string }) => Number(o.receivedQty));
+    expect([...received].sort((a, b) => b - a)).toEqual(received);
+    const byStore = (await page('100001', { limit: 1000, sort: { field: 'deptName', order: 'asc' } })).json().data.list;
+    const names = byStore.map((o: { deptName: string }) => o.deptName);
+    expect(new Set(names).size).toBeGreaterThan(1);
+    expect(names.findIndex((n: string, i: number) => i > 0 && n !== names[i - 1] && names.slice(0, i).includes(n))).toBe(-1);
+    expect((await page('100001', { sort: { field: 'constructor', order: 'asc' } })).statusCode).toBe(400);
+  });
+
+  it('filters on the grid\'s columns on the server: checklists, numbers, texts of derived columns', async () => {
+    const filter = (f: object) => ({ isSensitive: false, checks: null, sVal: '', sMenu: '', fType1: '', fVal1: '', fMode: 'and', fType2: '', fVal2: '', ...f });
+    const statuses = (await page('100001', { limit: 1000, filters: { status: filter({ checks: ['部分到货', '已下达'] }) } })).json().data;
+    expect(statuses.total).toBe(await count(`supp_code = '100001' AND status IN ('部分到货', '已下达')`));
+    const big = (await page('100001', { limit: 1000, filters: { totalAmount: filter({ fType1: 'ge', fVal1: '5000' }) } })).json().data;
+    expect(big.total).toBe(await count(`supp_code = '100001' AND total_amount >= 5000`));
+    const store = (await page('100001', { limit: 1000, filters: { deptName: filter({ fType1: 'contains', fVal1: '虹口' }) } })).json().data;
+    expect(store.total).toBe(await count(`supp_code = '100001' AND dept_code = 'S0101'`));
+    // Quantities compare as the grid shows them, without trailing zeros.
+    const [one] = big.list;
+    const shown = one.totalQty.replace(/\.?0+$/, '');
+    const qty = (await page('100001', { limit: 1000, filters: { totalQty: filter({ checks: [shown] }) } })).json().data;
+    expect(qty.list.map((o: { billNumber: string }) => o.billNumber)).toContain(one.billNumber);
+    const res = await page('100001', { filters: { password: filter({ fType1: 'contains', fVal1: 'x' }) } });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('never shows another supplier\'s orders, whatever suppCode says', async () => {
     const res = (await page('100001', { suppCode: '100002', limit: 1000 })).json().data;
     expect(res.total).toBe(await count(`supp_code = '100001'`));

@@ -1,5 +1,7 @@
 // SQL of purchase orders, always within a data scope.
-import { type Kysely, sql } from 'kysely';
+import type { ColumnFilter } from '@portal/contract';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type FilterColumn, columnFilterSql } from '../../db/column-filter';
 import { containing } from '../../db/like';
 import type { DB, PurOrderTable } from '../../db/schema';
 import type { DataScope } from '../../platform/scope';
@@ -10,12 +12,35 @@ export interface OrderFilter {
   deptCode?: string | undefined;
   status?: PurOrderTable['status'] | undefined;
   billNumber?: string | undefined;
+  columns?: Record<string, ColumnFilter> | undefined;
 }
 
+// Values of an order derived from other tables, as correlated subqueries on `o` (usable in any query on pur_order as o).
+const deptName = sql<string>`(SELECT d2.dept_name FROM dept d2 WHERE d2.tenant_id = o.tenant_id AND d2.dept_code = o.dept_code)`;
+const categoryName = sql<string>`coalesce((SELECT c2.category_name FROM category c2 WHERE c2.tenant_id = o.tenant_id AND c2.category_code = o.category_code), '')`;
+const receivedQty = sql<string>`(SELECT coalesce(sum(l.received_qty), 0) FROM pur_order_line l WHERE l.tenant_id = o.tenant_id AND l.bill_number = o.bill_number)`;
+const lineCount = sql<number>`(SELECT count(*)::int FROM pur_order_line l WHERE l.tenant_id = o.tenant_id AND l.bill_number = o.bill_number)`;
+const deadline = sql<string>`(o.order_date + o.valid_days)`;
+
+/** Orders the list may be sorted by, by wire field. */
 export const sortableColumns = {
-  billNumber: 'o.bill_number', orderDate: 'o.order_date', deliveryDate: 'o.delivery_date', deptCode: 'o.dept_code',
-  status: 'o.status', totalQty: 'o.total_qty', totalAmount: 'o.total_amount', suppCode: 'o.supp_code',
-} as const;
+  billNumber: sql`o.bill_number`, orderDate: sql`o.order_date`, deliveryDate: sql`o.delivery_date`, deadline, deptCode: sql`o.dept_code`, deptName,
+  status: sql`o.status`, totalQty: sql`o.total_qty`, totalAmount: sql`o.total_amount`, receivedQty, lineCount, suppCode: sql`o.supp_code`,
+  deliveryMode: sql`o.delivery_mode`, orderType: sql`o.order_type`, categoryName,
+} satisfies Record<string, RawBuilder<unknown>>;
+
+/** Quantities as the grid shows them: without trailing zeros ("684", "2.5"). */
+const shownQty = (value: RawBuilder<unknown>) => sql`trim_scale(${value})::text`;
+
+/** Columns the list's grid may filter on the server, by wire field; texts as the grid shows them. */
+export const filterColumns: Record<string, FilterColumn> = {
+  billNumber: { text: sql`o.bill_number` }, deptCode: { text: sql`o.dept_code` }, deptName: { text: deptName }, status: { text: sql`o.status` },
+  orderDate: { text: sql`o.order_date::text` }, deliveryDate: { text: sql`o.delivery_date::text` }, deadline: { text: sql`${deadline}::text` },
+  deliveryMode: { text: sql`o.delivery_mode` }, orderType: { text: sql`o.order_type` }, categoryName: { text: categoryName },
+  lineCount: { text: lineCount, numeric: true }, totalQty: { text: shownQty(sql`o.total_qty`), numeric: true },
+  receivedQty: { text: shownQty(receivedQty), numeric: true }, totalAmount: { text: sql`o.total_amount::text`, numeric: true },
+  suppCode: { text: sql`o.supp_code` },
+};
 
 function scoped(db: Kysely<DB>, scope: DataScope, filter: OrderFilter) {
   let q = db.selectFrom('pur_order as o').where('o.tenant_id', '=', scope.tenantId);
@@ -25,6 +50,8 @@ function scoped(db: Kysely<DB>, scope: DataScope, filter: OrderFilter) {
   if (filter.deptCode) q = q.where('o.dept_code', '=', filter.deptCode);
   if (filter.status) q = q.where('o.status', '=', filter.status);
   if (filter.billNumber) q = q.where('o.bill_number', 'ilike', containing(filter.billNumber));
+  const columns = columnFilterSql(filter.columns, filterColumns);
+  if (columns) q = q.where(columns);
   return q;
 }
 
@@ -37,10 +64,9 @@ function summaryColumns(db: Kysely<DB>) {
       'o.bill_number as billNumber', 'o.supp_code as suppCode', 's.supp_name as suppName', 'o.dept_code as deptCode', 'd.dept_name as deptName',
       'o.category_code as categoryCode', sql<string>`coalesce(c.category_name, '')`.as('categoryName'),
       'o.order_date as orderDate', 'o.delivery_date as deliveryDate', 'o.valid_days as validDays',
-      sql<string>`(o.order_date + o.valid_days)::text`.as('deadline'), 'o.delivery_mode as deliveryMode', 'o.order_type as orderType',
+      sql<string>`${deadline}::text`.as('deadline'), 'o.delivery_mode as deliveryMode', 'o.order_type as orderType',
       'o.status', 'o.total_qty as totalQty', 'o.total_amount as totalAmount',
-      sql<string>`(SELECT coalesce(sum(l.received_qty), 0)::text FROM pur_order_line l WHERE l.tenant_id = o.tenant_id AND l.bill_number = o.bill_number)`.as('receivedQty'),
-      sql<number>`(SELECT count(*)::int FROM pur_order_line l WHERE l.tenant_id = o.tenant_id AND l.bill_number = o.bill_number)`.as('lineCount'),
+      sql<string>`${receivedQty}::text`.as('receivedQty'), lineCount.as('lineCount'),
     ]);
 }
 
@@ -49,7 +75,7 @@ export async function page(
 ) {
   const totalRow = await scoped(db, scope, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const keys = scoped(db, scope, filter).select(['o.bill_number']);
-  const sortColumn = sql.ref(paging.sort ? sortableColumns[paging.sort.field] : 'o.order_date');
+  const sortColumn = paging.sort ? sortableColumns[paging.sort.field] : sortableColumns.orderDate;
   const direction = paging.sort?.order === 'asc' ? sql`ASC` : sql`DESC`;
   const list = await summaryColumns(db)
     .where('o.tenant_id', '=', scope.tenantId)

@@ -12,9 +12,9 @@ type PageQuery = z.infer<typeof purchaseOrder.purOrderQuery>;
 export function page(ctx: AppContext, session: SessionContext, query: PageQuery) {
   if (query.startDate && query.endDate && query.startDate > query.endDate) throw ApiError.badRequest('body.endDate: 结束日期不能早于开始日期');
   const sortField = query.sort?.field;
-  if (sortField && !(sortField in repo.sortableColumns)) throw ApiError.badRequest(`body.sort.field: 不能按 ${sortField} 排序`);
+  if (sortField && !Object.hasOwn(repo.sortableColumns, sortField)) throw ApiError.badRequest(`body.sort.field: 不能按 ${sortField} 排序`);
   const sort = query.sort && { field: query.sort.field as keyof typeof repo.sortableColumns, order: query.sort.order };
-  return repo.page(ctx.db, scopeOf(session, query.suppCode), query, { page: query.page, limit: query.limit, sort });
+  return repo.page(ctx.db, scopeOf(session, query.suppCode), { ...query, columns: query.filters }, { page: query.page, limit: query.limit, sort });
 }
 
 export async function detail(ctx: AppContext, session: SessionContext, billNumber: string, suppCode?: string) {

@@ -55,6 +55,17 @@ type ColGroup = 'colPinStart' | 'rgCol' | 'colPinEnd';
 const groupOf = (fixed: GridColumn['fixed']): ColGroup => (fixed === 'left' ? 'colPinStart' : fixed === 'right' ? 'colPinEnd' : 'rgCol');
 const groups: ColGroup[] = ['colPinStart', 'rgCol', 'colPinEnd'];
 
+/** Numbers align right; a column's cellClass adds the page's class for the row. */
+function cellPropertiesOf(column: GridColumn): ColumnRegular['cellProperties'] {
+  const numeric = column.type === 'number' || column.type === 'money';
+  const { cellClass } = column;
+  if (!numeric && !cellClass) return undefined;
+  return ({ model }) => {
+    const extra = cellClass?.(model as GridRow);
+    return { class: { 'dg-num': numeric, ...(extra ? { [extra]: true } : {}) } };
+  };
+}
+
 export function DataGrid(props: DataGridProps) {
   const { columns: given, rows: givenRows, loading, editable = false, serverSide = false, onEdit, onQueryChange, filterState, onFilterStateChange, height, ref } = props;
   const { onActiveRowChange, onRowOpen } = props;
@@ -122,7 +133,7 @@ export function DataGrid(props: DataGridProps) {
     pin: c.fixed ? (groupOf(c.fixed) as 'colPinStart' | 'colPinEnd') : undefined,
     readonly: !editable || c.readonly,
     columnTemplate: header,
-    cellProperties: c.type === 'number' || c.type === 'money' ? () => ({ class: { 'dg-num': true } }) : undefined,
+    cellProperties: cellPropertiesOf(c),
   })), [ordered, editable, header]);
 
   const typeOf = useCallback((field: string) => columns.find((c) => c.field === field)?.type ?? 'text', [columns]);

@@ -9,6 +9,8 @@ export interface GridColumn {
   fixed?: 'left' | 'right';
   /** Not editable even in an editable grid. */
   readonly?: boolean;
+  /** Extra class of a cell from its row (a page's own styles mark states or shortfalls). */
+  cellClass?(row: GridRow): string | undefined;
 }
 
 export type GridRow = Record<string, string | number | null | undefined>;

@@ -1,0 +1,41 @@
+// Calls of purchase orders (module ms0022) with their query keys: the paged list, one order, its lines
+// split into packing units, and the stores and DCs that appear on the caller's orders.
+import { type CallBody, type CallData, purchaseOrder } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../api/client';
+
+export const orderModule = 'ms0022';
+
+export type OrderListQuery = CallBody<typeof purchaseOrder.getPurOrderPage>;
+export type OrderDetail = CallData<typeof purchaseOrder.getPurOrderDetail>;
+export type OrderLine = OrderDetail['lines'][number];
+export type SplitLine = CallData<typeof purchaseOrder.getPurOrderDetailSplitSubGoods>[number];
+
+const orderKeys = { all: ['purchase-orders'] as const };
+
+export const orderPageQuery = (query: OrderListQuery) => queryOptions({
+  queryKey: [...orderKeys.all, 'page', query],
+  queryFn: () => call(purchaseOrder.getPurOrderPage, { body: query }),
+  placeholderData: (previous) => previous,
+});
+
+/** Silent: the detail page shows why an order cannot be opened in place of the order. */
+export const orderDetailQuery = (billNumber: string) => queryOptions({
+  queryKey: [...orderKeys.all, 'detail', billNumber],
+  queryFn: () => call(purchaseOrder.getPurOrderDetail, { query: { billNumber } }, { silent: true }),
+  enabled: Boolean(billNumber),
+  retry: false,
+});
+
+export const splitLinesQuery = (billNumber: string) => queryOptions({
+  queryKey: [...orderKeys.all, 'split', billNumber],
+  queryFn: () => call(purchaseOrder.getPurOrderDetailSplitSubGoods, { query: { billNumber } }),
+  enabled: Boolean(billNumber),
+  retry: false,
+});
+
+export const deptsQuery = queryOptions({
+  queryKey: [...orderKeys.all, 'depts'],
+  queryFn: () => call(purchaseOrder.getDept),
+  staleTime: 5 * 60_000,
+});

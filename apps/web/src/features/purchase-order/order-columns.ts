@@ -1,0 +1,103 @@
+// The grids of purchase orders: the list, an order's lines and its lines split into packing units. Numbers
+// show as exact text; the list's texts are those the server filters on (quantities without trailing zeros).
+import type { PurOrderSummary } from '@portal/contract';
+import type { TFunction } from 'i18next';
+import type { GridColumn, GridRow } from '../../components/data-grid';
+import { percentOf, subtractDecimal, toUnits } from '../../lib/decimal';
+import { formatDecimal, formatPrice, formatRate } from '../../lib/format';
+import type { OrderLine, SplitLine } from './api';
+import { statusClass } from './order-status';
+
+/** Wide enough for the title beside the sort mark and the menu button (CJK titles are about 14 px a character). */
+const fit = (columns: GridColumn[]): GridColumn[] => columns.map((c) => ({ ...c, width: Math.max(c.width ?? 0, [...c.title].length * 14 + 52) }));
+
+const plainQty = (value: string) => formatDecimal(value, { max: 3, group: false });
+const plainMoney = (value: string) => formatDecimal(value, { min: 2, max: 2, group: false });
+
+export function orderColumns(t: TFunction): GridColumn[] {
+  const title = (field: string) => t(`purchaseOrder.columns.${field}`);
+  return fit([
+    { field: 'billNumber', title: title('billNumber'), width: 150, fixed: 'left' },
+    { field: 'deptName', title: title('deptName'), width: 150 },
+    { field: 'status', title: title('status'), width: 96, cellClass: (row) => statusClass(String(row.status)) },
+    { field: 'orderDate', title: title('orderDate'), type: 'date', width: 110 },
+    { field: 'deliveryDate', title: title('deliveryDate'), type: 'date', width: 110 },
+    { field: 'deadline', title: title('deadline'), type: 'date', width: 110 },
+    { field: 'deliveryMode', title: title('deliveryMode'), width: 90 },
+    { field: 'orderType', title: title('orderType'), width: 80 },
+    { field: 'categoryName', title: title('categoryName'), width: 100 },
+    { field: 'lineCount', title: title('lineCount'), type: 'number', width: 80 },
+    { field: 'totalQty', title: title('totalQty'), type: 'number', width: 100 },
+    { field: 'receivedQty', title: title('receivedQty'), type: 'number', width: 100, cellClass: (row) => (row.short ? 'po-short' : undefined) },
+    { field: 'totalAmount', title: title('totalAmount'), type: 'money', width: 120 },
+  ]);
+}
+
+/** A received order with less than it asked for (ordered, then received, then short). */
+const isShort = (ordered: string, received: string) => toUnits(received, 3) > 0n && toUnits(received, 3) < toUnits(ordered, 3);
+
+export function orderRow(o: PurOrderSummary): GridRow {
+  return {
+    billNumber: o.billNumber, deptName: o.deptName, status: o.status, orderDate: o.orderDate, deliveryDate: o.deliveryDate, deadline: o.deadline,
+    deliveryMode: o.deliveryMode, orderType: o.orderType, categoryName: o.categoryName, lineCount: o.lineCount,
+    totalQty: plainQty(o.totalQty), receivedQty: plainQty(o.receivedQty), totalAmount: plainMoney(o.totalAmount),
+    short: isShort(o.totalQty, o.receivedQty) ? 1 : 0,
+  };
+}
+
+export function lineColumns(t: TFunction): GridColumn[] {
+  const title = (field: string) => t(`purchaseOrder.detail.lineColumns.${field}`);
+  const short = (row: GridRow) => (row.short ? 'po-short' : undefined);
+  return fit([
+    { field: 'lineNo', title: title('lineNo'), type: 'number', width: 60, fixed: 'left' },
+    { field: 'goodsCode', title: title('goodsCode'), width: 90 },
+    { field: 'barcode', title: title('barcode'), width: 140 },
+    { field: 'goodsName', title: title('goodsName'), width: 170 },
+    { field: 'spec', title: title('spec'), width: 80 },
+    { field: 'unit', title: title('unit'), width: 60 },
+    { field: 'caseQty', title: title('caseQty'), type: 'number', width: 70 },
+    { field: 'orderQty', title: title('orderQty'), type: 'number', width: 90 },
+    { field: 'caseCount', title: title('caseCount'), type: 'number', width: 70 },
+    { field: 'receivedQty', title: title('receivedQty'), type: 'number', width: 90, cellClass: short },
+    { field: 'shortQty', title: title('shortQty'), type: 'number', width: 90, cellClass: short },
+    { field: 'fillRate', title: title('fillRate'), type: 'number', width: 80, cellClass: short },
+    { field: 'freeQty', title: title('freeQty'), type: 'number', width: 80 },
+    { field: 'price', title: title('price'), type: 'money', width: 90 },
+    { field: 'taxRate', title: title('taxRate'), width: 64 },
+    { field: 'amount', title: title('amount'), type: 'money', width: 110 },
+  ]);
+}
+
+/** What a line still lacks once anything was received (ordered minus received), else nothing. */
+export function shortOf(line: OrderLine, received: boolean): string | null {
+  if (!received) return null;
+  const short = subtractDecimal(line.orderQty, line.receivedQty);
+  return toUnits(short, 3) > 0n ? short : null;
+}
+
+/** A line as the grid shows it; `received`: the order has had deliveries, so shortfalls count. */
+export function lineRow(line: OrderLine, received: boolean): GridRow {
+  const short = shortOf(line, received);
+  const rate = percentOf(line.receivedQty, line.orderQty);
+  return {
+    lineNo: line.lineNo, goodsCode: line.goodsCode, barcode: line.barcode, goodsName: line.goodsName, spec: line.spec, unit: line.unit,
+    caseQty: line.caseQty, orderQty: plainQty(line.orderQty), caseCount: plainQty(line.caseCount), receivedQty: plainQty(line.receivedQty),
+    shortQty: short ? plainQty(short) : '', fillRate: rate === null ? '' : `${rate}%`, freeQty: plainQty(line.freeQty),
+    price: formatPrice(line.price), taxRate: formatRate(line.taxRate), amount: plainMoney(line.amount), short: short ? 1 : 0,
+  };
+}
+
+export function splitColumns(t: TFunction): GridColumn[] {
+  const title = (field: string) => t(`purchaseOrder.detail.splitColumns.${field}`);
+  return fit([
+    { field: 'lineNo', title: title('lineNo'), type: 'number', width: 60 },
+    { field: 'goodsCode', title: title('goodsCode'), width: 100 },
+    { field: 'goodsName', title: title('goodsName'), width: 200 },
+    { field: 'packUnit', title: title('packUnit'), width: 90 },
+    { field: 'packQty', title: title('packQty'), type: 'number', width: 90 },
+    { field: 'unitsPerPack', title: title('unitsPerPack'), type: 'number', width: 110 },
+    { field: 'qty', title: title('qty'), type: 'number', width: 100 },
+  ]);
+}
+
+export const splitRow = (line: SplitLine): GridRow => ({ ...line, packQty: plainQty(line.packQty), qty: plainQty(line.qty) });

@@ -1,0 +1,130 @@
+// /purOrder/detail?billNumber=: one purchase order: its header, its lines with what was received against
+// what was ordered, the lines split into cases and loose units, and printing.
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Progress, Result, Space, Spin, Tabs, Typography } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiFailure } from '../../api/client';
+import { useAuthButtons } from '../../components/auth-button';
+import { DataGrid } from '../../components/data-grid';
+import { fromUnits, percentOf, toUnits } from '../../lib/decimal';
+import { formatMoney, formatQty } from '../../lib/format';
+import { useTagsViewStore } from '../../stores/tags-view';
+import { type OrderDetail, orderDetailQuery, orderModule, splitLinesQuery } from './api';
+import { lineColumns, lineRow, shortOf, splitColumns, splitRow } from './order-columns';
+import { OrderPrintout } from './order-printout';
+import { OrderStatusTag } from './order-status';
+import './purchase-order.css';
+
+const gridHeight = (rows: number) => Math.min(Math.max(rows, 3), 12) * 34 + 40;
+
+export default function OrderDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const billNumber = params.get('billNumber')?.trim() ?? '';
+  const { has } = useAuthButtons(orderModule);
+  const detail = useQuery(orderDetailQuery(billNumber));
+
+  const back = () => {
+    useTagsViewStore.getState().deleteView(location.pathname + location.search);
+    navigate('/purOrder');
+  };
+  const backButton = <Button onClick={back}>{t('purchaseOrder.detail.back')}</Button>;
+
+  if (!billNumber) return <Result status="warning" title={t('purchaseOrder.detail.missingBill')} extra={backButton} />;
+  if (detail.error) {
+    const status = detail.error instanceof ApiFailure && detail.error.status === 403 ? '403' : detail.error instanceof ApiFailure && detail.error.status === 404 ? '404' : 'error';
+    return <Result status={status} title={t('purchaseOrder.detail.notFound')} subTitle={detail.error.message} extra={backButton} />;
+  }
+  if (!detail.data) return <Card><Spin spinning><div style={{ height: 200 }} /></Spin></Card>;
+  return <OrderView order={detail.data} backButton={backButton} canPrint={has('print')} />;
+}
+
+function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backButton: ReactNode; canPrint: boolean }) {
+  const { t } = useTranslation();
+  const { header, lines } = order;
+  const received = toUnits(header.receivedQty, 3) > 0n;
+  const split = useQuery(splitLinesQuery(header.billNumber));
+  const lineGrid = useMemo(() => ({ columns: lineColumns(t), rows: lines.map((l) => lineRow(l, received)) }), [t, lines, received]);
+  const splitGrid = useMemo(() => ({ columns: splitColumns(t), rows: (split.data ?? []).map(splitRow) }), [t, split.data]);
+  const shortages = lines.map((l) => shortOf(l, received)).filter((s): s is string => s !== null);
+  const shortTotal = fromUnits(shortages.reduce((sum, s) => sum + toUnits(s, 3), 0n), 3);
+  const fillRate = percentOf(header.receivedQty, header.totalQty);
+  const head = (field: string) => t(`purchaseOrder.columns.${field}`);
+
+  const delivery = !received
+    ? <Alert type="info" showIcon title={t('purchaseOrder.detail.notReceived')} />
+    : shortages.length
+      ? <Alert type="warning" showIcon title={t('purchaseOrder.detail.shortLines', { count: shortages.length, qty: formatQty(shortTotal) })} />
+      : <Alert type="success" showIcon title={t('purchaseOrder.detail.allReceived')} />;
+
+  return (
+    <>
+      <Card
+        className="print-hidden"
+        title={<Space>{t('purchaseOrder.detail.title', { billNumber: header.billNumber })}<OrderStatusTag status={header.status} /></Space>}
+        extra={(
+          <Space>
+            {backButton}
+            {canPrint && <Button type="primary" onClick={() => window.print()}>{t('purchaseOrder.print')}</Button>}
+          </Space>
+        )}
+      >
+        <Descriptions
+          aria-label={t('purchaseOrder.detail.header')}
+          bordered
+          size="small"
+          column={{ xs: 1, sm: 2, lg: 3, xxl: 4 }}
+          items={[
+            { key: 'billNumber', label: head('billNumber'), children: header.billNumber },
+            { key: 'status', label: head('status'), children: <OrderStatusTag status={header.status} /> },
+            { key: 'supplier', label: t('purchaseOrder.detail.supplier'), children: `${header.suppCode} ${header.suppName}` },
+            { key: 'dept', label: head('deptName'), children: `${header.deptCode} ${header.deptName}` },
+            { key: 'company', label: t('purchaseOrder.detail.company'), children: header.companyName },
+            { key: 'category', label: head('categoryName'), children: header.categoryName },
+            { key: 'orderDate', label: head('orderDate'), children: header.orderDate },
+            { key: 'deliveryDate', label: head('deliveryDate'), children: header.deliveryDate },
+            { key: 'deadline', label: head('deadline'), children: `${header.deadline}（${t('purchaseOrder.detail.validDays')} ${t('purchaseOrder.detail.days', { days: header.validDays })}）` },
+            { key: 'deliveryMode', label: head('deliveryMode'), children: header.deliveryMode },
+            { key: 'orderType', label: head('orderType'), children: header.orderType },
+            { key: 'lineCount', label: head('lineCount'), children: header.lineCount },
+            { key: 'totalQty', label: head('totalQty'), children: formatQty(header.totalQty) },
+            { key: 'receivedQty', label: head('receivedQty'), children: formatQty(header.receivedQty) },
+            { key: 'totalAmount', label: head('totalAmount'), children: <Typography.Text strong>¥ {formatMoney(header.totalAmount)}</Typography.Text> },
+            {
+              key: 'fillRate', label: t('purchaseOrder.detail.fillRate'),
+              children: fillRate === null ? '' : (
+                <Progress
+                  percent={Number(fillRate)} format={() => `${fillRate}%`} size="small" style={{ maxWidth: 360, margin: 0 }}
+                  {...(received ? { strokeColor: shortages.length ? '#fa8c16' : '#52c41a' } : {})}
+                />
+              ),
+            },
+          ]}
+        />
+        <div style={{ margin: '12px 0' }}>{delivery}</div>
+        <Tabs
+          items={[
+            {
+              key: 'lines', label: t('purchaseOrder.detail.lines'),
+              children: <DataGrid aria-label={t('purchaseOrder.detail.linesGrid')} columns={lineGrid.columns} rows={lineGrid.rows} height={gridHeight(lines.length)} />,
+            },
+            {
+              key: 'split', label: t('purchaseOrder.detail.split'),
+              children: (
+                <>
+                  <Typography.Paragraph type="secondary">{t('purchaseOrder.detail.splitHint')}</Typography.Paragraph>
+                  <DataGrid aria-label={t('purchaseOrder.detail.splitGrid')} columns={splitGrid.columns} rows={splitGrid.rows} loading={split.isFetching} height={gridHeight(splitGrid.rows.length)} />
+                </>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <OrderPrintout order={order} />
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+// Purchase orders of the supplier (module ms0022): search by order date, store or DC, status and order
+// number; the server-paged grid (sort and column filters run on the server); open an order's detail.
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Form, Input, Pagination, Select, Space, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DataGrid, type GridQuery } from '../../components/data-grid';
+import { deptsQuery, type OrderListQuery, orderPageQuery } from './api';
+import { orderColumns, orderRow } from './order-columns';
+import { statusOptions } from './order-status';
+import './purchase-order.css';
+
+interface Search {
+  dates: [Dayjs | null, Dayjs | null] | null;
+  deptCode?: string | undefined;
+  status?: OrderListQuery['status'];
+  billNumber: string;
+}
+const noSearch: Search = { dates: null, billNumber: '' };
+const pageSizes = [20, 50, 100];
+
+export const detailPath = (billNumber: string) => `/purOrder/detail?${new URLSearchParams({ billNumber })}`;
+
+function queryOf(search: Search): Omit<OrderListQuery, 'page' | 'limit'> {
+  const [start, end] = search.dates ?? [null, null];
+  const billNumber = search.billNumber.trim();
+  return {
+    ...(start ? { startDate: start.format('YYYY-MM-DD') } : {}),
+    ...(end ? { endDate: end.format('YYYY-MM-DD') } : {}),
+    ...(search.deptCode ? { deptCode: search.deptCode } : {}),
+    ...(search.status ? { status: search.status } : {}),
+    ...(billNumber ? { billNumber } : {}),
+  };
+}
+
+export default function PurchaseOrderPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Search>();
+  const [search, setSearch] = useState<Search>(noSearch);
+  const [grid, setGrid] = useState<GridQuery>({ sort: null, filters: {} });
+  const [paging, setPaging] = useState({ page: 1, limit: pageSizes[0]! });
+  const [selected, setSelected] = useState<string>();
+
+  const query: OrderListQuery = { ...queryOf(search), ...paging, ...(grid.sort ? { sort: grid.sort } : {}), filters: grid.filters };
+  const { data, isFetching } = useQuery(orderPageQuery(query));
+  const depts = useQuery(deptsQuery);
+  const list = useMemo(() => data?.list ?? [], [data]);
+  const columns = useMemo(() => orderColumns(t), [t]);
+  const rows = useMemo(() => list.map(orderRow), [list]);
+  const deptOptions = useMemo(() => (depts.data ?? []).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` })), [depts.data]);
+
+  const apply = (next: Search) => {
+    setSearch(next);
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  const open = (billNumber: string | undefined) => billNumber && navigate(detailPath(billNumber));
+
+  return (
+    <Card title={t('purchaseOrder.title')}>
+      <Form form={form} layout="inline" initialValues={noSearch} onFinish={apply} style={{ rowGap: 12, marginBottom: 12 }} aria-label={t('purchaseOrder.title')}>
+        <Form.Item name="dates" label={t('purchaseOrder.orderDate')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('purchaseOrder.startDate'), t('purchaseOrder.endDate')]} style={{ width: 250 }} />
+        </Form.Item>
+        <Form.Item name="deptCode" label={t('purchaseOrder.dept')}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('purchaseOrder.deptPlaceholder')} options={deptOptions} loading={depts.isLoading} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('purchaseOrder.status')}>
+          <Select allowClear placeholder={t('purchaseOrder.all')} options={statusOptions} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="billNumber" label={t('purchaseOrder.billNumber')}>
+          <Input allowClear placeholder={t('purchaseOrder.billNumberPlaceholder')} style={{ width: 200 }} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">{t('purchaseOrder.search')}</Button>
+          <Button onClick={() => { form.resetFields(); apply(noSearch); }}>{t('purchaseOrder.reset')}</Button>
+        </Space>
+      </Form>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Button type="primary" disabled={!selected} onClick={() => open(selected)}>{t('purchaseOrder.view')}</Button>
+        <Typography.Text type="secondary" aria-live="polite">
+          {selected ? t('purchaseOrder.selected', { billNumber: selected }) : t('purchaseOrder.noneSelected')}
+        </Typography.Text>
+      </Space>
+      <DataGrid
+        aria-label={t('purchaseOrder.grid')}
+        columns={columns}
+        rows={rows}
+        loading={isFetching}
+        serverSide
+        onQueryChange={(next) => { setGrid(next); setPaging((p) => ({ ...p, page: 1 })); }}
+        onActiveRowChange={(index) => setSelected(list[index]?.billNumber)}
+        onRowOpen={(index) => open(list[index]?.billNumber)}
+        height={Math.min(paging.limit, 15) * 34 + 40}
+      />
+      <Pagination
+        style={{ marginTop: 12, justifyContent: 'flex-end' }}
+        current={paging.page}
+        pageSize={paging.limit}
+        pageSizeOptions={pageSizes}
+        total={data?.total ?? 0}
+        showTotal={(total) => t('purchaseOrder.total', { total })}
+        showSizeChanger
+        onChange={(page, limit) => setPaging((p) => ({ page: limit === p.limit ? page : 1, limit }))}
+      />
+    </Card>
+  );
+}

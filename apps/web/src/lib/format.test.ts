@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { percentOf, subtractDecimal } from './decimal';
+import { formatDecimal, formatMoney, formatPrice, formatQty, formatRate } from './format';
+
+describe('decimal display', () => {
+  it('groups thousands and keeps money at two places, rounding half-up without floats', () => {
+    expect(formatMoney('128450.6')).toBe('128,450.60');
+    expect(formatMoney('-1236.4')).toBe('-1,236.40');
+    expect(formatMoney('0.005')).toBe('0.01');
+    expect(formatMoney('1.004999')).toBe('1.00');
+    expect(formatMoney('90071992547409.995')).toBe('90,071,992,547,410.00');
+    expect(formatMoney('')).toBe('');
+  });
+
+  it('shows quantities, prices and rates with the places they need', () => {
+    expect(formatQty('120.000')).toBe('120');
+    expect(formatQty('2.500')).toBe('2.5');
+    expect(formatQty('1234567')).toBe('1,234,567');
+    expect(formatDecimal('1234567.500', { max: 3, group: false })).toBe('1234567.5');
+    expect(formatPrice('8.500000')).toBe('8.50');
+    expect(formatPrice('3.125000')).toBe('3.125');
+    expect(formatRate('13.00')).toBe('13%');
+    expect(formatRate('9.50')).toBe('9.5%');
+  });
+
+  it('passes text that is not a number through', () => {
+    expect(formatDecimal('n/a', { min: 2, max: 2 })).toBe('n/a');
+  });
+});
+
+describe('decimal arithmetic', () => {
+  it('subtracts exactly', () => {
+    expect(subtractDecimal('0.3', '0.1')).toBe('0.200');
+    expect(subtractDecimal('118', '120')).toBe('-2.000');
+  });
+
+  it('answers a percentage rounded half-up, or null of nothing', () => {
+    expect(percentOf('118', '120')).toBe('98.3');
+    expect(percentOf('1', '8', 2)).toBe('12.50');
+    expect(percentOf('2', '3')).toBe('66.7');
+    expect(percentOf('5', '0')).toBeNull();
+  });
+});

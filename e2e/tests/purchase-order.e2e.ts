@@ -1,0 +1,183 @@
+// Purchase orders in Chromium: a supplier opens them from the menu, filters by status and date, sorts on
+// the server, opens an order by double-click, sees its lines and the split into cases, prints it without
+// the shell; another supplier's orders never show, not even by typing their number into the address.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loginAs, useBrowser } from '../support/browser';
+
+const browser = useBrowser();
+const rowCells = 'revogr-data[type="rgRow"] [data-rgcol]';
+
+/** The part of RevoGrid's element these tests call. */
+type GridElement = Element & { getVisibleSource(): Promise<Record<string, unknown>[]> };
+
+interface OrderSummary { billNumber: string; status: string; deptName: string; totalAmount: string; lineCount: number }
+interface OrderPage { total: number; list: OrderSummary[] }
+
+const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+/** A call as the signed-in page makes it: the session cookie goes along. */
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+  const res = method === 'GET' ? await page.request.get(`/api${path}`) : await page.request.post(`/api${path}`, { data: body ?? {} });
+  const envelope = (await res.json()) as { code: string; data: T; message: string };
+  if (envelope.code !== '1') throw new Error(`${path}: ${envelope.message}`);
+  return envelope.data;
+}
+
+const grid = (page: Page, name: string) => page.getByRole('region', { name });
+
+/** Values of one field in the rows a grid shows, in order. */
+async function shown(page: Page, name: string, field: string): Promise<string[]> {
+  return grid(page, name).locator('revo-grid').evaluate(async (g, f) =>
+    (await (g as unknown as GridElement).getVisibleSource()).map((r) => String(r[f])), field);
+}
+
+async function openOrders(page: Page, user = '100001'): Promise<void> {
+  await loginAs(page, user);
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  const entry = menu.getByText('采购订单', { exact: true });
+  // The entry sits in the 报表查询 folder: open the folder when the entry is not on screen.
+  if (!(await entry.isVisible())) await menu.getByText('报表查询', { exact: true }).click();
+  await entry.click();
+  await page.waitForURL('**/purOrder');
+  await grid(page, '采购订单列表').locator(rowCells).first().waitFor();
+}
+
+async function pickDates(page: Page, start: string, end: string): Promise<void> {
+  const form = page.getByRole('form', { name: '采购订单' });
+  await form.getByPlaceholder('开始日期').click();
+  await form.getByPlaceholder('开始日期').fill(start);
+  await form.getByPlaceholder('开始日期').press('Enter');
+  await form.getByPlaceholder('结束日期').fill(end);
+  await form.getByPlaceholder('结束日期').press('Enter');
+  await expect.poll(() => form.getByPlaceholder('结束日期').inputValue()).toBe(end);
+  await expect.poll(() => form.getByPlaceholder('开始日期').inputValue()).toBe(start);
+}
+
+describe('purchase orders', () => {
+  it('filters by status and date on the server, sorts on the server, and shows what the server answers', async () => {
+    const page = await browser.page();
+    await openOrders(page);
+    const start = isoDaysAgo(120);
+    const end = isoDaysAgo(0);
+
+    const form = page.getByRole('form', { name: '采购订单' });
+    await form.getByLabel('订单状态').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: /^已完成$/ }).click();
+    await pickDates(page, start, end);
+    await form.getByRole('button', { name: /查\s*询/ }).click();
+
+    const expected = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 20, status: '已完成', startDate: start, endDate: end });
+    expect(expected.total).toBeGreaterThan(20);
+    await expect.poll(() => shown(page, '采购订单列表', 'billNumber')).toEqual(expected.list.map((o) => o.billNumber));
+    expect(new Set(await shown(page, '采购订单列表', 'status'))).toEqual(new Set(['已完成']));
+    await page.getByText(`共 ${expected.total} 条`).waitFor();
+
+    // Sorting asks the server for the whole filtered list in that order, not just this page.
+    await page.getByRole('button', { name: '订单金额 筛选' }).click();
+    await page.getByRole('dialog', { name: '订单金额 筛选' }).getByRole('button', { name: /降\s*序/ }).click();
+    const sorted = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage',
+      { page: 1, limit: 20, status: '已完成', startDate: start, endDate: end, sort: { field: 'totalAmount', order: 'desc' } });
+    await expect.poll(() => shown(page, '采购订单列表', 'billNumber')).toEqual(sorted.list.map((o) => o.billNumber));
+
+    // The second page follows the same query.
+    await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
+    const second = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage',
+      { page: 2, limit: 20, status: '已完成', startDate: start, endDate: end, sort: { field: 'totalAmount', order: 'desc' } });
+    await expect.poll(() => shown(page, '采购订单列表', 'billNumber')).toEqual(second.list.map((o) => o.billNumber));
+
+    // Reset brings back every order.
+    await form.getByRole('button', { name: /重\s*置/ }).click();
+    const all = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 20 });
+    await page.getByText(`共 ${all.total} 条`).waitFor();
+  });
+
+  it('filters a column on the server from the grid\'s column menu', async () => {
+    const page = await browser.page();
+    await openOrders(page);
+    await page.getByRole('button', { name: '门店/配送中心 筛选' }).click();
+    const menu = page.getByRole('dialog', { name: '门店/配送中心 筛选' });
+    await menu.getByText('全选').click();
+    await menu.getByText('上海虹口店', { exact: true }).click();
+    await menu.getByRole('button', { name: /确\s*定/ }).click();
+    const filter = { isSensitive: false, checks: ['上海虹口店'], sVal: '', sMenu: '', fType1: '', fVal1: '', fMode: 'and', fType2: '', fVal2: '' };
+    const expected = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 20, filters: { deptName: filter } });
+    expect(expected.total).toBeGreaterThan(0);
+    await page.getByText(`共 ${expected.total} 条`).waitFor();
+    expect(await shown(page, '采购订单列表', 'billNumber')).toEqual(expected.list.map((o) => o.billNumber));
+    expect(new Set(await shown(page, '采购订单列表', 'deptName'))).toEqual(new Set(['上海虹口店']));
+  });
+
+  it('opens an order by double-click: header and lines as the server has them, the split into cases, printing without the shell', async () => {
+    const page = await browser.page();
+    await openOrders(page);
+    const [first] = (await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 20 })).list;
+    const bill = first!.billNumber;
+    await grid(page, '采购订单列表').locator(rowCells).filter({ hasText: new RegExp(`^${bill}$`) }).dblclick();
+    await page.waitForURL(`**/purOrder/detail?billNumber=${bill}`);
+
+    const detail = await api<{ header: { deptName: string; companyName: string; totalAmount: string }; lines: { goodsName: string; orderQty: string }[] }>(
+      page, 'GET', `/purOrderBill/getPurOrderDetail?billNumber=${bill}`);
+    const header = page.locator('.ant-descriptions');
+    await header.getByText(bill, { exact: true }).waitFor();
+    await header.getByText(new RegExp(detail.header.deptName)).waitFor();
+    const amount = Number(detail.header.totalAmount).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    await header.getByText(`¥ ${amount}`).waitFor();
+    await expect.poll(() => shown(page, '订单商品明细', 'goodsName')).toEqual(detail.lines.map((l) => l.goodsName));
+    expect(detail.lines).toHaveLength(first!.lineCount);
+
+    await page.getByRole('tab', { name: '整件/散件' }).click();
+    const split = await api<{ lineNo: number; qty: string }[]>(page, 'GET', `/purOrderBill/getPurOrderDetailSplitSubGoods?billNumber=${bill}`);
+    await expect.poll(() => shown(page, '整件散件拆分', 'qty')).toEqual(split.map((s) => String(Number(s.qty))));
+
+    // Print: the button (the account holds ms0022's print) sends the page to the printer.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => { (window as unknown as { printed: number }).printed += 1; };
+    });
+    await page.getByRole('button', { name: /打\s*印/ }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+    // On paper: no menu, top bar or tabs; the company, the order and its lines.
+    const printout = page.getByRole('region', { name: '采购订单', exact: true });
+    expect(await printout.isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'print' });
+    await expect.poll(() => page.getByRole('navigation', { name: '主菜单' }).isVisible()).toBe(false);
+    expect(await page.getByRole('banner').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: /打\s*印/ }).isVisible()).toBe(false);
+    await printout.getByText(detail.header.companyName).waitFor();
+    await printout.getByText(bill).waitFor();
+    expect(await printout.locator('.po-print-lines tbody tr').count()).toBe(detail.lines.length + 1);
+    const pdf = await page.pdf({ format: 'A4', landscape: true });
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('button', { name: '返回列表' }).click();
+    await page.waitForURL('**/purOrder');
+  });
+
+  it('never shows another supplier\'s orders: not in the list, not by number, not by address', async () => {
+    const other = await browser.page();
+    await loginAs(other, '100002');
+    const theirs = await api<OrderPage>(other, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 1000 });
+    expect(theirs.total).toBeGreaterThan(0);
+
+    const page = await browser.page();
+    await openOrders(page);
+    const mine = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 1000 });
+    const theirNumbers = new Set(theirs.list.map((o) => o.billNumber));
+    expect(mine.list.filter((o) => theirNumbers.has(o.billNumber))).toEqual([]);
+
+    const target = theirs.list[0]!.billNumber;
+    const form = page.getByRole('form', { name: '采购订单' });
+    await form.getByLabel('订单号').fill(target);
+    await form.getByRole('button', { name: /查\s*询/ }).click();
+    await page.getByText('共 0 条').waitFor();
+    expect(await shown(page, '采购订单列表', 'billNumber')).toEqual([]);
+
+    await page.goto(`/purOrder/detail?billNumber=${target}`);
+    await page.getByText('无法查看该采购订单').waitFor();
+    await page.getByText(`采购订单 ${target} 不存在`).waitFor();
+    expect(await page.locator('.ant-descriptions').count()).toBe(0);
+  });
+});
