@@ -17,7 +17,6 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { authenticate } from './modules/auth/service';
 import { menuRoutes } from './modules/menu/routes';
 import { purchaseOrderRoutes } from './modules/purchase-order/routes';
-import { holdsModule } from './modules/menu/service';
 import { systemRoutes } from './modules/system/routes';
 import { UsageLogBuffer } from './modules/usage-log/buffer';
 import { usageLogRoutes } from './modules/usage-log/routes';
@@ -96,8 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       registerAuthHook(api, {
-        authenticate: (token) => authenticate(ctx, token),
-        holdsModule: (session, moduleCode, buttonCode) => holdsModule(ctx, session, moduleCode, buttonCode),
+        authenticate: (token, access) => authenticate(ctx, token, access),
       });
       await api.register(systemRoutes(ctx));
       await api.register(authRoutes(ctx));

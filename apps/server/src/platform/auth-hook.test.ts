@@ -5,7 +5,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { authenticate } from '../modules/auth/service';
-import { holdsModule } from '../modules/menu/service';
 import { createTestApp, type TestApp, tokenFor } from '../test/helpers';
 import { registerAuthHook } from './auth-hook';
 import { registerErrorHandling } from './errors';
@@ -26,7 +25,7 @@ beforeAll(async () => {
   probe.decorate('inFlight', new InFlight());
   registerErrorHandling(probe);
   await probe.register(async (api) => {
-    registerAuthHook(api, { authenticate: (token) => authenticate(ctx, token), holdsModule: (s, m) => holdsModule(ctx, s, m) });
+    registerAuthHook(api, { authenticate: (token, access) => authenticate(ctx, token, access) });
     registerCall(api, accountsCall, async ({ session }) => session.employeeCode);
     registerCall(api, reportCall, async ({ session }) => session.employeeCode);
   }, { prefix: '/api' });

@@ -29,10 +29,15 @@ export function cookieOf(request: FastifyRequest, name: string): string | undefi
   return undefined;
 }
 
+/** What a call needs beyond a session: a module (menu code) and perhaps a button of it. */
+export interface Access {
+  module: string;
+  button?: string;
+}
+
 export interface Gate {
-  authenticate(token: string): Promise<SessionContext>;
-  /** True when the session holds the module (menu) code, and the button of it when one is named. */
-  holdsModule(session: SessionContext, moduleCode: string, buttonCode?: string): Promise<boolean>;
+  /** The session of a token; with an access, answers 403 unless the session holds it (in the same query). */
+  authenticate(token: string, access?: Access): Promise<SessionContext>;
 }
 
 export function registerAuthHook(app: FastifyInstance, gate: Gate): void {
@@ -41,7 +46,6 @@ export function registerAuthHook(app: FastifyInstance, gate: Gate): void {
     if (isPublic) return;
     const token = tokenOf(request);
     if (!token) throw ApiError.unauthorized();
-    request.session = await gate.authenticate(token);
-    if (module && !(await gate.holdsModule(request.session, module, button))) throw ApiError.forbidden();
+    request.session = await gate.authenticate(token, module ? { module, ...(button ? { button } : {}) } : undefined);
   });
 }

@@ -1,6 +1,8 @@
 // SQL of accounts, sessions and the login journal.
 import { type Kysely, sql } from 'kysely';
 import type { AccountKind, DB } from '../../db/schema';
+import type { Access } from '../../platform/auth-hook';
+import { accountColumns, holdsButtonSql, holdsModuleSql } from '../menu/repo';
 
 export function findLoginCandidates(
   db: Kysely<DB>,
@@ -55,7 +57,11 @@ export async function insertSession(
   });
 }
 
-export function findSession(db: Kysely<DB>, tokenHash: string) {
+/** A session with its account; with an access, whether the account holds it (column `held`). */
+export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) {
+  const held = !access ? sql<boolean>`true`
+    : access.button ? holdsButtonSql(accountColumns, sql`${access.module}::text`, sql`${access.button}::text`)
+      : holdsModuleSql(accountColumns, sql`${access.module}::text`);
   return db
     .selectFrom('session')
     .innerJoin('account', 'account.id', 'session.account_id')
@@ -64,6 +70,7 @@ export function findSession(db: Kysely<DB>, tokenHash: string) {
       'account.id as account_id', 'account.tenant_id', 'account.kind', 'account.employee_code', 'account.employee_name',
       'account.supp_code', 'account.role_code', 'account.parent_code', 'account.is_used',
     ])
+    .select(held.as('held'))
     .where('session.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 // Sign-in rules: credentials, identity choice, account and password states, sessions.
 import { type LoginBody, type LoginIdentity, type LoginResult, Messages, ResultCode, type UserInfo } from '@portal/contract';
+import type { Access } from '../../platform/auth-hook';
 import { ApiError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import { hashToken, newToken, verifyPassword } from '../../platform/passwords';
@@ -137,9 +138,10 @@ export async function loginWithIdentCode(ctx: AppContext, tenantId: string, code
 }
 
 /** Resolves a token to its session, or throws 401 with the message the clients act on. */
-export async function authenticate(ctx: AppContext, token: string): Promise<SessionContext> {
+/** The session of a token; with an access, 403 unless it holds it — answered by the session's own query. */
+export async function authenticate(ctx: AppContext, token: string, access?: Access): Promise<SessionContext> {
   const tokenHash = hashToken(token);
-  const row = await repo.findSession(ctx.db, tokenHash);
+  const row = await repo.findSession(ctx.db, tokenHash, access);
   if (!row) throw ApiError.unauthorized();
   if (row.revoked_at) {
     throw ApiError.unauthorized(row.revoke_reason === 'replaced' ? Messages.otherUserLoggedIn : Messages.tokenInvalid);
@@ -152,6 +154,7 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Sess
   }
   // Sliding idle expiry; written at most once a minute to keep reads cheap.
   if (now.getTime() - row.last_seen_at.getTime() > 60_000) await repo.touchSession(ctx.db, tokenHash, now);
+  if (access && !row.held) throw ApiError.forbidden();
   return {
     tokenHash,
     accountId: row.account_id,

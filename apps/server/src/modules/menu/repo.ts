@@ -1,5 +1,5 @@
 // SQL of modules, buttons and who holds them.
-import { type Kysely, type SelectQueryBuilder, type Selectable, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { DB, ModuleTable } from '../../db/schema';
 import type { SessionContext } from '../../platform/session-context';
 
@@ -9,19 +9,54 @@ export type ModuleRow = Selectable<ModuleTable> & { external_url: string };
 export type Holder = Pick<SessionContext, 'accountId' | 'tenantId' | 'kind' | 'roleCode' | 'parentCode' | 'suppCode'>;
 
 /**
- * Module codes a holder has: staff through their role; a supplier main account every module open to
- * suppliers; a child account what its main account granted it, never more than suppliers may have.
+ * The parts of an account an access question reads, as SQL: the values of a known holder, or the
+ * columns of the `account` row a query is reading (the session lookup answers access in the same query).
  */
+export interface HolderSql {
+  accountId: RawBuilder<unknown>;
+  tenantId: RawBuilder<unknown>;
+  kind: RawBuilder<unknown>;
+  roleCode: RawBuilder<unknown>;
+  parentCode: RawBuilder<unknown>;
+}
+
+const holderValues = (h: Holder): HolderSql => ({
+  accountId: sql`${h.accountId}::integer`, tenantId: sql`${h.tenantId}::text`, kind: sql`${h.kind}::text`,
+  roleCode: sql`${h.roleCode}::text`, parentCode: sql`${h.parentCode}::text`,
+});
+
+/** The columns of the `account` table in the current query. */
+export const accountColumns: HolderSql = {
+  accountId: sql`account.id`, tenantId: sql`account.tenant_id`, kind: sql`account.kind`,
+  roleCode: sql`account.role_code`, parentCode: sql`account.parent_code`,
+};
+
+/**
+ * Whether a holder has a module — the one statement of the rule: staff through their role; a supplier
+ * main account every module open to suppliers; a child account what its main account granted it,
+ * never more than suppliers may have.
+ */
+export function holdsModuleSql(h: HolderSql, moduleCode: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`(case when ${h.kind} = 'staff'
+    then exists (select 1 from role_module rm where rm.tenant_id = ${h.tenantId} and rm.role_code = ${h.roleCode} and rm.module_code = ${moduleCode})
+    else exists (select 1 from module sm where sm.module_code = ${moduleCode} and sm.audience in ('all', 'supplier')
+      and (${h.parentCode} is null or exists (select 1 from account_module am where am.account_id = ${h.accountId} and am.module_code = ${moduleCode})))
+    end)`;
+}
+
+/** Whether a holder has a button of a module: the module, and the button by role, as main account, or by grant. */
+export function holdsButtonSql(h: HolderSql, moduleCode: RawBuilder<unknown>, buttonCode: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`(${holdsModuleSql(h, moduleCode)}
+    and exists (select 1 from module_button b where b.module_code = ${moduleCode} and b.button_code = ${buttonCode})
+    and case when ${h.kind} = 'staff'
+      then exists (select 1 from role_button rb where rb.tenant_id = ${h.tenantId} and rb.role_code = ${h.roleCode} and rb.module_code = ${moduleCode} and rb.button_code = ${buttonCode})
+      when ${h.parentCode} is null then true
+      else exists (select 1 from account_button ab where ab.account_id = ${h.accountId} and ab.module_code = ${moduleCode} and ab.button_code = ${buttonCode})
+    end)`;
+}
+
 function heldModuleCodes(db: Kysely<DB>, holder: Holder) {
-  if (holder.kind === 'staff') {
-    return db.selectFrom('role_module').select('module_code')
-      .where('tenant_id', '=', holder.tenantId).where('role_code', '=', holder.roleCode ?? '');
-  }
-  const supplierModules = db.selectFrom('module').select('module_code').where('audience', 'in', ['all', 'supplier']);
-  if (!holder.parentCode) return supplierModules;
-  return db.selectFrom('account_module').select('module_code')
-    .where('account_id', '=', holder.accountId)
-    .where('module_code', 'in', supplierModules);
+  return db.selectFrom('module as held').select('held.module_code').where(holdsModuleSql(holderValues(holder), sql`held.module_code`));
 }
 
 /** Held modules with the tenant's address of external ones; an external module without one is left out. */
@@ -44,33 +79,16 @@ export function externalModules(db: Kysely<DB>, holder: Holder) {
     .orderBy('module.sort_no').execute();
 }
 
-export async function holdsModule(db: Kysely<DB>, holder: Holder, moduleCode: string): Promise<boolean> {
-  const row = await db.selectFrom('module').select('module_code')
-    .where('module_code', '=', moduleCode)
-    .where('module_code', 'in', heldModuleCodes(db, holder))
-    .executeTakeFirst();
-  return row !== undefined;
+export async function holdsModule(db: Kysely<DB>, holder: Holder, moduleCode: string, buttonCode?: string): Promise<boolean> {
+  const h = holderValues(holder);
+  const held = buttonCode ? holdsButtonSql(h, sql`${moduleCode}::text`, sql`${buttonCode}::text`) : holdsModuleSql(h, sql`${moduleCode}::text`);
+  const { rows } = await sql<{ held: boolean }>`select ${held} as held`.execute(db);
+  return rows[0]?.held === true;
 }
 
 export function buttonsOf(db: Kysely<DB>, holder: Holder, moduleCode?: string): Promise<{ module_code: string; button_code: string }[]> {
-  let query: SelectQueryBuilder<DB, 'module_button', { module_code: string; button_code: string }>;
-  if (holder.kind === 'staff') {
-    query = db.selectFrom('module_button').select(['module_button.module_code', 'module_button.button_code'])
-      .where(({ exists, selectFrom }) => exists(selectFrom('role_button').select(sql`1`.as('x'))
-        .whereRef('role_button.module_code', '=', 'module_button.module_code')
-        .whereRef('role_button.button_code', '=', 'module_button.button_code')
-        .where('role_button.tenant_id', '=', holder.tenantId)
-        .where('role_button.role_code', '=', holder.roleCode ?? '')));
-  } else if (!holder.parentCode) {
-    query = db.selectFrom('module_button').select(['module_button.module_code', 'module_button.button_code']);
-  } else {
-    query = db.selectFrom('module_button').select(['module_button.module_code', 'module_button.button_code'])
-      .where(({ exists, selectFrom }) => exists(selectFrom('account_button').select(sql`1`.as('x'))
-        .whereRef('account_button.module_code', '=', 'module_button.module_code')
-        .whereRef('account_button.button_code', '=', 'module_button.button_code')
-        .where('account_button.account_id', '=', holder.accountId)));
-  }
-  query = query.where('module_button.module_code', 'in', heldModuleCodes(db, holder));
+  let query = db.selectFrom('module_button').select(['module_button.module_code', 'module_button.button_code'])
+    .where(holdsButtonSql(holderValues(holder), sql`module_button.module_code`, sql`module_button.button_code`));
   if (moduleCode) query = query.where('module_button.module_code', '=', moduleCode);
   return query.orderBy('module_button.module_code').orderBy('module_button.button_code').execute();
 }

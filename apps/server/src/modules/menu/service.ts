@@ -44,11 +44,8 @@ export async function menuOf(ctx: AppContext, session: SessionContext): Promise<
   return buildRoutes(modules, rolesOf(session.kind, session.roleCode, session.parentCode));
 }
 
-export async function holdsModule(ctx: AppContext, session: SessionContext, moduleCode: string, buttonCode?: string): Promise<boolean> {
-  if (!buttonCode) return repo.holdsModule(ctx.db, session, moduleCode);
-  // buttonsOf only answers buttons of held modules: one query answers both questions.
-  const rows = await repo.buttonsOf(ctx.db, session, moduleCode);
-  return rows.some((r) => r.button_code === buttonCode);
+export function holdsModule(ctx: AppContext, session: SessionContext, moduleCode: string, buttonCode?: string): Promise<boolean> {
+  return repo.holdsModule(ctx.db, session, moduleCode, buttonCode);
 }
 
 export async function buttonCodes(ctx: AppContext, session: SessionContext, menuCode: string): Promise<string[]> {
