@@ -4,6 +4,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SubPage } from '../lib/routes';
 
 export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
+  'acceptance/index': lazy(() => import('../features/acceptance/acceptance-page')),
   'dashboard/index': lazy(() => import('../features/dashboard/dashboard-page')),
   'usage-log/module-usage': lazy(() => import('../features/usage-log/module-usage-page')),
   'user/employee': lazy(() => import('../features/user/employee-page')),

@@ -9,6 +9,10 @@ export interface GridColumn {
   fixed?: 'left' | 'right';
   /** Not editable even in an editable grid. */
   readonly?: boolean;
+  /** The column menu offers sorting (default); false where a server-side grid cannot sort by it. */
+  sortable?: boolean;
+  /** The column menu offers filters (default); false where a server-side grid cannot filter by it. */
+  filterable?: boolean;
 }
 
 export type GridRow = Record<string, string | number | null | undefined>;
