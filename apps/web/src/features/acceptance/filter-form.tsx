@@ -58,7 +58,8 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
         <Select
           mode="multiple"
           allowClear
-          maxTagCount="responsive"
+          maxTagCount={1}
+          maxTagTextLength={10}
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('acceptance.deptsPlaceholder')}
           style={{ width: 220 }}
@@ -82,7 +83,8 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
         <Select
           mode="multiple"
           allowClear
-          maxTagCount="responsive"
+          maxTagCount={1}
+          maxTagTextLength={10}
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('acceptance.brandsPlaceholder')}
           style={{ width: 200 }}

@@ -1,7 +1,7 @@
 // The amount including tax over the searched range, by day up to two months and by month beyond.
 import type { AccCondition } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card } from 'antd';
+import { Card, Empty } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrendChart } from '../../components/trend-chart';
@@ -11,6 +11,7 @@ import { trendDimension, trendPoints } from './condition';
 
 /** Enough for every day of two months or the months of three years in one call. */
 const trendLimit = 1000;
+const chartHeight = 240;
 
 export function TrendCard({ condition }: { condition: AccCondition }) {
   const { t } = useTranslation();
@@ -20,7 +21,9 @@ export function TrendCard({ condition }: { condition: AccCondition }) {
   const tooltip = useCallback((index: number) => `¥${formatMoney(points.amounts[index])}`, [points]);
   return (
     <Card title={t(by === 'day' ? 'acceptance.trendDay' : 'acceptance.trendMonth')}>
-      <TrendChart kind="bar" label={t('acceptance.trendLabel')} labels={points.labels} values={points.values} tooltip={tooltip} height={240} />
+      {data && points.values.every((v) => v === 0)
+        ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('acceptance.empty')} style={{ height: chartHeight, margin: 0, paddingTop: 60 }} />
+        : <TrendChart kind="bar" label={t('acceptance.trendLabel')} labels={points.labels} values={points.values} tooltip={tooltip} height={chartHeight} />}
     </Card>
   );
 }
