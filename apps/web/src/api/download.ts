@@ -137,6 +137,7 @@ export async function download<C extends CallDef<z.ZodType | undefined, z.ZodTyp
     if (!res.ok || !isExpectedType(res.headers.get('content-type'), options.accept)) {
       const failure = await refusal(res);
       refused = true;
+      void res.body?.cancel().catch(() => undefined);
       if (endsSession(failure)) reactToFailure(failure);
       else {
         console.warn('download refused', res.status, res.headers.get('content-type'), failure.message);

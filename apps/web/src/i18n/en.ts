@@ -134,7 +134,7 @@ export const en: Texts<typeof zhCN> = {
     groupGrid: 'Receiving summary',
     dimensions: { dept: 'Store', goods: 'Goods', category: 'Category', brand: 'Brand', day: 'Day', month: 'Month' },
     keyTitles: { dept: 'Store code', goods: 'Goods code', category: 'Category code', brand: 'Brand code', day: 'Date', month: 'Month' },
-    nameTitles: { dept: 'Store', goods: 'Goods name', category: 'Category', brand: 'Brand', day: 'Date', month: 'Month' },
+    nameTitles: { dept: 'Store', goods: 'Goods name', category: 'Category', brand: 'Brand' },
     trendDay: 'Amount incl. tax by day',
     trendMonth: 'Amount incl. tax by month',
     trendLabel: 'Receiving amount trend',

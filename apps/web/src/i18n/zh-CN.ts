@@ -157,7 +157,7 @@ export const zhCN = {
     groupGrid: '验收汇总',
     dimensions: { dept: '门店', goods: '商品', category: '品类', brand: '品牌', day: '日', month: '月' },
     keyTitles: { dept: '门店编码', goods: '商品编码', category: '品类编码', brand: '品牌编码', day: '日期', month: '月份' },
-    nameTitles: { dept: '门店', goods: '商品名称', category: '品类', brand: '品牌', day: '日期', month: '月份' },
+    nameTitles: { dept: '门店', goods: '商品名称', category: '品类', brand: '品牌' },
     trendDay: '每日含税金额',
     trendMonth: '每月含税金额',
     trendLabel: '验收金额趋势图',

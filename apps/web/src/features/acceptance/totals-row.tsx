@@ -25,7 +25,6 @@ export function TotalsRow({ condition }: { condition: AccCondition }) {
             value={shown(field)}
             loading={!data && isFetching}
             styles={{ content: { fontSize: 20, fontVariantNumeric: 'tabular-nums' } }}
-            data-field={field}
           />
         </Col>
       ))}
