@@ -18,6 +18,19 @@ async function open(page: Page, folder: string | null, item: string, path?: stri
   await page.getByRole('navigation', { name: '标签页' }).getByRole('tab', { name: item, selected: true }).waitFor();
 }
 
+/**
+ * Chooses an entry of a tab's context menu once the menu has finished opening. Clicked during its opening
+ * animation, the entry does not take the click yet, Playwright scrolls a long page to reach it, and a
+ * context menu closes when the page scrolls.
+ */
+async function tabMenu(page: Page, tab: string, item: string) {
+  await tabs(page).filter({ hasText: tab }).click({ button: 'right' });
+  const entry = page.getByRole('menuitem', { name: item });
+  await entry.waitFor();
+  await expect.poll(() => entry.evaluate((el) => el.closest('.ant-dropdown')?.className ?? '')).not.toMatch(/-(enter|appear)\b/);
+  await entry.click();
+}
+
 describe('tags view', () => {
   it('opens a tab per page, keeps the dashboard fixed, and closes others and all from the context menu', async () => {
     const page = await browser.page();
@@ -28,13 +41,11 @@ describe('tags view', () => {
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '验收统计', '采购订单']);
     expect(await page.getByLabel('关闭 首页').count()).toBe(0);
 
-    await tabs(page).filter({ hasText: '验收统计' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await tabMenu(page, '验收统计', '关闭其他');
     await page.waitForURL('**/acceptance');
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '验收统计']);
 
-    await tabs(page).filter({ hasText: '验收统计' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭所有' }).click();
+    await tabMenu(page, '验收统计', '关闭所有');
     await page.waitForURL('**/dashboard');
     await expect.poll(() => tabTitles(page)).toEqual(['首页']);
   });
@@ -46,8 +57,7 @@ describe('tags view', () => {
     await open(page, null, '采购订单', '/purOrder');
     await page.getByLabel('关闭 采购订单').click();
     await page.waitForURL('**/acceptance');
-    await tabs(page).filter({ hasText: '验收统计' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '刷新' }).click();
+    await tabMenu(page, '验收统计', '刷新');
     await page.waitForURL('**/acceptance');
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '验收统计']);
   });

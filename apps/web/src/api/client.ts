@@ -82,6 +82,8 @@ export async function send(
       signal: controller.signal,
     });
   } catch (err) {
+    // No platform number: headers() refused before anything was sent.
+    if (err instanceof ApiFailure) throw err;
     // Cut off because the page is going away: not a failure to act on.
     if (isUnloading()) return new Promise<never>(() => undefined);
     if (controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError') throw new ApiFailure(0, 'timeout', errorTexts.timeout);
@@ -92,7 +94,7 @@ export async function send(
   }
 }
 
-interface WireEnvelope { code?: string; success?: boolean; data?: unknown; message?: string; msg?: string; content?: { result?: unknown } }
+export interface WireEnvelope { code?: string; success?: boolean; data?: unknown; message?: string; msg?: string; content?: { result?: unknown } }
 
 /** Calls a contract call and answers its data; failures throw ApiFailure after the catalogue's reaction. */
 export async function call<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
@@ -112,13 +114,21 @@ export async function call<C extends CallDef<z.ZodType | undefined, z.ZodType | 
     throw new ApiFailure(res.status, envelope.code ?? String(res.status), text || errorTexts.system, envelope.data ?? null);
   } catch (err) {
     if (!(err instanceof ApiFailure)) throw err;
-    if (logoutMessages.has(err.message) || err.code === 'platform') {
-      signOutTo(err.message);
-    } else if (err.code === '15021') {
-      console.warn('15021', err.message);
-    } else if (!options.silent) {
-      void message.error(err.message, 5);
-    }
+    reactToFailure(err, options);
     throw err;
+  }
+}
+
+/** Whether a failure ends the session: the server's sign-out messages, or no platform number. */
+export const endsSession = (err: ApiFailure) => logoutMessages.has(err.message) || err.code === 'platform';
+
+/** The catalogue's reaction to a failed call: sign out, only log (15021), or toast unless silent. */
+export function reactToFailure(err: ApiFailure, options: Pick<CallOptions, 'silent'> = {}): void {
+  if (endsSession(err)) {
+    signOutTo(err.message);
+  } else if (err.code === '15021') {
+    console.warn('15021', err.message);
+  } else if (!options.silent) {
+    void message.error(err.message, 5);
   }
 }

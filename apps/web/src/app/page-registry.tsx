@@ -4,6 +4,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SubPage } from '../lib/routes';
 
 export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
+  'acceptance/index': lazy(() => import('../features/acceptance/acceptance-page')),
   'dashboard/index': lazy(() => import('../features/dashboard/dashboard-page')),
   'purchase-order/index': lazy(() => import('../features/purchase-order/purchase-order-page')),
   'purchase-order/detail': lazy(() => import('../features/purchase-order/order-detail-page')),

@@ -23,13 +23,15 @@ export function relativeTime(value: Date, now: Date = new Date()): string {
 
 /**
  * A decimal string as people read it: thousands grouped (unless `group` is false: grids whose filters run
- * on the server compare the plain text), rounded half-up to `max` places, trailing zeros dropped down to
- * `min` places. Text that is not a number is shown as it came.
+ * on the server compare the plain text), rounded half-up to `max` places (default: the places it has),
+ * trailing zeros dropped down to `min` places. Text that is not a number is shown as it came.
  */
-export function formatDecimal(value: string | null | undefined, { min = 0, max = min, group = true }: { min?: number; max?: number; group?: boolean } = {}): string {
+export function formatDecimal(value: string | null | undefined, { min = 0, max, group = true }: { min?: number; max?: number; group?: boolean } = {}): string {
   if (value === null || value === undefined || value === '') return '';
   if (!isDecimalText(value)) return value;
-  const [whole = '', frac = ''] = fromUnits(toUnits(value, max), max).split('.');
+  // Without `max`, every place the value carries is kept.
+  const places = max ?? Math.max(min, value.split('.')[1]?.trim().length ?? 0);
+  const [whole = '', frac = ''] = fromUnits(toUnits(value, places), places).split('.');
   let kept = frac;
   while (kept.length > min && kept.endsWith('0')) kept = kept.slice(0, -1);
   return `${group ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole}${kept ? `.${kept}` : ''}`;
@@ -43,3 +45,16 @@ export const formatQty = (value: string | null | undefined) => formatDecimal(val
 export const formatPrice = (value: string | null | undefined) => formatDecimal(value, { min: 2, max: 6 });
 /** Tax rates held as percent numbers ("13.00" -> "13%"). */
 export const formatRate = (value: string | null | undefined) => (value ? `${formatDecimal(value, { max: 2 })}%` : '');
+
+/** A byte count for progress texts: 512 B, 1.5 KB, 12.3 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}

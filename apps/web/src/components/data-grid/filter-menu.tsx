@@ -92,72 +92,76 @@ export function FilterMenu({ column, anchor, filter, values, onSort, onPin, onAp
       }}
     >
       <Space wrap size={4}>
-        <Button size="small" onClick={act(() => onSort('asc'))}>{t('menu.sortAsc')}</Button>
-        <Button size="small" onClick={act(() => onSort('desc'))}>{t('menu.sortDesc')}</Button>
+        {column.sortable !== false && <Button size="small" onClick={act(() => onSort('asc'))}>{t('menu.sortAsc')}</Button>}
+        {column.sortable !== false && <Button size="small" onClick={act(() => onSort('desc'))}>{t('menu.sortDesc')}</Button>}
         <Button size="small" onClick={act(() => onPin('left'))}>{t('menu.pinLeft')}</Button>
         <Button size="small" onClick={act(() => onPin('right'))}>{t('menu.pinRight')}</Button>
         <Button size="small" onClick={act(() => onPin(null))}>{t('menu.unpin')}</Button>
-        <Button size="small" danger onClick={act(() => onApply(emptyFilter()))}>{t('menu.clear')}</Button>
+        {column.filterable !== false && <Button size="small" danger onClick={act(() => onApply(emptyFilter()))}>{t('menu.clear')}</Button>}
       </Space>
-      <Divider style={{ margin: '8px 0' }} />
-      <Space.Compact style={{ width: '100%' }}>
-        <Select
-          size="small"
-          aria-label={t('menu.condition')}
-          style={{ width: 96 }}
-          value={draft.fType1 || undefined}
-          placeholder={t('menu.placeholder')}
-          popupMatchSelectWidth={false}
-          options={options}
-          onChange={(v: Condition) => setDraft({ ...draft, sMenu: v, fType1: v })}
-        />
-        <Input
-          size="small"
-          aria-label={t('menu.value')}
-          value={draft.fVal1}
-          placeholder={draft.fType1 === 'between' ? t('menu.betweenHint') : undefined}
-          onChange={(e) => setCondition(1, draft.fType1, e.target.value)}
-          onPressEnter={() => apply({ ...draft, fType1: draft.fType1 || options[0]!.value, sMenu: draft.fType1 || options[0]!.value })}
-        />
-      </Space.Compact>
-      <Space style={{ marginTop: 6 }}>
-        <Checkbox checked={draft.isSensitive} onChange={(e) => setDraft({ ...draft, isSensitive: e.target.checked })}>{t('menu.sensitive')}</Checkbox>
-        <Button size="small" type="link" onClick={() => setCustom(true)}>{t('menu.custom')}</Button>
-      </Space>
-      {error && !custom && <Typography.Text type="danger" role="alert" style={{ display: 'block' }}>{error}</Typography.Text>}
-      <Divider style={{ margin: '8px 0' }} />
-      <Input size="small" allowClear aria-label={t('menu.search')} placeholder={t('menu.search')} value={draft.sVal}
-        onChange={(e) => setDraft({ ...draft, sVal: e.target.value })} />
-      <Checkbox
-        style={{ marginTop: 6 }}
-        checked={ticked === listed.length && listed.length > 0}
-        indeterminate={ticked > 0 && ticked < listed.length}
-        onChange={(e) => tickAll(e.target.checked)}
-      >
-        {t('menu.selectAll')}
-      </Checkbox>
-      <div role="group" aria-label={t('menu.values')} className="dg-checklist">
-        {shown.map((value) => (
-          <div key={value}>
-            <Checkbox
-              checked={checks.has(value)}
-              onChange={(e) => {
-                const next = new Set(checks);
-                if (e.target.checked) next.add(value);
-                else next.delete(value);
-                setDraft({ ...draft, checks: next.size === values.length ? null : [...next] });
-              }}
-            >
-              {value === '' ? t('menu.blank') : value}
-            </Checkbox>
+      {column.filterable !== false && (
+        <>
+          <Divider style={{ margin: '8px 0' }} />
+          <Space.Compact style={{ width: '100%' }}>
+            <Select
+              size="small"
+              aria-label={t('menu.condition')}
+              style={{ width: 96 }}
+              value={draft.fType1 || undefined}
+              placeholder={t('menu.placeholder')}
+              popupMatchSelectWidth={false}
+              options={options}
+              onChange={(v: Condition) => setDraft({ ...draft, sMenu: v, fType1: v })}
+            />
+            <Input
+              size="small"
+              aria-label={t('menu.value')}
+              value={draft.fVal1}
+              placeholder={draft.fType1 === 'between' ? t('menu.betweenHint') : undefined}
+              onChange={(e) => setCondition(1, draft.fType1, e.target.value)}
+              onPressEnter={() => apply({ ...draft, fType1: draft.fType1 || options[0]!.value, sMenu: draft.fType1 || options[0]!.value })}
+            />
+          </Space.Compact>
+          <Space style={{ marginTop: 6 }}>
+            <Checkbox checked={draft.isSensitive} onChange={(e) => setDraft({ ...draft, isSensitive: e.target.checked })}>{t('menu.sensitive')}</Checkbox>
+            <Button size="small" type="link" onClick={() => setCustom(true)}>{t('menu.custom')}</Button>
+          </Space>
+          {error && !custom && <Typography.Text type="danger" role="alert" style={{ display: 'block' }}>{error}</Typography.Text>}
+          <Divider style={{ margin: '8px 0' }} />
+          <Input size="small" allowClear aria-label={t('menu.search')} placeholder={t('menu.search')} value={draft.sVal}
+            onChange={(e) => setDraft({ ...draft, sVal: e.target.value })} />
+          <Checkbox
+            style={{ marginTop: 6 }}
+            checked={ticked === listed.length && listed.length > 0}
+            indeterminate={ticked > 0 && ticked < listed.length}
+            onChange={(e) => tickAll(e.target.checked)}
+          >
+            {t('menu.selectAll')}
+          </Checkbox>
+          <div role="group" aria-label={t('menu.values')} className="dg-checklist">
+            {shown.map((value) => (
+              <div key={value}>
+                <Checkbox
+                  checked={checks.has(value)}
+                  onChange={(e) => {
+                    const next = new Set(checks);
+                    if (e.target.checked) next.add(value);
+                    else next.delete(value);
+                    setDraft({ ...draft, checks: next.size === values.length ? null : [...next] });
+                  }}
+                >
+                  {value === '' ? t('menu.blank') : value}
+                </Checkbox>
+              </div>
+            ))}
+            {shown.length === listLimit && <Typography.Text type="secondary">{t('menu.more', { count: listLimit })}</Typography.Text>}
           </div>
-        ))}
-        {shown.length === listLimit && <Typography.Text type="secondary">{t('menu.more', { count: listLimit })}</Typography.Text>}
-      </div>
-      <Space style={{ marginTop: 8, justifyContent: 'flex-end', width: '100%' }}>
-        <Button size="small" onClick={onClose}>{t('menu.cancel')}</Button>
-        <Button size="small" type="primary" onClick={() => apply(draft)}>{t('menu.ok')}</Button>
-      </Space>
+          <Space style={{ marginTop: 8, justifyContent: 'flex-end', width: '100%' }}>
+            <Button size="small" onClick={onClose}>{t('menu.cancel')}</Button>
+            <Button size="small" type="primary" onClick={() => apply(draft)}>{t('menu.ok')}</Button>
+          </Space>
+        </>
+      )}
       <Modal
         open={custom}
         title={t('menu.customTitle', { title: column.title })}

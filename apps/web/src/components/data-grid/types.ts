@@ -11,6 +11,10 @@ export interface GridColumn {
   readonly?: boolean;
   /** Extra class of a cell from its row (a page's own styles mark states or shortfalls). */
   cellClass?(row: GridRow): string | undefined;
+  /** The column menu offers sorting (default); false where a server-side grid cannot sort by it. */
+  sortable?: boolean;
+  /** The column menu offers filters (default); false where a server-side grid cannot filter by it. */
+  filterable?: boolean;
 }
 
 export type GridRow = Record<string, string | number | null | undefined>;

@@ -8,10 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
 import { SupplierPicker } from '../../components/supplier-picker';
+import { formatMoney } from '../../lib/format';
 import { useUserStore } from '../../stores/user';
-import { TrendChart } from './trend-chart';
+import { TrendChart } from '../../components/trend-chart';
 
-const yuan = (amount: string) => `¥${Number(amount).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const yuan = (amount: string) => `¥${formatMoney(amount)}`;
 
 function change(now: string, before: string): string {
   const a = Number(now);
@@ -70,12 +71,12 @@ export default function DashboardPage() {
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
             <Col xs={24} lg={16}>
               <Card title="近 12 个月验收金额（含税）">
-                <TrendChart kind="line" labels={data.monthlyReceiving.map((m) => m.month)} values={data.monthlyReceiving.map((m) => Number(m.amount))} />
+                <TrendChart kind="line" label="验收金额趋势图" labels={data.monthlyReceiving.map((m) => m.month)} values={data.monthlyReceiving.map((m) => Number(m.amount))} />
               </Card>
             </Col>
             <Col xs={24} lg={8}>
               <Card title="近 90 天订单状态">
-                <TrendChart kind="pie" labels={data.ordersByStatus.map((s) => s.status)} values={data.ordersByStatus.map((s) => s.count)} />
+                <TrendChart kind="pie" label="订单状态分布图" labels={data.ordersByStatus.map((s) => s.status)} values={data.ordersByStatus.map((s) => s.count)} />
               </Card>
             </Col>
           </Row>

@@ -1,0 +1,54 @@
+// The summary: receiving grouped by store, goods, category, brand, day or month, server paged.
+import { type AccCondition, acceptance } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Pagination, Radio } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataGrid } from '../../components/data-grid';
+import { type Dimension, groupsQuery } from './api';
+import { gridHeight, groupColumns, groupRow } from './columns';
+import { EmptyCover } from './empty-cover';
+
+const pageSizes = [10, 20, 50];
+
+export function GroupPanel({ condition }: { condition: AccCondition }) {
+  const { t } = useTranslation();
+  const [by, setBy] = useState<Dimension>('dept');
+  // Paging restarts with every new condition or grouping.
+  const [paging, setPaging] = useState({ of: condition, by, page: 1, limit: pageSizes[0]! });
+  const page = paging.of === condition && paging.by === by ? paging.page : 1;
+  const { data, isFetching } = useQuery(groupsQuery({ ...condition, groupBy: by, page, limit: paging.limit }));
+  const columns = useMemo(() => groupColumns(t, by), [t, by]);
+  const rows = useMemo(() => (data?.list ?? []).map(groupRow), [data]);
+
+  return (
+    <Card
+      title={t('acceptance.groupTitle')}
+      extra={(
+        <Radio.Group
+          aria-label={t('acceptance.groupBy')}
+          optionType="button"
+          buttonStyle="solid"
+          size="small"
+          value={by}
+          onChange={(e) => setBy(e.target.value as Dimension)}
+          options={acceptance.groupDimensions.map((d) => ({ value: d, label: t(`acceptance.dimensions.${d}`) }))}
+        />
+      )}
+    >
+      <EmptyCover empty={data?.total === 0} text={t('acceptance.empty')}>
+        <DataGrid aria-label={t('acceptance.groupGrid')} columns={columns} rows={rows} loading={isFetching} serverSide height={gridHeight(rows.length)} />
+      </EmptyCover>
+      <Pagination
+        style={{ marginTop: 12, justifyContent: 'flex-end' }}
+        current={page}
+        pageSize={paging.limit}
+        total={data?.total ?? 0}
+        showTotal={(total) => t('acceptance.total', { total })}
+        pageSizeOptions={pageSizes}
+        showSizeChanger
+        onChange={(next, limit) => setPaging({ of: condition, by, page: limit === paging.limit ? next : 1, limit })}
+      />
+    </Card>
+  );
+}
