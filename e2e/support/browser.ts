@@ -1,5 +1,5 @@
 // Browser sessions for the tests: one Chromium per test file, a fresh context per test, the login steps.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, inject } from 'vitest';
 import { launchChromium } from './chromium';
 
@@ -51,4 +51,27 @@ export async function loginAs(page: Page, username: string, options: { staff?: b
     await page.screenshot({ path: `${import.meta.dirname}/../.tmp/login-failed-${username}-${Date.now()}.png` }).catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * An option of the open antd Select dropdown. A dropdown that is closing (its leave motion) is not open:
+ * it still holds its options while it slides away, and a click there lands on whatever moves in below.
+ */
+export const selectOption = (page: Page, text: string | RegExp) =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]) .ant-select-item-option').filter({ hasText: text }).first();
+
+/** Opens an antd Select with `opener` (unless its list is already open), picks an option, and waits for the list to close. */
+export async function chooseOption(page: Page, opener: Locator, text: string | RegExp): Promise<void> {
+  const option = selectOption(page, text);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (!(await option.isVisible())) await opener.click();
+    try {
+      await option.waitFor({ state: 'visible', timeout: 5_000 });
+      break;
+    } catch {
+      // The list did not open (a click can land while a previous one is closing): open it again.
+    }
+  }
+  await option.click();
+  await page.locator('.ant-select-dropdown[class*="-leave"]').first().waitFor({ state: 'detached' });
 }

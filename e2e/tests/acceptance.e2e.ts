@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { type AccCondition, acceptance } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, useBrowser } from '../support/browser';
+import { loginAs, selectOption, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 const totalFields = ['billCount', 'lineCount', 'qty', 'amountExcl', 'tax', 'amount'] as const;
@@ -127,7 +127,7 @@ describe('receiving statistics', () => {
     const stores = page.getByRole('combobox', { name: /^门店/ });
     await stores.click();
     await stores.fill(store);
-    await page.locator('.ant-select-item-option').filter({ hasText: store }).first().click();
+    await selectOption(page, store).click();
     await stores.press('Escape');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     const condition: AccCondition = { ...range, deptCodes: [store] };

@@ -3,7 +3,7 @@
 // the single selection area; copy.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, useBrowser } from '../support/browser';
+import { chooseOption, loginAs, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 
@@ -75,8 +75,7 @@ describe('column menu', () => {
   it('applies a between condition on Enter, numerically', async () => {
     const page = await openGrid();
     const menu = await menuFor(page, '数量');
-    await menu.getByLabel('筛选条件').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '介于' }).click();
+    await chooseOption(page, menu.getByLabel('筛选条件'), '介于');
     await menu.getByLabel('筛选值').fill('10,20');
     await menu.getByLabel('筛选值').press('Enter');
     const quantities = await page.locator('revo-grid').evaluate(async (g) =>
@@ -88,8 +87,7 @@ describe('column menu', () => {
   it('refuses a between value that is not two numbers', async () => {
     const page = await openGrid();
     const menu = await menuFor(page, '数量');
-    await menu.getByLabel('筛选条件').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '介于' }).click();
+    await chooseOption(page, menu.getByLabel('筛选条件'), '介于');
     await menu.getByLabel('筛选值').fill('abc');
     await menu.getByLabel('筛选值').press('Enter');
     await menu.getByRole('alert').getByText('介于条件须为两个数字，以逗号分隔，如 10,20').waitFor();
@@ -127,11 +125,9 @@ describe('column menu, more', () => {
     const menu = await menuFor(page, '数量');
     await menu.getByRole('button', { name: '自定义筛选…' }).click();
     const custom = page.getByRole('dialog', { name: '自定义筛选：数量' });
-    await custom.getByLabel('条件1').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^≥$/ }).click();
+    await chooseOption(page, custom.getByLabel('条件1'), /^≥$/);
     await custom.getByLabel('值1').fill('110');
-    await custom.getByLabel('条件2').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^≤$/ }).click();
+    await chooseOption(page, custom.getByLabel('条件2'), /^≤$/);
     await custom.getByLabel('值2').fill('3');
     await custom.getByText('或 (or)').click();
     await custom.getByRole('button', { name: /确\s*定/ }).click();

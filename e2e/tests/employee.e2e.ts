@@ -3,7 +3,7 @@
 // password is shown once and must be changed, deleting asks first; the list filters on the server.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, submitLogin, useBrowser } from '../support/browser';
+import { chooseOption, loginAs, submitLogin, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 const mainCells = 'revogr-data[type="rgRow"] [data-rgcol]';
@@ -170,8 +170,7 @@ describe('child accounts', () => {
     expect(await listedCodes(page)).toEqual(['100001-01', child.code]);
     await page.getByRole('button', { name: '姓名 筛选' }).click();
     const menu = page.getByRole('dialog', { name: '姓名 筛选' });
-    await menu.getByLabel('筛选条件').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '包含' }).first().click();
+    await chooseOption(page, menu.getByLabel('筛选条件'), '包含');
     await menu.getByLabel('筛选值').fill('赵');
     await menu.getByLabel('筛选值').press('Enter');
     await expect.poll(() => listedCodes(page)).toEqual([child.code]);
@@ -193,12 +192,7 @@ describe('child accounts', () => {
     await page.locator(mainCells).first().waitFor();
     const picker = page.getByRole('combobox', { name: '供应商' });
     const pick = async (name: string) => {
-      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name });
-      await expect.poll(async () => {
-        if (!(await option.isVisible())) await picker.click();
-        return option.isVisible();
-      }).toBe(true);
-      await option.click();
+      await chooseOption(page, picker, name);
     };
     await pick('绿源');
     await page.getByText('共 0 条').waitFor();

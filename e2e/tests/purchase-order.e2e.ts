@@ -3,7 +3,7 @@
 // the shell; another supplier's orders never show, not even by typing their number into the address.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, useBrowser } from '../support/browser';
+import { chooseOption, loginAs, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 const rowCells = 'revogr-data[type="rgRow"] [data-rgcol]';
@@ -11,7 +11,7 @@ const rowCells = 'revogr-data[type="rgRow"] [data-rgcol]';
 /** The part of RevoGrid's element these tests call. */
 type GridElement = Element & { getVisibleSource(): Promise<Record<string, unknown>[]> };
 
-interface OrderSummary { billNumber: string; status: string; deptName: string; totalAmount: string; lineCount: number }
+interface OrderSummary { billNumber: string; suppCode: string; status: string; deptName: string; totalAmount: string; lineCount: number }
 interface OrderPage { total: number; list: OrderSummary[] }
 
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -32,8 +32,8 @@ async function shown(page: Page, name: string, field: string): Promise<string[]>
     (await (g as unknown as GridElement).getVisibleSource()).map((r) => String(r[f])), field);
 }
 
-async function openOrders(page: Page, user = '100001'): Promise<void> {
-  await loginAs(page, user);
+async function openOrders(page: Page, user = '100001', staff = false): Promise<void> {
+  await loginAs(page, user, { staff });
   const menu = page.getByRole('navigation', { name: '主菜单' });
   const entry = menu.getByText('采购订单', { exact: true });
   // The entry sits in the 报表查询 folder: open the folder when the entry is not on screen.
@@ -62,8 +62,7 @@ describe('purchase orders', () => {
     const end = isoDaysAgo(0);
 
     const form = page.getByRole('form', { name: '采购订单' });
-    await form.getByLabel('订单状态').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^已完成$/ }).click();
+    await chooseOption(page, form.getByLabel('订单状态'), /^已完成$/);
     await pickDates(page, start, end);
     await form.getByRole('button', { name: /查\s*询/ }).click();
 
@@ -179,5 +178,18 @@ describe('purchase orders', () => {
     await page.getByText('无法查看该采购订单').waitFor();
     await page.getByText(`采购订单 ${target} 不存在`).waitFor();
     expect(await page.locator('.ant-descriptions').count()).toBe(0);
+  });
+
+  it('lets staff narrow the orders to one supplier', async () => {
+    const page = await browser.page();
+    await openOrders(page, 'admin', true);
+    const form = page.getByRole('form', { name: '采购订单' });
+    const picker = form.getByRole('combobox', { name: '供应商' });
+    await chooseOption(page, picker, '100002 杭州绿源乳业有限公司');
+    await form.getByRole('button', { name: /查\s*询/ }).click();
+    const expected = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 20, suppCode: '100002' });
+    await expect.poll(() => shown(page, '采购订单列表', 'billNumber')).toEqual(expected.list.map((o) => o.billNumber));
+    expect(expected.list.length).toBeGreaterThan(0);
+    expect(new Set(expected.list.map((o) => o.suppCode))).toEqual(new Set(['100002']));
   });
 });

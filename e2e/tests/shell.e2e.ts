@@ -2,7 +2,7 @@
 // top bar by kind of account, small screens, error log, usage logging, language.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, useBrowser } from '../support/browser';
+import { loginAs, selectOption, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 const menu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
@@ -152,7 +152,7 @@ describe('top bar', () => {
     const page = await browser.page();
     await loginAs(page, '100001');
     await page.getByRole('banner').getByRole('combobox').fill('采购');
-    await page.locator('.ant-select-item-option').filter({ hasText: '采购订单' }).click();
+    await selectOption(page, '采购订单').click();
     await page.waitForURL('**/purOrder');
   });
 });

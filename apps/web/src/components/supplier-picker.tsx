@@ -6,7 +6,8 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 
-export function SupplierPicker({ value, onChange, width = 260 }: { value: string | undefined; onChange(suppCode: string | undefined): void; width?: number }) {
+/** Controlled, or inside a Form.Item that passes value and onChange. */
+export function SupplierPicker({ value, onChange, width = 260 }: { value?: string | undefined; onChange?(suppCode: string | undefined): void; width?: number }) {
   const { t } = useTranslation();
   const suppliers = useQuery({ queryKey: ['suppliers'], queryFn: () => call(dashboard.getSuppliers), staleTime: 5 * 60_000 });
   return (
@@ -17,7 +18,7 @@ export function SupplierPicker({ value, onChange, width = 260 }: { value: string
       placeholder={t('shell.allSuppliers')}
       style={{ width }}
       value={value}
-      onChange={(v: string | undefined) => onChange(v || undefined)}
+      onChange={(v: string | undefined) => onChange?.(v || undefined)}
       loading={suppliers.isLoading}
       options={(suppliers.data ?? []).map((s) => ({ value: s.suppCode, label: `${s.suppCode} ${s.suppName}` }))}
     />

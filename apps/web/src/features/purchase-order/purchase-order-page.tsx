@@ -1,5 +1,6 @@
 // Purchase orders of the supplier (module ms0022): search by order date, store or DC, status and order
-// number; the server-paged grid (sort and column filters run on the server); open an order's detail.
+// number (staff: and supplier); the server-paged grid (sort and column filters run on the server); open
+// an order's detail.
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Pagination, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -7,6 +8,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataGrid, type GridQuery } from '../../components/data-grid';
+import { SupplierPicker } from '../../components/supplier-picker';
+import { useUserStore } from '../../stores/user';
 import { deptsQuery, type OrderListQuery, orderPageQuery } from './api';
 import { orderColumns, orderRow } from './order-columns';
 import { statusOptions } from './order-status';
@@ -17,6 +20,8 @@ interface Search {
   deptCode?: string | undefined;
   status?: OrderListQuery['status'];
   billNumber: string;
+  /** Staff only. */
+  suppCode?: string | undefined;
 }
 const noSearch: Search = { dates: null, billNumber: '' };
 const pageSizes = [20, 50, 100];
@@ -32,6 +37,7 @@ function queryOf(search: Search): Omit<OrderListQuery, 'page' | 'limit'> {
     ...(search.deptCode ? { deptCode: search.deptCode } : {}),
     ...(search.status ? { status: search.status } : {}),
     ...(billNumber ? { billNumber } : {}),
+    ...(search.suppCode ? { suppCode: search.suppCode } : {}),
   };
 }
 
@@ -39,6 +45,7 @@ export default function PurchaseOrderPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<Search>();
+  const staff = useUserStore((s) => s.staff);
   const [search, setSearch] = useState<Search>(noSearch);
   const [grid, setGrid] = useState<GridQuery>({ sort: null, filters: {} });
   const [paging, setPaging] = useState({ page: 1, limit: pageSizes[0]! });
@@ -61,6 +68,11 @@ export default function PurchaseOrderPage() {
   return (
     <Card title={t('purchaseOrder.title')}>
       <Form form={form} layout="inline" initialValues={noSearch} onFinish={apply} style={{ rowGap: 12, marginBottom: 12 }} aria-label={t('purchaseOrder.title')}>
+        {staff && (
+          <Form.Item name="suppCode" label={t('shell.supplier')}>
+            <SupplierPicker width={220} />
+          </Form.Item>
+        )}
         <Form.Item name="dates" label={t('purchaseOrder.orderDate')}>
           <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('purchaseOrder.startDate'), t('purchaseOrder.endDate')]} style={{ width: 250 }} />
         </Form.Item>
