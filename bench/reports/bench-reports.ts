@@ -24,7 +24,8 @@ const scope = { tenantId: 'demo', suppCode: '100001' };
 
 async function http(url: string, token: string, body: object) {
   const result = await autocannon({
-    url, connections, amount: requests, method: 'POST',
+    // PGlite has one connection: 20 queued heavy reports can wait far beyond autocannon's default 10 s.
+    url, connections, amount: requests, method: 'POST', timeout: 300,
     headers: { token, 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
@@ -90,7 +91,9 @@ async function run(bench: BenchDatabase) {
   await bench.database.close();
 }
 
-for (const make of [pgliteDatabase, postgresDatabase]) {
+// BENCH_ENGINES=pglite or postgres runs one of them (default: both).
+const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+for (const make of [pgliteDatabase, postgresDatabase].filter((_, i) => engines.includes(['pglite', 'postgres'][i]!))) {
   const bench = await make();
   if (!bench) {
     console.log('postgres skipped: no PostgreSQL at BENCH_DATABASE_URL or 127.0.0.1:5432');
