@@ -79,13 +79,6 @@ export function externalModules(db: Kysely<DB>, holder: Holder) {
     .orderBy('module.sort_no').execute();
 }
 
-export async function holdsModule(db: Kysely<DB>, holder: Holder, moduleCode: string, buttonCode?: string): Promise<boolean> {
-  const h = holderValues(holder);
-  const held = buttonCode ? holdsButtonSql(h, sql`${moduleCode}::text`, sql`${buttonCode}::text`) : holdsModuleSql(h, sql`${moduleCode}::text`);
-  const { rows } = await sql<{ held: boolean }>`select ${held} as held`.execute(db);
-  return rows[0]?.held === true;
-}
-
 export function buttonsOf(db: Kysely<DB>, holder: Holder, moduleCode?: string): Promise<{ module_code: string; button_code: string }[]> {
   let query = db.selectFrom('module_button').select(['module_button.module_code', 'module_button.button_code'])
     .where(holdsButtonSql(holderValues(holder), sql`module_button.module_code`, sql`module_button.button_code`));

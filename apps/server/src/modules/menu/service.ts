@@ -44,10 +44,6 @@ export async function menuOf(ctx: AppContext, session: SessionContext): Promise<
   return buildRoutes(modules, rolesOf(session.kind, session.roleCode, session.parentCode));
 }
 
-export function holdsModule(ctx: AppContext, session: SessionContext, moduleCode: string, buttonCode?: string): Promise<boolean> {
-  return repo.holdsModule(ctx.db, session, moduleCode, buttonCode);
-}
-
 export async function buttonCodes(ctx: AppContext, session: SessionContext, menuCode: string): Promise<string[]> {
   const rows = await repo.buttonsOf(ctx.db, session, menuCode);
   return rows.map((r) => r.button_code);
