@@ -179,8 +179,6 @@ export const en: Texts<typeof zhCN> = {
     goodsPlaceholder: 'Code / barcode / name',
     billNumber: 'Bill no.',
     billNumberPlaceholder: 'Receiving or order number',
-    supplier: 'Supplier',
-    supplierPlaceholder: 'All suppliers',
     search: 'Search',
     reset: 'Reset',
     totals: 'Receiving totals',

@@ -202,8 +202,6 @@ export const zhCN = {
     goodsPlaceholder: '编码 / 条码 / 名称',
     billNumber: '单号',
     billNumberPlaceholder: '验收单号 / 订单号',
-    supplier: '供应商',
-    supplierPlaceholder: '全部供应商',
     search: '查询',
     reset: '重置',
     totals: '验收合计',

@@ -1,5 +1,5 @@
 // Calls of the receiving statistics (module ms0021) and the base data its filters offer, with query keys.
-import { type AccCondition, type CallBody, acceptance, baseInfo, dashboard } from '@portal/contract';
+import { type AccCondition, type CallBody, acceptance, baseInfo } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 
@@ -34,5 +34,3 @@ const lookup = { staleTime: 10 * 60_000 } as const;
 export const deptsQuery = queryOptions({ queryKey: ['base-info', 'depts'], queryFn: () => call(baseInfo.getAllDeptInfo, { body: null }), ...lookup });
 export const brandsQuery = queryOptions({ queryKey: ['base-info', 'brands'], queryFn: () => call(baseInfo.getAllBrandInfo, { body: null }), ...lookup });
 export const categoryTreeQuery = queryOptions({ queryKey: ['base-info', 'category-tree'], queryFn: () => call(baseInfo.getCategoryTreeInfo), ...lookup });
-/** Staff pick a supplier; the list is the dashboard's. */
-export const suppliersQuery = queryOptions({ queryKey: ['dashboard-suppliers'], queryFn: () => call(dashboard.getSuppliers), ...lookup });

@@ -6,8 +6,9 @@ import { Button, DatePicker, Form, Input, Select, Space, TreeSelect } from 'antd
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SupplierPicker } from '../../components/supplier-picker';
 import { useUserStore } from '../../stores/user';
-import { brandsQuery, categoryTreeQuery, deptsQuery, suppliersQuery } from './api';
+import { brandsQuery, categoryTreeQuery, deptsQuery } from './api';
 import { type FilterValues, initialFilters, thisMonth } from './condition';
 
 interface TreeOption { value: string; title: string; children: TreeOption[] }
@@ -20,7 +21,6 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
   const depts = useQuery(deptsQuery);
   const brands = useQuery(brandsQuery);
   const categories = useQuery(categoryTreeQuery);
-  const suppliers = useQuery({ ...suppliersQuery, enabled: staff });
   const categoryOptions = useMemo(() => treeOptions(categories.data ?? []), [categories.data]);
   const today = dayjs();
   const presets: { label: string; value: [Dayjs, Dayjs] }[] = [
@@ -43,15 +43,8 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
         <DatePicker.RangePicker allowClear={false} presets={presets} style={{ width: 240 }} />
       </Form.Item>
       {staff && (
-        <Form.Item name="suppCode" label={t('acceptance.supplier')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('acceptance.supplierPlaceholder')}
-            style={{ width: 220 }}
-            loading={suppliers.isLoading}
-            options={(suppliers.data ?? []).map((s) => ({ value: s.suppCode, label: `${s.suppCode} ${s.suppName}` }))}
-          />
+        <Form.Item name="suppCode" label={t('shell.supplier')}>
+          <SupplierPicker width={220} />
         </Form.Item>
       )}
       <Form.Item name="deptCodes" label={t('acceptance.depts')}>
