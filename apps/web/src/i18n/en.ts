@@ -25,7 +25,7 @@ export const en: Texts<typeof zhCN> = {
     frameLogin: 'Signing in through the identity provider…',
   },
   shell: {
-    supplier: 'Supplier', allSuppliers: 'All suppliers',
+    supplier: 'Supplier', allSuppliers: 'All suppliers', listTotal: '{{total}} in all',
     operator: 'Operator', userMenu: 'User menu', userInfo: 'User info', changePassword: 'Change password', logout: 'Log out', home: 'Home',
     search: 'Search menu', fullscreen: 'Fullscreen', fullscreenUnsupported: 'Your browser does not support fullscreen',
     size: 'Size', sizes: { default: 'Default', medium: 'Medium', small: 'Small', mini: 'Mini' }, language: 'Language',
@@ -62,7 +62,6 @@ export const en: Texts<typeof zhCN> = {
     delete: 'Delete',
     selected: 'Selected: {{code}} {{name}}',
     noneSelected: 'Select a child account in the table',
-    total: '{{total}} in all',
     grid: 'Child accounts',
     columns: {
       employeeCode: 'Code', employeeName: 'Name', movPhone: 'Mobile', email: 'E-mail', isUsed: 'Status', matureDate: 'Valid until',
@@ -118,7 +117,6 @@ export const en: Texts<typeof zhCN> = {
     print: 'Print',
     selected: 'Selected: {{billNumber}}',
     noneSelected: 'Double-click an order, or select one and press View',
-    total: '{{total}} in all',
     grid: 'Purchase orders',
     columns: {
       billNumber: 'Order no.', deptName: 'Store / DC', status: 'Status', orderDate: 'Order date', deliveryDate: 'Delivery date', deadline: 'Valid until',
@@ -199,7 +197,6 @@ export const en: Texts<typeof zhCN> = {
     trendLabel: 'Receiving amount trend',
     detailTitle: 'Receiving lines',
     detailGrid: 'Receiving lines',
-    total: '{{total}} in all',
     empty: 'No receiving matches these conditions',
     exportCsv: 'Export CSV',
     exportExcel: 'Export Excel',

@@ -21,7 +21,7 @@ export const zhCN = {
     frameLogin: '正在通过统一身份认证登录…',
   },
   shell: {
-    supplier: '供应商', allSuppliers: '全部供应商',
+    supplier: '供应商', allSuppliers: '全部供应商', listTotal: '共 {{total}} 条',
     operator: '操作员',
     userMenu: '用户菜单',
     userInfo: '用户信息',
@@ -85,7 +85,6 @@ export const zhCN = {
     delete: '删除',
     selected: '当前选中：{{code}} {{name}}',
     noneSelected: '请在表格中选择一个子账号',
-    total: '共 {{total}} 条',
     grid: '子账号列表',
     columns: {
       employeeCode: '账号', employeeName: '姓名', movPhone: '手机号', email: '邮箱', isUsed: '状态', matureDate: '有效期至',
@@ -141,7 +140,6 @@ export const zhCN = {
     print: '打印',
     selected: '当前选中：{{billNumber}}',
     noneSelected: '双击订单或选中后点“查看”打开订单',
-    total: '共 {{total}} 条',
     grid: '采购订单列表',
     columns: {
       billNumber: '订单号', deptName: '门店/配送中心', status: '状态', orderDate: '订单日期', deliveryDate: '送货日期', deadline: '有效截止',
@@ -222,7 +220,6 @@ export const zhCN = {
     trendLabel: '验收金额趋势图',
     detailTitle: '验收明细',
     detailGrid: '验收明细',
-    total: '共 {{total}} 条',
     empty: '所选条件下没有验收记录',
     exportCsv: '导出CSV',
     exportExcel: '导出Excel',

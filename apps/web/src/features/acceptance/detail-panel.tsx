@@ -1,10 +1,11 @@
 // The receiving lines of the condition: server paged and sorted, with the exports.
 import type { AccCondition } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Pagination } from 'antd';
+import { Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type GridSort } from '../../components/data-grid';
+import { ListPagination } from '../../components/list-pagination';
 import { detailQuery } from './api';
 import { detailColumns, detailRow, gridHeight } from './columns';
 import { EmptyCover } from './empty-cover';
@@ -35,16 +36,7 @@ export function DetailPanel({ condition }: { condition: AccCondition }) {
           height={gridHeight(rows.length)}
         />
       </EmptyCover>
-      <Pagination
-        style={{ marginTop: 12, justifyContent: 'flex-end' }}
-        current={page}
-        pageSize={paging.limit}
-        total={data?.total ?? 0}
-        showTotal={(total) => t('acceptance.total', { total })}
-        pageSizeOptions={pageSizes}
-        showSizeChanger
-        onChange={(next, limit) => setPaging({ of: condition, sort, page: limit === paging.limit ? next : 1, limit })}
-      />
+      <ListPagination page={page} limit={paging.limit} total={data?.total ?? 0} sizes={pageSizes} onChange={(next, limit) => setPaging({ of: condition, sort, page: next, limit })} />
     </Card>
   );
 }

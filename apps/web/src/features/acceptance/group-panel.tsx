@@ -1,10 +1,11 @@
 // The summary: receiving grouped by store, goods, category, brand, day or month, server paged.
 import { type AccCondition, acceptance } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Pagination, Radio } from 'antd';
+import { Card, Radio } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../components/data-grid';
+import { ListPagination } from '../../components/list-pagination';
 import { type Dimension, groupsQuery } from './api';
 import { gridHeight, groupColumns, groupRow } from './columns';
 import { EmptyCover } from './empty-cover';
@@ -39,16 +40,7 @@ export function GroupPanel({ condition }: { condition: AccCondition }) {
       <EmptyCover empty={data?.total === 0} text={t('acceptance.empty')}>
         <DataGrid aria-label={t('acceptance.groupGrid')} columns={columns} rows={rows} loading={isFetching} serverSide height={gridHeight(rows.length)} />
       </EmptyCover>
-      <Pagination
-        style={{ marginTop: 12, justifyContent: 'flex-end' }}
-        current={page}
-        pageSize={paging.limit}
-        total={data?.total ?? 0}
-        showTotal={(total) => t('acceptance.total', { total })}
-        pageSizeOptions={pageSizes}
-        showSizeChanger
-        onChange={(next, limit) => setPaging({ of: condition, by, page: limit === paging.limit ? next : 1, limit })}
-      />
+      <ListPagination page={page} limit={paging.limit} total={data?.total ?? 0} sizes={pageSizes} onChange={(next, limit) => setPaging({ of: condition, by, page: next, limit })} />
     </Card>
   );
 }

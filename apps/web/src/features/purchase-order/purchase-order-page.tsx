@@ -2,12 +2,13 @@
 // number (staff: and supplier); the server-paged grid (sort and column filters run on the server); open
 // an order's detail.
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Pagination, Select, Space, Typography } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataGrid, type GridQuery } from '../../components/data-grid';
+import { ListPagination } from '../../components/list-pagination';
 import { SupplierPicker } from '../../components/supplier-picker';
 import { useUserStore } from '../../stores/user';
 import { deptsQuery, type OrderListQuery, orderPageQuery } from './api';
@@ -107,16 +108,7 @@ export default function PurchaseOrderPage() {
         onRowOpen={(index) => open(list[index]?.billNumber)}
         height={Math.min(paging.limit, 15) * 34 + 40}
       />
-      <Pagination
-        style={{ marginTop: 12, justifyContent: 'flex-end' }}
-        current={paging.page}
-        pageSize={paging.limit}
-        pageSizeOptions={pageSizes}
-        total={data?.total ?? 0}
-        showTotal={(total) => t('purchaseOrder.total', { total })}
-        showSizeChanger
-        onChange={(page, limit) => setPaging((p) => ({ page: limit === p.limit ? page : 1, limit }))}
-      />
+      <ListPagination page={paging.page} limit={paging.limit} total={data?.total ?? 0} sizes={pageSizes} onChange={(page, limit) => setPaging({ page, limit })} />
     </Card>
   );
 }

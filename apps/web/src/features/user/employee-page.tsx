@@ -3,12 +3,13 @@
 // accounts of any supplier of their tenant, narrowed with the supplier picker.
 import { PageSizes } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Form, Input, Pagination, Select, Space, Typography } from 'antd';
+import { Button, Card, Checkbox, Form, Input, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthButtons } from '../../components/auth-button';
 import { DataGrid, type GridQuery } from '../../components/data-grid';
+import { ListPagination } from '../../components/list-pagination';
 import { SupplierPicker } from '../../components/supplier-picker';
 import { useUserStore } from '../../stores/user';
 import { type EmployeeListQuery, employeePageQuery } from './api';
@@ -98,15 +99,7 @@ export default function EmployeePage() {
         onRowOpen={(index) => list[index] && navigate(detailPath(has('edit') ? 'edit' : 'view', list[index].employeeCode))}
         height={PageSizes.employee * 34 + 40}
       />
-      <Pagination
-        style={{ marginTop: 12, justifyContent: 'flex-end' }}
-        current={page}
-        pageSize={PageSizes.employee}
-        total={data?.total ?? 0}
-        showTotal={(total) => t('employee.total', { total })}
-        showSizeChanger={false}
-        onChange={setPage}
-      />
+      <ListPagination page={page} limit={PageSizes.employee} total={data?.total ?? 0} onChange={setPage} />
     </Card>
   );
 }
