@@ -69,7 +69,9 @@ async function run(bench: BenchDatabase) {
     method: 'POST', headers: { token: staff, 'content-type': 'application/json' }, body: JSON.stringify(exportCondition),
   });
   let lines = -1; // header
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) for (const byte of chunk) if (byte === 10) lines++;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+  }
   const exportMs = performance.now() - t0;
   clearInterval(sampler);
 

@@ -4,6 +4,7 @@
 // '调用接口异常', and a child account without the export button sees no export buttons.
 import fs from 'node:fs';
 import { type AccCondition, acceptance } from '@portal/contract';
+import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginAs, selectOption, useBrowser } from '../support/browser';
@@ -64,29 +65,6 @@ function sumCents(values: string[]): bigint {
   }, 0n);
 }
 const centsOf = (value: string) => sumCents([value]);
-
-/** Fields of one CSV line: commas split, quotes group, doubled quotes escape. */
-function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted && c === '"' && line[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (c === ',' && !quoted) {
-      fields.push(field);
-      field = '';
-    } else {
-      field += c;
-    }
-  }
-  fields.push(field);
-  return fields;
-}
 
 /** The date a day offset from today, as the browser's date picker writes it. */
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE');
@@ -170,7 +148,7 @@ describe('receiving statistics', () => {
     expect(csv.suggestedFilename()).toBe(`验收明细_${range.startDate.replaceAll('-', '')}_${range.endDate.replaceAll('-', '')}.csv`);
     const text = fs.readFileSync((await csv.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
-    const rows = text.slice(1).split('\r\n').filter((l) => l !== '').map(csvFields);
+    const rows = parse(text, { bom: true }) as string[][];
     expect(rows[0]).toEqual(acceptance.accDetailColumns.map((c) => c.title));
     expect(rows.length - 1).toBe(Number(totals.lineCount));
     const amountAt = rows[0]!.indexOf('含税金额');

@@ -75,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     db: database.db,
     engine: database.engine,
+    copyCsv: database.copyCsv,
     transportKey: await loadTransportKey(database.db),
     identKey: await loadSecret(database.db, 'ident-cookie-hmac-key', () => randomBytes(32).toString('base64')),
     now: options.now ?? (() => new Date()),

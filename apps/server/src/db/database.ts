@@ -1,8 +1,9 @@
 // The database: Kysely over a pg.Pool, on PostgreSQL (DATABASE_URL) or on PGlite in a folder.
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { type CompiledQuery, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { copyCsv } from './copy';
 import { lockDataDir } from './lock';
 import { migrationProvider } from './migrations/index';
 import type { DB } from './schema';
@@ -20,6 +21,8 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   engine: Engine;
+  /** The rows of a query as CSV written by the database itself (COPY TO STDOUT); PostgreSQL only. */
+  copyCsv?: (query: CompiledQuery) => AsyncGenerator<Buffer>;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // query opens a new one. Without a listener the 'error' event would end the process.
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', copyCsv: (query) => copyCsv(pool, query), close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? 'memory://';
   const inMemory = dataDir.startsWith('memory://');

@@ -1,5 +1,5 @@
 // What services share: settings, the database, the transport key and the clock.
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Engine } from '../db/database';
 import type { DB } from '../db/schema';
@@ -9,6 +9,8 @@ export interface AppContext {
   config: Config;
   db: Kysely<DB>;
   engine: Engine;
+  /** CSV written by the database itself (PostgreSQL's COPY); absent on PGlite. */
+  copyCsv?: ((query: CompiledQuery) => AsyncGenerator<Buffer>) | undefined;
   transportKey: TransportKey;
   /** HMAC key of the identity-provider cookie. */
   identKey: string;

@@ -1,7 +1,12 @@
 // Receiving statistics checked against sums computed here from the raw lines, scope, and exports read back.
+import { type AccDetail, acceptance } from '@portal/contract';
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { csvStream } from './export';
+import * as repo from './repo';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -133,12 +138,75 @@ describe('exports', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('验收明细_20260101_20260630.csv');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]!.split(',')[0]).toBe('验收单号');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = parse(res.body, { bom: true }) as string[][];
+    expect(header).toEqual(acceptance.accDetailColumns.map((c) => c.title));
     const mine = raw.filter((r) => r.supp_code === '100001');
-    expect(lines.length - 1).toBe(mine.length);
-    const amountIndex = lines[0]!.split(',').indexOf('含税金额');
-    expect(sum(lines.slice(1).map((l) => l.split(',')[amountIndex]!), 2)).toBe(sum(mine.map((r) => r.amount), 2));
+    expect(rows.length).toBe(mine.length);
+    const amountIndex = header!.indexOf('含税金额');
+    expect(sum(rows.map((r) => r[amountIndex]!), 2)).toBe(sum(mine.map((r) => r.amount), 2));
+    // Every line as the detail call shows it, in date, bill and line order.
+    const { data } = (await post('/api/acceptance/getAccDetailInfo', '100001', { ...range, limit: 1000, sort: { field: 'accDate', order: 'asc' } })).json();
+    expect(data.list).toHaveLength(rows.length);
+    const fields = acceptance.accDetailColumns.map((c) => c.field);
+    expect(rows).toEqual((data.list as AccDetail[]).map((l) => fields.map((f) => String(l[f]))));
+  });
+
+  /** Runs `check` while a goods item of 100001's lines has a name with a formula, commas, quotes and a line break. */
+  async function withOddGoods(check: (goodsCode: string, odd: { goods_name: string; spec: string; unit: string }) => Promise<void>) {
+    const { goods_code: goodsCode } = await t.database.db.selectFrom('acceptance').select('goods_code')
+      .where('supp_code', '=', '100001').where('acc_date', '>=', range.startDate).where('acc_date', '<=', range.endDate)
+      .executeTakeFirstOrThrow();
+    const before = await t.database.db.selectFrom('goods').select(['goods_name', 'spec', 'unit']).where('goods_code', '=', goodsCode).executeTakeFirstOrThrow();
+    const odd = { goods_name: '=HYPERLINK("http://x", "点我"), 特价\n第二行', spec: '-5', unit: '' };
+    await t.database.db.updateTable('goods').set(odd).where('goods_code', '=', goodsCode).execute();
+    try {
+      await check(goodsCode, odd);
+    } finally {
+      await t.database.db.updateTable('goods').set(before).where('goods_code', '=', goodsCode).execute();
+    }
+  }
+
+  it('writes texts with commas, quotes, line breaks and formulas so that a spreadsheet reads them back as text', () =>
+    withOddGoods(async (goodsCode, odd) => {
+      const res = await post('/api/acceptance/exportCsv', '100001', range);
+      const [header, ...rows] = parse(res.body, { bom: true }) as string[][];
+      const at = (title: string) => header!.indexOf(title);
+      const mine = rows.filter((r) => r[at('商品编码')] === goodsCode);
+      expect(mine.length).toBeGreaterThan(0);
+      for (const row of mine) {
+        expect(row[at('商品名称')]).toBe(`'${odd.goods_name}`);
+        expect(row[at('规格')]).toBe('-5');
+        expect(row[at('单位')]).toBe('');
+      }
+      expect(res.body).toContain('"\'=HYPERLINK(""http://x"", ""点我""), 特价\n第二行"');
+    }));
+
+  it.runIf(process.env.TEST_DATABASE_URL)('writes the same bytes through COPY as through keyset batches', () =>
+    withOddGoods(async () => {
+      const scope = { tenantId: 'demo', suppCode: '100001' };
+      const read = async (stream: NodeJS.ReadableStream) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+        return Buffer.concat(chunks).toString('utf8');
+      };
+      const viaCopy = await read(csvStream({ copy: t.database.copyCsv!(repo.exportQuery(t.database.db, scope, range).compile()) }));
+      const viaBatches = await read(csvStream({ batches: repo.allDetails(t.database.db, scope, range, repo.csvColumns, 7) }));
+      expect(viaCopy).toContain(',"",');
+      expect(viaBatches).toBe(viaCopy);
+    }));
+
+  it.runIf(process.env.TEST_DATABASE_URL)('ends the connection of a download stopped half-way, and the pool goes on', async () => {
+    const query = repo.exportQuery(t.database.db, { tenantId: 'demo', suppCode: null }, { startDate: '2020-01-01', endDate: '2030-12-31' }).compile();
+    for (let i = 0; i < 6; i++) {
+      const copy = t.database.copyCsv!(query);
+      expect((await copy.next()).done).toBe(false);
+      await copy.return(undefined);
+    }
+    const running = () => sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND state = 'active'`
+      .execute(t.database.db).then((r) => r.rows[0]!.n);
+    await expect.poll(running).toBe(0);
+    expect((await post('/api/acceptance/getAccCountSumByCondition', '100001', range)).statusCode).toBe(200);
   });
 
   it('streams an .xlsx workbook that reads back to the query', async () => {

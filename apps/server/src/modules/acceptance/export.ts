@@ -1,31 +1,23 @@
 // Streamed exports of receiving lines: CSV (UTF-8 with BOM, opens in Excel) and .xlsx (exceljs streaming writer).
 import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { acceptance, type AccDetail } from '@portal/contract';
 import ExcelJS from 'exceljs';
-import type { DetailRow } from './repo';
+import { csvFile, csvRows } from '../../platform/csv';
 
 const columns = acceptance.accDetailColumns;
 const numericFields = new Set<keyof AccDetail>(['lineNo', 'acceptedQty', 'freeQty', 'price', 'taxRate', 'amountExcl', 'tax', 'amount']);
 
-function csvField(value: string | number): string {
-  const text = String(value);
-  // Quote what needs it; a leading = + - @ is prefixed so a spreadsheet never runs it as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+/**
+ * The CSV file: the rows come as CSV from the database's COPY where there is one, or as batches of
+ * rows written here the same way.
+ */
+export function csvStream(rows: { copy: AsyncIterable<Buffer> } | { batches: AsyncIterable<AccDetail[]> }): Readable {
+  const body = 'copy' in rows ? rows.copy : csvRows(rows.batches, columns.map((c) => c.field));
+  return csvFile(columns.map((c) => c.title), body);
 }
 
-export function csvStream(batches: AsyncGenerator<DetailRow[]>): Readable {
-  async function* lines() {
-    yield `\uFEFF${columns.map((c) => csvField(c.title)).join(',')}\r\n`;
-    for await (const batch of batches) {
-      yield batch.map((row) => `${columns.map((c) => csvField(row[c.field])).join(',')}\r\n`).join('');
-    }
-  }
-  return Readable.from(lines(), { objectMode: false });
-}
-
-export function xlsxStream(batches: AsyncGenerator<DetailRow[]>, sheetName: string): Readable {
+export function xlsxStream(batches: AsyncIterable<AccDetail[]>, sheetName: string): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,10 +1,12 @@
 // SQL of receiving lines: one filter for every view, grouping, totals, pages and export batches.
-import type { AccCondition } from '@portal/contract';
+import { type AccCondition, type AccDetail, acceptance } from '@portal/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';
+import { spreadsheetSafe } from '../../platform/csv';
 import type { DataScope } from '../../platform/scope';
 
+const { accDetailColumns } = acceptance;
 
 /** Receiving lines of the scope that match the condition. */
 export function matching(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
@@ -93,22 +95,46 @@ export const sortableColumns = {
   brandCode: 'a.brand_code', acceptedQty: 'a.accepted_qty', price: 'a.price', amountExcl: 'a.amount_excl', tax: 'a.tax', amount: 'a.amount',
 } as const;
 
-export function detailColumns(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
+/** A receiving line joined to the names the detail shows. */
+function withNames(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
   return matching(db, scope, condition)
     .innerJoin('goods as g', (j) => j.onRef('g.tenant_id', '=', 'a.tenant_id').onRef('g.goods_code', '=', 'a.goods_code'))
     .innerJoin('dept as d', (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.dept_code', '=', 'a.dept_code'))
     .leftJoin('category as c', (j) => j.onRef('c.tenant_id', '=', 'a.tenant_id').onRef('c.category_code', '=', 'a.category_code'))
-    .leftJoin('brand as b', (j) => j.onRef('b.tenant_id', '=', 'a.tenant_id').onRef('b.brand_code', '=', 'a.brand_code'))
-    .select([
-      'a.bill_number as billNumber', 'a.line_no as lineNo', 'a.acc_date as accDate', 'a.supp_code as suppCode', 'a.dept_code as deptCode',
-      'd.dept_name as deptName', 'a.po_bill_number as poBillNumber', 'a.goods_code as goodsCode', 'g.barcode', 'g.goods_name as goodsName',
-      'g.spec', 'g.unit', 'a.category_code as categoryCode', sql<string>`coalesce(c.category_name, '')`.as('categoryName'),
-      'a.brand_code as brandCode', sql<string>`coalesce(b.brand_name, '')`.as('brandName'), 'a.accepted_qty as acceptedQty',
-      'a.free_qty as freeQty', 'a.price', 'a.tax_rate as taxRate', 'a.amount_excl as amountExcl', 'a.tax', 'a.amount',
-      'a.settle_status as settleStatus',
-    ]);
+    .leftJoin('brand as b', (j) => j.onRef('b.tenant_id', '=', 'a.tenant_id').onRef('b.brand_code', '=', 'a.brand_code'));
 }
-export type DetailRow = Awaited<ReturnType<ReturnType<typeof detailColumns>['execute']>>[number];
+
+/** Every field of a detail line, by wire name (on `withNames`). */
+const detailFields = {
+  billNumber: sql`a.bill_number`, lineNo: sql`a.line_no`, accDate: sql`a.acc_date`, suppCode: sql`a.supp_code`, deptCode: sql`a.dept_code`,
+  deptName: sql`d.dept_name`, poBillNumber: sql`a.po_bill_number`, goodsCode: sql`a.goods_code`, barcode: sql`g.barcode`,
+  goodsName: sql`g.goods_name`, spec: sql`g.spec`, unit: sql`g.unit`, categoryCode: sql`a.category_code`,
+  categoryName: sql`coalesce(c.category_name, '')`, brandCode: sql`a.brand_code`, brandName: sql`coalesce(b.brand_name, '')`,
+  acceptedQty: sql`a.accepted_qty`, freeQty: sql`a.free_qty`, price: sql`a.price`, taxRate: sql`a.tax_rate`,
+  amountExcl: sql`a.amount_excl`, tax: sql`a.tax`, amount: sql`a.amount`, settleStatus: sql`a.settle_status`,
+} satisfies Record<keyof AccDetail, RawBuilder<unknown>>;
+
+/** Fields that are numbers or dates; every other field is text that people or other systems wrote. */
+const numericFields = new Set<keyof AccDetail>(['lineNo', 'accDate', 'acceptedQty', 'freeQty', 'price', 'taxRate', 'amountExcl', 'tax', 'amount']);
+
+/** The detail lines, fields in the order of the grid and the exports. */
+export function detailColumns(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
+  return withNames(db, scope, condition)
+    .select(accDetailColumns.map(({ field }) => detailFields[field].as(field)))
+    .$castTo<AccDetail>();
+}
+
+/** The same lines for a CSV file: texts made safe to open in a spreadsheet. */
+export function csvColumns(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
+  return withNames(db, scope, condition)
+    .select(accDetailColumns.map(({ field }) => (numericFields.has(field) ? detailFields[field] : spreadsheetSafe(detailFields[field])).as(field)))
+    .$castTo<AccDetail>();
+}
+
+/** Every matching line in export order (date, bill, line), as one query (for COPY). */
+export function exportQuery(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
+  return csvColumns(db, scope, condition).orderBy('a.acc_date').orderBy('a.bill_number').orderBy('a.line_no');
+}
 
 export async function detailPage(
   db: Kysely<DB>, scope: DataScope, condition: AccCondition,
@@ -124,20 +150,23 @@ export async function detailPage(
   return { total: countRow.n, list };
 }
 
-/** Every matching line in (date, bill, line) order, fetched in keyset batches: memory stays flat. */
-export async function* allDetails(db: Kysely<DB>, scope: DataScope, condition: AccCondition, batchSize = 2000): AsyncGenerator<DetailRow[]> {
-  let after: { accDate: string; billNumber: string; lineNo: number } | undefined;
+/**
+ * Every matching line in export order, fetched in keyset batches: memory stays flat. The keys are read
+ * from the table, not from the fields (a CSV field may have been made spreadsheet-safe).
+ */
+export async function* allDetails(
+  db: Kysely<DB>, scope: DataScope, condition: AccCondition, columns = detailColumns, batchSize = 2000,
+): AsyncGenerator<AccDetail[]> {
+  let after: { date: string; bill: string; line: number } | undefined;
   for (;;) {
-    let q = detailColumns(db, scope, condition);
-    if (after) {
-      const { accDate, billNumber, lineNo } = after;
-      q = q.where(sql<SqlBool>`(a.acc_date, a.bill_number, a.line_no) > (${accDate}::date, ${billNumber}, ${lineNo})`);
-    }
+    let q = columns(db, scope, condition)
+      .select([sql<string>`a.acc_date`.as('keyDate'), sql<string>`a.bill_number`.as('keyBill'), sql<number>`a.line_no`.as('keyLine')]);
+    if (after) q = q.where(sql<SqlBool>`(a.acc_date, a.bill_number, a.line_no) > (${after.date}::date, ${after.bill}, ${after.line})`);
     const rows = await q.orderBy('a.acc_date').orderBy('a.bill_number').orderBy('a.line_no').limit(batchSize).execute();
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
-    after = { accDate: last.accDate, billNumber: last.billNumber, lineNo: last.lineNo };
+    after = { date: last.keyDate, bill: last.keyBill, line: last.keyLine };
   }
 }

@@ -40,7 +40,12 @@ function fileBase(condition: AccCondition): string {
 }
 
 export function exportCsv(ctx: AppContext, session: SessionContext, condition: AccCondition): Download {
-  const rows = repo.allDetails(ctx.db, scopeOf(session, condition.suppCode), checked(condition));
+  const scope = scopeOf(session, condition.suppCode);
+  checked(condition);
+  // PostgreSQL writes the CSV itself (COPY, one query); PGlite's rows come in keyset batches.
+  const rows = ctx.copyCsv
+    ? { copy: ctx.copyCsv(repo.exportQuery(ctx.db, scope, condition).compile()) }
+    : { batches: repo.allDetails(ctx.db, scope, condition, repo.csvColumns) };
   return { fileName: `${fileBase(condition)}.csv`, contentType: 'text/csv; charset=utf-8', body: csvStream(rows) };
 }
 

@@ -1,0 +1,41 @@
+// PostgreSQL's own CSV writer: COPY (query) TO STDOUT, streamed as the server sends it.
+import type { CompiledQuery } from 'kysely';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+
+/**
+ * The query's text with its parameters written in as literals: COPY takes no bind parameters.
+ * Strings go through the driver's escapeLiteral (libpq's rules); anything but strings, finite
+ * numbers, booleans, dates and null is refused rather than guessed at.
+ */
+export function inlineParameters(query: CompiledQuery, escapeLiteral: (text: string) => string): string {
+  return query.sql.replace(/\$(\d+)/g, (_match, n: string) => {
+    const index = Number(n) - 1;
+    if (index >= query.parameters.length) throw new Error(`COPY query: no parameter $${n}`);
+    const value = query.parameters[index];
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'string') return escapeLiteral(value);
+    // In brackets: `-1.5::text` would read as -(1.5::text).
+    if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') return `(${String(value)})`;
+    if (typeof value === 'boolean') return String(value);
+    if (value instanceof Date) return escapeLiteral(value.toISOString());
+    throw new Error(`COPY query: parameter $${n} of type ${typeof value} cannot be inlined`);
+  });
+}
+
+/**
+ * The rows of a query as CSV (no header, LF line ends, RFC 4180 quoting), in chunks as PostgreSQL
+ * sends them. The connection is held until the last chunk; a consumer that stops early (the
+ * download was cancelled) ends the connection, which stops the query on the server.
+ */
+export async function* copyCsv(pool: pg.Pool, query: CompiledQuery): AsyncGenerator<Buffer> {
+  const client = await pool.connect();
+  let finished = false;
+  try {
+    const text = `COPY (${inlineParameters(query, (s) => client.escapeLiteral(s))}) TO STDOUT WITH (FORMAT csv)`;
+    for await (const chunk of client.query(copyTo(text))) yield chunk as Buffer;
+    finished = true;
+  } finally {
+    client.release(!finished);
+  }
+}
