@@ -5,6 +5,7 @@ import { ApiError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import { hashToken, newToken, verifyPassword } from '../../platform/passwords';
 import type { SessionContext } from '../../platform/session-context';
+import { SingleFlight } from '../../platform/single-flight';
 import type { AccountKind } from '../../db/schema';
 import { redeemCode } from './ident';
 import * as repo from './repo';
@@ -139,9 +140,19 @@ export async function loginWithIdentCode(ctx: AppContext, tenantId: string, code
 
 /** Resolves a token to its session, or throws 401 with the message the clients act on. */
 /** The session of a token; with an access, 403 unless it holds it — answered by the session's own query. */
+type SessionRow = Awaited<ReturnType<typeof repo.findSession>>;
+/** Session lookups in flight, per database: a page's burst of calls with one token makes one query. */
+const lookups = new WeakMap<AppContext['db'], SingleFlight<SessionRow>>();
+
+function lookUpSession(ctx: AppContext, tokenHash: string, access?: Access): Promise<SessionRow> {
+  let flights = lookups.get(ctx.db);
+  if (!flights) lookups.set(ctx.db, (flights = new SingleFlight()));
+  return flights.run(`${tokenHash} ${access?.module ?? ''} ${access?.button ?? ''}`, () => repo.findSession(ctx.db, tokenHash, access));
+}
+
 export async function authenticate(ctx: AppContext, token: string, access?: Access): Promise<SessionContext> {
   const tokenHash = hashToken(token);
-  const row = await repo.findSession(ctx.db, tokenHash, access);
+  const row = await lookUpSession(ctx, tokenHash, access);
   if (!row) throw ApiError.unauthorized();
   if (row.revoked_at) {
     throw ApiError.unauthorized(row.revoke_reason === 'replaced' ? Messages.otherUserLoggedIn : Messages.tokenInvalid);
