@@ -86,10 +86,16 @@ export const accDetailColumns: { field: keyof AccDetail; title: string }[] = [
   { field: 'tax', title: '税额' }, { field: 'amount', title: '含税金额' }, { field: 'settleStatus', title: '结算状态' },
 ];
 
+/** Fields the server sorts receiving lines by; the other columns only pin. */
+export const accDetailSortFields = [
+  'accDate', 'billNumber', 'deptCode', 'goodsCode', 'categoryCode', 'brandCode', 'acceptedQty', 'price', 'amountExcl', 'tax', 'amount',
+] as const satisfies readonly (keyof AccDetail)[];
+export type AccDetailSortField = (typeof accDetailSortFields)[number];
+
 export const getAccDetailInfo = defineCall({
   area: 'acceptance', method: 'POST', path: '/acceptance/getAccDetailInfo', module: 'ms0021',
   summary: 'Receiving lines, paged and sortable',
-  body: accCondition.extend({ ...pageParams, sort: sortParam.optional() }),
+  body: accCondition.extend({ ...pageParams, sort: sortParam.extend({ field: z.enum(accDetailSortFields, { message: '不能按此列排序' }) }).optional() }),
   data: pageOf(accDetail),
 });
 

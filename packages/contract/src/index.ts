@@ -19,7 +19,7 @@ export type { ExternalModule, Permission, RouteItem } from './menu';
 export type { UserInfoDetail } from './user';
 export type { BusOption, CategoryNode } from './base-info';
 export type { PurOrderSummary } from './purchase-order';
-export type { AccCondition, AccDetail, AccGroup } from './acceptance';
+export type { AccCondition, AccDetail, AccDetailSortField, AccGroup } from './acceptance';
 export type { Overview } from './dashboard';
 export type { Employee, EmployeeForm, ResourceNode } from './employee';
 export type { UsageRecord } from './usage-log';

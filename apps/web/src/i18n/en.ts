@@ -202,6 +202,13 @@ export const en: Texts<typeof zhCN> = {
     exportExcel: 'Export Excel',
     exporting: 'Exporting, {{size}} received',
     exported: 'Exported {{name}} ({{size}})',
+    fields: {
+      billNumber: 'Receiving no.', lineNo: 'Line', accDate: 'Receiving date', suppCode: 'Supplier code', deptCode: 'Store code', deptName: 'Store',
+      poBillNumber: 'Order no.', goodsCode: 'Goods code', barcode: 'Barcode', goodsName: 'Goods name', spec: 'Spec', unit: 'Unit',
+      categoryCode: 'Category code', categoryName: 'Category', brandCode: 'Brand code', brandName: 'Brand', acceptedQty: 'Received qty',
+      freeQty: 'Free qty', price: 'Price incl. tax', taxRate: 'Tax rate (%)', amountExcl: 'Amount excl. tax', tax: 'Tax',
+      amount: 'Amount incl. tax', settleStatus: 'Settlement',
+    },
   },
   password: {
     title: 'Change password', forcedTitle: 'Change your password to continue', old: 'Old password', new: 'New password',

@@ -1,4 +1,6 @@
 // Chinese texts (the default language). Keys group by screen.
+import { type AccDetail, acceptance } from '@portal/contract';
+
 export const zhCN = {
   app: { title: '供应商协同平台' },
   login: {
@@ -225,6 +227,8 @@ export const zhCN = {
     exportExcel: '导出Excel',
     exporting: '正在导出，已接收 {{size}}',
     exported: '已导出 {{name}}（{{size}}）',
+    /** Headings of the lines: the export's own (one place, the contract). */
+    fields: Object.fromEntries(acceptance.accDetailColumns.map((c) => [c.field, c.title])) as Record<keyof AccDetail, string>,
   },
   password: {
     title: '修改密码',

@@ -1,5 +1,5 @@
 // SQL of receiving lines: one filter for every view, grouping, totals, pages and export batches.
-import { type AccCondition, type AccDetail, acceptance } from '@portal/contract';
+import { type AccCondition, type AccDetail, type AccDetailSortField, acceptance } from '@portal/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';
@@ -90,10 +90,11 @@ export async function groups(db: Kysely<DB>, scope: DataScope, condition: AccCon
   return { total, list: rows.map(({ total: _total, ...row }) => row) };
 }
 
-export const sortableColumns = {
+/** Columns of the contract's sortable fields. */
+const sortableColumns = {
   accDate: 'a.acc_date', billNumber: 'a.bill_number', deptCode: 'a.dept_code', goodsCode: 'a.goods_code', categoryCode: 'a.category_code',
   brandCode: 'a.brand_code', acceptedQty: 'a.accepted_qty', price: 'a.price', amountExcl: 'a.amount_excl', tax: 'a.tax', amount: 'a.amount',
-} as const;
+} as const satisfies Record<AccDetailSortField, string>;
 
 /** A receiving line joined to the names the detail shows. */
 function withNames(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
@@ -138,7 +139,7 @@ export function exportQuery(db: Kysely<DB>, scope: DataScope, condition: AccCond
 
 export async function detailPage(
   db: Kysely<DB>, scope: DataScope, condition: AccCondition,
-  paging: { page: number; limit: number; sort?: { field: keyof typeof sortableColumns; order: 'asc' | 'desc' } | undefined },
+  paging: { page: number; limit: number; sort?: { field: AccDetailSortField; order: 'asc' | 'desc' } | undefined },
 ) {
   const countRow = await matching(db, scope, condition).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const column = sql.ref(paging.sort ? sortableColumns[paging.sort.field] : 'a.acc_date');

@@ -1,5 +1,5 @@
 // Rules of the receiving statistics: scope, date range limits, sort whitelist, export names.
-import type { AccCondition } from '@portal/contract';
+import type { AccCondition, AccDetailSortField } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import type { Download } from '../../platform/route';
@@ -27,12 +27,9 @@ export function groups(ctx: AppContext, session: SessionContext, condition: AccC
 
 export function details(
   ctx: AppContext, session: SessionContext, condition: AccCondition,
-  paging: { page: number; limit: number; sort?: { field: string; order: 'asc' | 'desc' } | undefined },
+  paging: { page: number; limit: number; sort?: { field: AccDetailSortField; order: 'asc' | 'desc' } | undefined },
 ) {
-  const field = paging.sort?.field;
-  if (field !== undefined && !(field in repo.sortableColumns)) throw ApiError.badRequest(`body.sort.field: 不能按 ${field} 排序`);
-  const sort = paging.sort && { field: paging.sort.field as keyof typeof repo.sortableColumns, order: paging.sort.order };
-  return repo.detailPage(ctx.db, scopeOf(session, condition.suppCode), checked(condition), { page: paging.page, limit: paging.limit, sort });
+  return repo.detailPage(ctx.db, scopeOf(session, condition.suppCode), checked(condition), paging);
 }
 
 function fileBase(condition: AccCondition): string {

@@ -1,6 +1,7 @@
 import { type AccDetail, acceptance } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
 import { detailColumns, detailRow, gridHeight, groupColumns, groupRow } from './columns';
 
 const t = ((key: string) => key) as unknown as TFunction;
@@ -23,11 +24,18 @@ describe('the summary grid', () => {
 
 describe('the lines grid', () => {
   it('has the export\'s columns in its order, sortable where the server sorts', () => {
-    const columns = detailColumns();
-    expect(columns.map((c) => c.title)).toEqual(acceptance.accDetailColumns.map((c) => c.title));
+    const columns = detailColumns(t);
+    expect(columns.map((c) => c.title)).toEqual(acceptance.accDetailColumns.map((c) => `acceptance.fields.${c.field}`));
     expect(columns.filter((c) => c.sortable).map((c) => c.field)).toEqual(['billNumber', 'accDate', 'deptCode', 'goodsCode', 'categoryCode', 'brandCode', 'acceptedQty', 'price', 'amountExcl', 'tax', 'amount']);
     expect(columns.every((c) => c.filterable === false)).toBe(true);
     expect(columns.find((c) => c.field === 'amount')?.type).toBe('money');
+  });
+
+  it('heads the columns with the export\'s Chinese titles, or in English', () => {
+    expect(detailColumns(i18n.getFixedT('zh-CN')).map((c) => c.title)).toEqual(acceptance.accDetailColumns.map((c) => c.title));
+    const english = detailColumns(i18n.getFixedT('en')).map((c) => c.title);
+    expect(english).toContain('Amount incl. tax');
+    expect(english.filter((title) => /[\u4e00-\u9fff]/.test(title))).toEqual([]);
   });
 
   it('keeps a price\'s decimals but shows at least cents', () => {

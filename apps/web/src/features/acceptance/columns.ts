@@ -39,17 +39,16 @@ export function groupRow(g: AccGroup): GridRow {
   return { ...g, qty: formatDecimal(g.qty), amountExcl: formatMoney(g.amountExcl), tax: formatMoney(g.tax), amount: formatMoney(g.amount) };
 }
 
-/** Fields the server sorts the lines by (the rest of the columns only pin). */
-const sortable = new Set<string>(['accDate', 'billNumber', 'deptCode', 'goodsCode', 'categoryCode', 'brandCode', 'acceptedQty', 'price', 'amountExcl', 'tax', 'amount']);
+const sortable = new Set<string>(acceptance.accDetailSortFields);
 const widths: Partial<Record<keyof AccDetail, number>> = {
   billNumber: 150, lineNo: 60, accDate: 110, suppCode: 90, deptCode: 80, deptName: 120, poBillNumber: 150, goodsCode: 100, barcode: 140,
   goodsName: 200, spec: 90, unit: 60, categoryCode: 80, categoryName: 100, brandCode: 80, brandName: 100, taxRate: 70, settleStatus: 80,
 };
 
-/** The lines grid: the export's columns, in its order, with its headings. */
-export function detailColumns(): GridColumn[] {
-  return acceptance.accDetailColumns.map(({ field, title }) => fitTitle({
-    field, title, type: typeOf(field), width: widths[field] ?? 110,
+/** The lines grid: the export's columns, in its order; headings in the reader's language. */
+export function detailColumns(t: TFunction): GridColumn[] {
+  return acceptance.accDetailColumns.map(({ field }) => fitTitle({
+    field, title: t(`acceptance.fields.${field}`), type: typeOf(field), width: widths[field] ?? 110,
     ...(field === 'billNumber' ? { fixed: 'left' as const } : {}),
     sortable: sortable.has(field), filterable: false,
   }));

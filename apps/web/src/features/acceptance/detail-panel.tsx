@@ -1,5 +1,5 @@
 // The receiving lines of the condition: server paged and sorted, with the exports.
-import type { AccCondition } from '@portal/contract';
+import { type AccCondition, type AccDetailSortField, acceptance } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { EmptyCover } from './empty-cover';
 import { ExportButtons } from './export-buttons';
 
 const pageSizes = [20, 50, 100];
+const sortField = (field: string): field is AccDetailSortField => (acceptance.accDetailSortFields as readonly string[]).includes(field);
 
 export function DetailPanel({ condition }: { condition: AccCondition }) {
   const { t } = useTranslation();
@@ -19,8 +20,9 @@ export function DetailPanel({ condition }: { condition: AccCondition }) {
   // Paging restarts with every new condition or sort.
   const [paging, setPaging] = useState({ of: condition, sort, page: 1, limit: pageSizes[0]! });
   const page = paging.of === condition && paging.sort === sort ? paging.page : 1;
-  const { data, isFetching } = useQuery(detailQuery({ ...condition, page, limit: paging.limit, ...(sort ? { sort } : {}) }));
-  const columns = useMemo(() => detailColumns(), []);
+  const sortBy = sort && sortField(sort.field) ? { sort: { field: sort.field, order: sort.order } } : {};
+  const { data, isFetching } = useQuery(detailQuery({ ...condition, page, limit: paging.limit, ...sortBy }));
+  const columns = useMemo(() => detailColumns(t), [t]);
   const rows = useMemo(() => (data?.list ?? []).map(detailRow), [data]);
 
   return (
