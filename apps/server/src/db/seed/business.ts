@@ -33,12 +33,18 @@ export const acceptanceColumns = {
   free_qty: 'numeric', price: 'numeric', amount: 'numeric', amount_excl: 'numeric', tax: 'numeric', tax_rate: 'numeric',
 } as const;
 
-function orderStatus(ageDays: number, short: boolean, random: Random): PurOrderTable['status'] {
+/**
+ * An order's state follows its receiving: read and confirmed while nothing came, partly received while a
+ * shortage may still come (20 days), done once received; past its validity (7 days) without delivery, expired or closed.
+ */
+function orderStatus(ageDays: number, delivered: boolean, short: boolean, random: Random): PurOrderTable['status'] {
   if (ageDays <= 1) return '已下达';
-  if (ageDays <= 3) return '已阅读';
-  if (ageDays <= 6) return '已确认';
+  if (!delivered) {
+    if (ageDays <= 3) return '已阅读';
+    if (ageDays <= 7) return '已确认';
+    return random.chance(0.5) ? '已过期' : '已关闭';
+  }
   if (short && ageDays <= 20) return '部分到货';
-  if (random.chance(0.03)) return random.chance(0.5) ? '已过期' : '已关闭';
   return '已完成';
 }
 
@@ -85,14 +91,14 @@ export async function seedBusiness(db: Kysely<DB>, tenantId: string, today: Date
           amount: centsToString(amount), tax_rate: String(line.goods.taxRate),
         });
       });
-      const status = orderStatus(ageDays, short, random);
+      const status = orderStatus(ageDays, received, short, random);
       orders.push({
         tenant_id: tenantId, bill_number: billNumber, supp_code: supplier.code, dept_code: dept.code,
         category_code: picked[0]!.category.slice(0, 2), order_date: orderDate, valid_days: 7,
         delivery_date: isoDate(new Date(orderDay.getTime() + 3 * dayMs)), delivery_mode: dept.type === 'dc' ? '配送' : '直送',
         order_type: random.chance(0.1) ? '急补' : '普通', status, total_qty: String(totalQty), total_amount: centsToString(totalCents),
       });
-      if (received && status !== '已过期' && status !== '已关闭') {
+      if (received) {
         const accDate = isoDate(new Date(orderDay.getTime() + random.int(2, 3) * dayMs));
         const accBill = nextBill('YS', accDate);
         lines.forEach((line, index) => {

@@ -91,6 +91,24 @@ describe('order list', () => {
   });
 });
 
+describe('demo orders', () => {
+  it('are in the state their receiving says', async () => {
+    const { rows } = await sql<{ status: string; ordered: string; received: string; receipts: number }>`
+      SELECT o.status, sum(l.order_qty)::text AS ordered, sum(l.received_qty)::text AS received,
+        (SELECT count(*)::int FROM acceptance a WHERE a.tenant_id = o.tenant_id AND a.po_bill_number = o.bill_number) AS receipts
+      FROM pur_order o JOIN pur_order_line l ON l.tenant_id = o.tenant_id AND l.bill_number = o.bill_number
+      GROUP BY o.tenant_id, o.bill_number, o.status`.execute(t.database.db);
+    const wrong = rows.filter(({ status, ordered, received, receipts }) => {
+      const got = Number(received);
+      if (status === '已完成') return got === 0 || receipts === 0;
+      if (status === '部分到货') return got === 0 || got >= Number(ordered) || receipts === 0;
+      return got !== 0 || receipts !== 0;
+    });
+    expect(new Set(rows.map((r) => r.status)).size).toBeGreaterThanOrEqual(5);
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('order detail', () => {
   it('answers the header and lines, whose amounts add up to the total', async () => {
     const [first] = (await page('100001', { limit: 1, status: '已完成' })).json().data.list;
