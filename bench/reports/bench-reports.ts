@@ -29,7 +29,7 @@ async function http(url: string, token: string, body: object) {
     headers: { token, 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { p50: result.latency.p50, p99: result.latency.p99 };
+  return { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average };
 }
 
 async function run(bench: BenchDatabase) {
@@ -55,7 +55,10 @@ async function run(bench: BenchDatabase) {
     const raw = await timeConcurrent(call.raw, requests, connections);
     const ours = await http(`${url}${call.path}`, token, call.body);
     const rawP50 = percentile(raw, 50);
-    console.log(`${call.name} ${bench.label} p50-ms: ${ours.p50} p99-ms: ${ours.p99} raw-p50-ms: ${round(rawP50)} ratio: ${round(ours.p50 / Math.max(rawP50, 0.1), 2)}`);
+    const rawMean = raw.reduce((a, b) => a + b, 0) / raw.length;
+    // PGlite runs one query at a time: its p50 under 20 concurrent depends on the order the queue serves,
+    // and the mean (20 x the time per call) is the figure that compares; both ratios are printed.
+    console.log(`${call.name} ${bench.label} p50-ms: ${ours.p50} p99-ms: ${ours.p99} raw-p50-ms: ${round(rawP50)} ratio: ${round(ours.p50 / Math.max(rawP50, 0.1), 2)} mean-ratio: ${round(ours.mean / Math.max(rawMean, 0.1), 2)}`);
   }
 
   // The export: all suppliers, two years (every line), read as it streams.
