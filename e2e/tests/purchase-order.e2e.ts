@@ -94,6 +94,18 @@ describe('purchase orders', () => {
   it('filters a column on the server from the grid\'s column menu', async () => {
     const page = await browser.page();
     await openOrders(page);
+    // The checklist lists every page's states, not only those of the page on screen.
+    const states = await api<{ values: string[] }>(page, 'POST', '/purOrderBill/getPurOrderColumnValues', { field: 'status' });
+    await expect.poll(() => shown(page, '采购订单列表', 'status').then((s) => s.length)).toBeGreaterThan(0);
+    const onScreen = new Set(await shown(page, '采购订单列表', 'status'));
+    expect(states.values.filter((s) => !onScreen.has(s)).length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '状态 筛选' }).click();
+    const statusMenu = page.getByRole('dialog', { name: '状态 筛选' });
+    const checklist = statusMenu.getByRole('group', { name: '值列表' }).locator('.ant-checkbox-label');
+    await expect.poll(() => checklist.allInnerTexts().then((texts) => [...texts].sort())).toEqual([...states.values].sort());
+    await statusMenu.getByRole('button', { name: /取\s*消/ }).first().click();
+    await statusMenu.waitFor({ state: 'hidden' });
+
     await page.getByRole('button', { name: '门店/配送中心 筛选' }).click();
     const menu = page.getByRole('dialog', { name: '门店/配送中心 筛选' });
     await menu.getByText('全选').click();

@@ -39,3 +39,12 @@ export type ColumnFilter = z.infer<typeof columnFilter>;
 
 /** Column filters by field. */
 export const columnFilters = z.record(z.string().max(64), columnFilter).refine((f) => Object.keys(f).length <= 50, '最多 50 个列筛选');
+
+/** A server-paged grid's value checklist lists at most this many texts of a column. */
+export const maxColumnValues = 1000;
+
+/** The column whose distinct texts a checklist asks for. */
+export const columnValuesParams = { field: z.string().max(64) };
+
+/** Distinct texts of a column under the other filters, sorted; `more` when there were over maxColumnValues. */
+export const columnValues = z.object({ values: z.array(z.string()), more: z.boolean() });

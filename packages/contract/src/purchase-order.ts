@@ -1,7 +1,7 @@
 // Purchase orders a supplier follows: the paged list, the order with its lines, printing.
 import { z } from 'zod';
 import { defineCall } from './call';
-import { columnFilters, decimal, isoDate, pageOf, pageParams, sortParam } from './paging';
+import { columnFilters, columnValues, columnValuesParams, decimal, isoDate, pageOf, pageParams, sortParam } from './paging';
 
 /** Order states (domain.md): issued, read, confirmed, partly received, completed; expired and closed. */
 export const orderStatuses = ['已下达', '已阅读', '已确认', '部分到货', '已完成', '已过期', '已关闭'] as const;
@@ -47,6 +47,12 @@ export const getPurOrderPage = defineCall({
   area: 'purchase-order', method: 'POST', path: '/purOrderBill/getPurOrderPage', module: 'ms0022',
   summary: 'Purchase orders of the caller\'s supplier (staff: of the tenant), paged and filtered',
   body: purOrderQuery, data: pageOf(purOrderSummary),
+});
+
+export const getPurOrderColumnValues = defineCall({
+  area: 'purchase-order', method: 'POST', path: '/purOrderBill/getPurOrderColumnValues', module: 'ms0022',
+  summary: 'Distinct texts of one list column under the search and the other column filters (the grid\'s value checklist)',
+  body: purOrderQuery.omit({ page: true, limit: true, sort: true }).extend(columnValuesParams), data: columnValues,
 });
 
 export const purOrderLine = z.object({

@@ -54,15 +54,30 @@ function condition(where: string, column: FilterColumn, type: ColumnFilter['fTyp
   }
 }
 
+/** A column's cell text as the checklist lists it and compares it. */
+export const cellText = (column: FilterColumn) => sql<string>`coalesce((${column.text})::text, '')`;
+
+/** The filterable column of a field, or a 400 naming it. */
+export function filterColumnOf(columns: Record<string, FilterColumn>, field: string, path = 'body.field'): FilterColumn {
+  const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
+  if (!column) throw ApiError.badRequest(`${path}: 不能按此列筛选`);
+  return column;
+}
+
+/** The other columns' filters: a checklist lists what they leave, whatever its own column's filter ticks. */
+export function othersThan(filters: Record<string, ColumnFilter> | undefined, field: string): Record<string, ColumnFilter> | undefined {
+  if (!filters) return undefined;
+  return Object.fromEntries(Object.entries(filters).filter(([f]) => f !== field));
+}
+
 /** One SQL condition for every active column filter, or null; unknown fields and bad numbers give a 400. */
 export function columnFilterSql(filters: Record<string, ColumnFilter> | undefined, columns: Record<string, FilterColumn>, path = 'body.filters'): RawBuilder<boolean> | null {
   const parts: RawBuilder<boolean>[] = [];
   for (const [field, f] of Object.entries(filters ?? {})) {
-    const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
-    if (!column) throw ApiError.badRequest(`${path}.${field}: 不能按此列筛选`);
     const where = `${path}.${field}`;
+    const column = filterColumnOf(columns, field, where);
     if (f.checks !== null) {
-      parts.push(f.checks.length ? sql<boolean>`coalesce((${column.text})::text, '') IN (${sql.join(f.checks)})` : sql<boolean>`false`);
+      parts.push(f.checks.length ? sql<boolean>`${cellText(column)} IN (${sql.join(f.checks)})` : sql<boolean>`false`);
     }
     const first = condition(where, column, f.fType1, f.fVal1, f.isSensitive);
     const second = condition(where, column, f.fType2, f.fVal2, f.isSensitive);

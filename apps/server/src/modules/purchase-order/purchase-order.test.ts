@@ -91,6 +91,43 @@ describe('order list', () => {
   });
 });
 
+describe('column values for the grid\'s checklist', () => {
+  const values = (user: string, body: object) =>
+    t.app.inject({ method: 'POST', url: '/api/purOrderBill/getPurOrderColumnValues', headers: { token: tokens[user]! }, payload: body });
+  const distinct = async (column: string, where: string) =>
+    (await sql<{ v: string }>`SELECT DISTINCT ${sql.raw(column)} AS v FROM pur_order WHERE ${sql.raw(where)}`.execute(t.database.db)).rows.map((r) => r.v).sort();
+  const filter = (f: object) => ({ isSensitive: false, checks: null, sVal: '', sMenu: '', fType1: '', fVal1: '', fMode: 'and', fType2: '', fVal2: '', ...f });
+
+  it('lists a column\'s texts across every page, not only the first', async () => {
+    const res = (await values('100001', { field: 'status' })).json();
+    expect(res.code).toBe('1');
+    expect([...res.data.values].sort()).toEqual(await distinct('status', `supp_code = '100001'`));
+    expect(res.data.more).toBe(false);
+  });
+
+  it('leaves out the column\'s own filter but follows the search and the other columns\' filters', async () => {
+    const own = (await values('100001', { field: 'status', filters: { status: filter({ checks: ['已完成'] }) } })).json().data;
+    expect([...own.values].sort()).toEqual(await distinct('status', `supp_code = '100001'`));
+    const narrowed = (await values('100001', { field: 'status', startDate: '2026-06-01', filters: { orderType: filter({ checks: ['急补'] }) } })).json().data;
+    expect([...narrowed.values].sort()).toEqual(await distinct('status', `supp_code = '100001' AND order_date >= '2026-06-01' AND order_type = '急补'`));
+  });
+
+  it('lists only the caller\'s supplier, all of them for staff, and says when there are more than it lists', async () => {
+    expect((await values('100001', { field: 'suppCode', suppCode: '100002' })).json().data.values).toEqual(['100001']);
+    expect((await values('admin', { field: 'suppCode' })).json().data.values).toEqual(await distinct('supp_code', 'true'));
+    const bills = (await values('admin', { field: 'billNumber' })).json().data;
+    expect(await count('true')).toBeGreaterThan(1000);
+    expect(bills.values).toHaveLength(1000);
+    expect(bills.more).toBe(true);
+  });
+
+  it('refuses a column it does not know, naming it', async () => {
+    const res = await values('100001', { field: 'password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^body\.field/);
+  });
+});
+
 describe('demo orders', () => {
   it('are in the state their receiving says', async () => {
     const { rows } = await sql<{ status: string; ordered: string; received: string; receipts: number }>`
@@ -144,5 +181,7 @@ describe('order detail', () => {
   it('is refused to an account without the module', async () => {
     await t.database.db.deleteFrom('account_module').where('module_code', '=', 'ms0022').execute();
     expect((await page('100001-01', {})).statusCode).toBe(403);
+    const valuesCall = await t.app.inject({ method: 'POST', url: '/api/purOrderBill/getPurOrderColumnValues', headers: { token: tokens['100001-01']! }, payload: { field: 'status' } });
+    expect(valuesCall.statusCode).toBe(403);
   });
 });

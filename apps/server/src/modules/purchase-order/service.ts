@@ -1,6 +1,6 @@
 // Rules of purchase orders: scope, detail lookup, splitting lines into packing units.
 import type { z } from 'zod';
-import type { purchaseOrder } from '@portal/contract';
+import type { CallBody, purchaseOrder } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { scopeOf } from '../../platform/scope';
@@ -8,13 +8,24 @@ import type { SessionContext } from '../../platform/session-context';
 import * as repo from './repo';
 
 type PageQuery = z.infer<typeof purchaseOrder.purOrderQuery>;
+type ValuesQuery = CallBody<typeof purchaseOrder.getPurOrderColumnValues>;
+
+function checkDates(query: { startDate?: string | undefined; endDate?: string | undefined }) {
+  if (query.startDate && query.endDate && query.startDate > query.endDate) throw ApiError.badRequest('body.endDate: 结束日期不能早于开始日期');
+}
 
 export function page(ctx: AppContext, session: SessionContext, query: PageQuery) {
-  if (query.startDate && query.endDate && query.startDate > query.endDate) throw ApiError.badRequest('body.endDate: 结束日期不能早于开始日期');
+  checkDates(query);
   const sortField = query.sort?.field;
   if (sortField && !Object.hasOwn(repo.sortableColumns, sortField)) throw ApiError.badRequest(`body.sort.field: 不能按 ${sortField} 排序`);
   const sort = query.sort && { field: query.sort.field as keyof typeof repo.sortableColumns, order: query.sort.order };
   return repo.page(ctx.db, scopeOf(session, query.suppCode), { ...query, columns: query.filters }, { page: query.page, limit: query.limit, sort });
+}
+
+/** The grid's value checklist: a column's texts across every page the search and other filters leave. */
+export function columnValues(ctx: AppContext, session: SessionContext, query: ValuesQuery) {
+  checkDates(query);
+  return repo.columnValues(ctx.db, scopeOf(session, query.suppCode), { ...query, columns: query.filters }, query.field);
 }
 
 export async function detail(ctx: AppContext, session: SessionContext, billNumber: string, suppCode?: string) {

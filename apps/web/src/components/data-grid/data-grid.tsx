@@ -2,10 +2,10 @@
 // fill handle, pinning, virtual scrolling) with our own column menu and find/replace dialog.
 import { RevoGrid, type ColumnRegular } from '@revolist/react-datagrid';
 import { App, ConfigProvider, Spin } from 'antd';
-import { type Ref, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { coerce } from './coerce';
 import { headerTemplate } from './column-header';
-import { distinctValues, filterRows, sortIndexes } from './filter';
+import { distinctValues, filterRows, sortIndexes, sortTexts } from './filter';
 import { FilterMenu } from './filter-menu';
 import { FindDialog, type FindTab } from './find-dialog';
 import { type CellMatch, type CellPosition, type FindOptions } from './find';
@@ -39,6 +39,8 @@ export interface DataGridProps {
   /** Sort and filter go to the server: the grid shows rows as given and reports the query. */
   serverSide?: boolean;
   onQueryChange?(query: GridQuery): void;
+  /** Server mode: a column's texts across every page, for its value checklist (the page's own until they come). */
+  columnValues?(field: string): Promise<string[]>;
   /** Column filters by field, for pages that save and restore them; uncontrolled when absent. */
   filterState?: Record<string, FilterState>;
   onFilterStateChange?(state: Record<string, FilterState>): void;
@@ -111,6 +113,21 @@ export function DataGrid(props: DataGridProps) {
     report({ sort: next, filters });
   };
 
+  // The checklist of a server-paged grid asks the server for every page's texts when the menu opens.
+  const [allValues, setAllValues] = useState<{ field: string; values: string[] } | null>(null);
+  const loadValues = useRef<DataGridProps['columnValues']>(undefined);
+  useEffect(() => {
+    loadValues.current = serverSide ? props.columnValues : undefined;
+  });
+  const menuField = menu?.field;
+  useEffect(() => {
+    if (!menuField) return;
+    let open = true;
+    loadValues.current?.(menuField).then((values) => open && setAllValues({ field: menuField, values: sortTexts(values) }), () => undefined);
+    return () => {
+      open = false;
+    };
+  }, [menuField]);
   const openMenu = useCallback((field: string, opener: HTMLElement) => {
     const rect = opener.getBoundingClientRect();
     setMenu({ field, opener, left: Math.max(0, Math.min(rect.left, window.innerWidth - 290)), top: rect.bottom + 4 });
@@ -181,7 +198,10 @@ export function DataGrid(props: DataGridProps) {
   });
 
   const menuColumn = menu && columns.find((c) => c.field === menu.field);
-  const menuValues = useMemo(() => (menu ? distinctValues(rows, menu.field) : []), [menu, rows]);
+  const menuValues = useMemo(() => {
+    if (!menu) return [];
+    return allValues?.field === menu.field ? allValues.values : distinctValues(rows, menu.field);
+  }, [menu, rows, allValues]);
   return (
     <div
       ref={wrapper}

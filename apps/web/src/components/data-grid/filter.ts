@@ -161,5 +161,10 @@ export function distinctValues(rows: readonly GridRow[], field: string, limit = 
     seen.add(cellText(row[field]));
     if (seen.size >= limit) break;
   }
-  return [...seen].sort(new Intl.Collator('zh-CN', { numeric: true }).compare);
+  return sortTexts([...seen]);
+}
+
+/** Texts in the checklist's order: Chinese collation, numbers by value. */
+export function sortTexts(values: string[]): string[] {
+  return [...values].sort(new Intl.Collator('zh-CN', { numeric: true }).compare);
 }

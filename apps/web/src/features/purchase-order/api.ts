@@ -19,6 +19,12 @@ export const orderPageQuery = (query: OrderListQuery) => queryOptions({
   placeholderData: (previous) => previous,
 });
 
+/** Texts of a list column across every page of the search and the other column filters (the checklist). */
+export async function orderColumnValues(query: OrderListQuery, field: string): Promise<string[]> {
+  const { page: _page, limit: _limit, sort: _sort, ...search } = query;
+  return (await call(purchaseOrder.getPurOrderColumnValues, { body: { ...search, field } }, { silent: true })).values;
+}
+
 /** Silent: the detail page shows why an order cannot be opened in place of the order. */
 export const orderDetailQuery = (billNumber: string) => queryOptions({
   queryKey: [...orderKeys.all, 'detail', billNumber],

@@ -11,7 +11,7 @@ import { DataGrid, type GridQuery } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { SupplierPicker } from '../../components/supplier-picker';
 import { useUserStore } from '../../stores/user';
-import { deptsQuery, type OrderListQuery, orderPageQuery } from './api';
+import { deptsQuery, orderColumnValues, type OrderListQuery, orderPageQuery } from './api';
 import { orderColumns, orderRow } from './order-columns';
 import { statusOptions } from './order-status';
 import './purchase-order.css';
@@ -104,6 +104,7 @@ export default function PurchaseOrderPage() {
         loading={isFetching}
         serverSide
         onQueryChange={(next) => { setGrid(next); setPaging((p) => ({ ...p, page: 1 })); }}
+        columnValues={(field) => orderColumnValues(query, field)}
         onActiveRowChange={(index) => setSelected(list[index]?.billNumber)}
         onRowOpen={(index) => open(list[index]?.billNumber)}
         height={Math.min(paging.limit, 15) * 34 + 40}
