@@ -1,7 +1,7 @@
 // The DataGrid in Chromium on the internal example page: column menu filters, sorting, pinning and the
 // custom dialog; find next and find all jumping to cells; replace; paste, fill-drag and their errors;
 // the single selection area; copy.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseOption, loginAs, useBrowser } from '../support/browser';
 
@@ -43,6 +43,17 @@ async function fillTo(page: Page, target: ReturnType<typeof cell>): Promise<void
 }
 
 /** Text of the cell under the grid's focus. */
+/** Whether RevoGrid's focus frame sits on this cell: it follows a click a frame later, and keys go where it is. */
+async function focusIsOn(page: Page, target: Locator): Promise<boolean> {
+  const frame = page.locator('revogr-overlay-selection .focused-cell').first();
+  if ((await frame.count()) === 0) return false;
+  const [focus, box] = await Promise.all([frame.boundingBox(), target.boundingBox()]);
+  if (!focus || !box) return false;
+  const x = focus.x + focus.width / 2;
+  const y = focus.y + focus.height / 2;
+  return x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
+}
+
 async function focusedText(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     const focus = document.querySelector('revogr-overlay-selection .focused-cell');
@@ -232,7 +243,9 @@ describe('editing', () => {
   it('pastes an area from a spreadsheet, coercing values and reporting the rejected cells', async () => {
     const page = await openGrid();
     await page.evaluate(() => navigator.clipboard.writeText('12\tabc\r\n5\t7.5\r\n'));
-    await cell(page, 0, col.qty).click();
+    const target = cell(page, 0, col.qty);
+    await target.click();
+    await expect.poll(() => focusIsOn(page, target)).toBe(true);
     await page.keyboard.press('Control+v');
     await page.getByText('1 个单元格的值不符合列类型，未修改：“abc”不是数字').waitFor();
     const rows = await source<{ qty: string; amount: string }>(page);
