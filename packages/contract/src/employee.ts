@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { PageSizes } from './constants';
-import { columnFilters, isoDate, pageOf, sortParam } from './paging';
+import { columnFilters, columnValues, columnValuesParams, isoDate, pageOf, sortParam } from './paging';
 
 /** Child-account management: only main accounts use it, so it is never granted to a child. */
 export const employeeModule = 'ms0050';
@@ -47,6 +47,12 @@ export const getEmployeeByParentCodePageQuery = defineCall({
   area: 'user', method: 'POST', path: '/user/getEmployeeByParentCodePageQuery', module: employeeModule,
   summary: 'Child accounts of the caller\'s main account (staff: of a supplier), paged',
   body: employeeListQuery, data: pageOf(employee),
+});
+
+export const getEmployeeColumnValues = defineCall({
+  area: 'user', method: 'POST', path: '/user/getEmployeeColumnValues', module: employeeModule,
+  summary: 'Distinct texts of one column of the child-account list under the search and the other column filters (the grid\'s value checklist)',
+  body: employeeListQuery.omit({ page: true, limit: true, sort: true }).extend(columnValuesParams), data: columnValues,
 });
 
 const mobile = z.string().trim().regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码');

@@ -1,8 +1,8 @@
 // Grid column filters (spec section 3) as SQL, for server-paged grids: the same meaning as the grid's own
 // filter — text conditions ignore case unless isSensitive, number conditions compare numerically
 // ("between" takes "a,b" in either order), a checklist keeps the ticked values, two conditions join by fMode.
-import type { ColumnFilter } from '@portal/contract';
-import { type RawBuilder, sql } from 'kysely';
+import { type ColumnFilter, maxColumnValues } from '@portal/contract';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { ApiError } from '../platform/errors';
 import { escapeLike } from './like';
 
@@ -62,6 +62,12 @@ export function filterColumnOf(columns: Record<string, FilterColumn>, field: str
   const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
   if (!column) throw ApiError.badRequest(`${path}: 不能按此列筛选`);
   return column;
+}
+
+/** A column's distinct texts in a query's rows, sorted, for a checklist: maxColumnValues at most, and whether there were more. */
+export async function distinctTexts<D, TB extends keyof D>(query: SelectQueryBuilder<D, TB, object>, column: FilterColumn) {
+  const rows: { value: string }[] = await query.select(cellText(column).as('value')).distinct().orderBy(sql`1`).limit(maxColumnValues + 1).$castTo<{ value: string }>().execute();
+  return { values: rows.slice(0, maxColumnValues).map((r) => r.value), more: rows.length > maxColumnValues };
 }
 
 /** The other columns' filters: a checklist lists what they leave, whatever its own column's filter ticks. */

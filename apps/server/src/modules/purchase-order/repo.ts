@@ -1,7 +1,7 @@
 // SQL of purchase orders, always within a data scope.
-import { type ColumnFilter, maxColumnValues } from '@portal/contract';
+import type { ColumnFilter } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { type FilterColumn, cellText, columnFilterSql, filterColumnOf, othersThan } from '../../db/column-filter';
+import { type FilterColumn, columnFilterSql, distinctTexts, filterColumnOf, othersThan } from '../../db/column-filter';
 import { containing } from '../../db/like';
 import type { DB, PurOrderTable } from '../../db/schema';
 import type { DataScope } from '../../platform/scope';
@@ -87,11 +87,9 @@ export async function page(
 }
 
 /** Distinct texts of a list column under the filter, without its own column filter (the grid's checklist). */
-export async function columnValues(db: Kysely<DB>, scope: DataScope, filter: OrderFilter, field: string) {
-  const text = cellText(filterColumnOf(filterColumns, field));
-  const rows = await scoped(db, scope, { ...filter, columns: othersThan(filter.columns, field) })
-    .select(text.as('value')).distinct().orderBy('value').limit(maxColumnValues + 1).execute();
-  return { values: rows.slice(0, maxColumnValues).map((r) => r.value), more: rows.length > maxColumnValues };
+export function columnValues(db: Kysely<DB>, scope: DataScope, filter: OrderFilter, field: string) {
+  const column = filterColumnOf(filterColumns, field);
+  return distinctTexts(scoped(db, scope, { ...filter, columns: othersThan(filter.columns, field) }), column);
 }
 
 export function header(db: Kysely<DB>, scope: DataScope, billNumber: string) {

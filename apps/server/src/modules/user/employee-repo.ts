@@ -1,7 +1,7 @@
 // SQL of child accounts, their grants and the management journal.
 import { type ColumnFilter, employee } from '@portal/contract';
 import { type Kysely, type Transaction, sql } from 'kysely';
-import { type FilterColumn, columnFilterSql } from '../../db/column-filter';
+import { type FilterColumn, columnFilterSql, distinctTexts, filterColumnOf, othersThan } from '../../db/column-filter';
 import { containing, escapeLike } from '../../db/like';
 import type { DB } from '../../db/schema';
 
@@ -38,11 +38,15 @@ function children(db: Kysely<DB>, owner: Owner) {
   return q;
 }
 
-export async function page(
-  db: Kysely<DB>, owner: Owner,
-  filter: { rawInfo?: string | undefined; status?: '' | '0' | '1' | undefined; strict: boolean; columns?: Record<string, ColumnFilter> | undefined },
-  paging: { page: number; limit: number; sort?: { field: keyof typeof sortableColumns; order: 'asc' | 'desc' } | undefined },
-) {
+export interface EmployeeFilter {
+  rawInfo?: string | undefined;
+  status?: '' | '0' | '1' | undefined;
+  strict: boolean;
+  columns?: Record<string, ColumnFilter> | undefined;
+}
+
+/** The owner's children that match the search and the column filters. */
+function matching(db: Kysely<DB>, owner: Owner, filter: EmployeeFilter) {
   let q = children(db, owner);
   const raw = filter.rawInfo;
   if (raw) {
@@ -53,6 +57,14 @@ export async function page(
   if (filter.status) q = q.where('is_used', '=', filter.status === '1');
   const columns = columnFilterSql(filter.columns, filterColumns);
   if (columns) q = q.where(columns);
+  return q;
+}
+
+export async function page(
+  db: Kysely<DB>, owner: Owner, filter: EmployeeFilter,
+  paging: { page: number; limit: number; sort?: { field: keyof typeof sortableColumns; order: 'asc' | 'desc' } | undefined },
+) {
+  const q = matching(db, owner, filter);
   const total = (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
   const column = sql.ref(paging.sort ? sortableColumns[paging.sort.field] : 'employee_code');
   const direction = paging.sort?.order === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
@@ -61,6 +73,12 @@ export async function page(
     .orderBy(sql`${column} ${direction}`).orderBy('employee_code')
     .limit(paging.limit).offset((paging.page - 1) * paging.limit).execute();
   return { total, list };
+}
+
+/** Distinct texts of a list column under the filter, without its own column filter (the grid's checklist). */
+export function columnValues(db: Kysely<DB>, owner: Owner, filter: EmployeeFilter, field: string) {
+  const column = filterColumnOf(filterColumns, field);
+  return distinctTexts(matching(db, owner, { ...filter, columns: othersThan(filter.columns, field) }), column);
 }
 
 export function findChild(db: Kysely<DB>, owner: Owner, employeeCode: string) {

@@ -1,7 +1,7 @@
 // Rules of child accounts: only a main account manages its own children (staff may look), codes and
 // mobiles are unique, grants never exceed the main account's, and every change is journaled.
 import { randomInt } from 'node:crypto';
-import { type Employee, type EmployeeForm, type ResourceNode, employee as contract } from '@portal/contract';
+import { type CallBody, type Employee, type EmployeeForm, type ResourceNode, employee as contract } from '@portal/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
@@ -32,13 +32,20 @@ async function child(ctx: AppContext, owner: repo.Owner, employeeCode: string) {
   return row;
 }
 
+const strictOf = (query: { isStrict?: boolean | '0' | '1' | undefined }) => query.isStrict === true || query.isStrict === '1';
+
+/** The list grid's value checklist: a column's texts across every page the search and other filters leave. */
+export function columnValues(ctx: AppContext, session: SessionContext, query: CallBody<typeof contract.getEmployeeColumnValues>) {
+  const filter = { rawInfo: query.rawInfo, status: query.status, strict: strictOf(query), columns: query.filters };
+  return repo.columnValues(ctx.db, viewer(session, query.suppCode), filter, query.field);
+}
+
 export async function list(ctx: AppContext, session: SessionContext, query: z.infer<typeof contract.employeeListQuery>) {
   const owner = viewer(session, query.suppCode);
   const field = query.sort?.field;
   if (field !== undefined && !(field in repo.sortableColumns)) throw ApiError.badRequest(`body.sort.field: 不能按 ${field} 排序`);
   const sort = query.sort && { field: query.sort.field as keyof typeof repo.sortableColumns, order: query.sort.order };
-  const strict = query.isStrict === true || query.isStrict === '1';
-  const { total, list } = await repo.page(ctx.db, owner, { rawInfo: query.rawInfo, status: query.status, strict, columns: query.filters }, { page: query.page, limit: query.limit, sort });
+  const { total, list } = await repo.page(ctx.db, owner, { rawInfo: query.rawInfo, status: query.status, strict: strictOf(query), columns: query.filters }, { page: query.page, limit: query.limit, sort });
   const canEdit = session.kind === 'supplier';
   return {
     total,

@@ -41,6 +41,23 @@ describe('list', () => {
     expect(bad.json().msg ?? bad.json().message).toBe('body.filters.password_hash: 不能按此列筛选');
   });
 
+  it('lists a column\'s texts for the grid\'s checklist: the other filters apply, its own does not, one supplier only', async () => {
+    const values = (user: string, body: object) => call(user, 'POST', 'getEmployeeColumnValues', body);
+    const names = (await t.database.db.selectFrom('account').select('employee_name').where('parent_code', '=', '100001').orderBy('employee_name').execute())
+      .map((r) => r.employee_name);
+    expect(names.length).toBeGreaterThan(0);
+    expect((await values('100001', { field: 'employeeName' })).json().data).toEqual({ values: names, more: false });
+    expect((await values('100001', { field: 'employeeName', filters: { employeeName: { checks: [names[0]] } } })).json().data.values).toEqual(names);
+    expect((await values('100001', { field: 'employeeName', filters: { isUsed: { checks: ['停用'] } } })).json().data.values).toEqual([]);
+    expect((await values('100001', { field: 'isUsed' })).json().data.values).toEqual(['启用']);
+    expect((await values('100002', { field: 'employeeName' })).json().data.values).toEqual([]);
+    expect((await values('admin', { field: 'employeeName', suppCode: '100001' })).json().data.values).toEqual(names);
+    const bad = await values('100001', { field: 'password_hash' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('body.field: 不能按此列筛选');
+    expect((await values('100001-01', { field: 'employeeName' })).statusCode).toBe(403);
+  });
+
   it('shows another supplier nothing of 100001 and lets staff view but not edit', async () => {
     expect((await call('100002', 'POST', 'getEmployeeByParentCodePageQuery', {})).json().data.total).toBe(0);
     const staff = (await call('admin', 'POST', 'getEmployeeByParentCodePageQuery', { suppCode: '100001' })).json().data;

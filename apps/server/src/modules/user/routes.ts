@@ -9,6 +9,7 @@ import * as service from './service';
 export function userRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     registerCall(app, employee.getEmployeeByParentCodePageQuery, ({ session, body }) => employees.list(ctx, session, body));
+    registerCall(app, employee.getEmployeeColumnValues, ({ session, body }) => employees.columnValues(ctx, session, body));
     registerCall(app, employee.getEmployeeDetail, ({ session, query }) => employees.detail(ctx, session, query.employeeCode));
     registerCall(app, employee.checkEmployeeCode, ({ session, query }) => employees.codeFree(ctx, session, query.employeeCode));
     registerCall(app, employee.checkMobileUnique, ({ session, query }) => employees.mobileFree(ctx, session, query.movPhone, query.employeeCode));

@@ -15,6 +15,12 @@ export const employeePageQuery = (query: EmployeeListQuery) => queryOptions({
   placeholderData: (previous) => previous,
 });
 
+/** Texts of a list column across every page of the search and the other column filters (the checklist). */
+export async function employeeColumnValues(query: EmployeeListQuery, field: string): Promise<string[]> {
+  const { page: _page, limit: _limit, sort: _sort, ...search } = query;
+  return (await call(employee.getEmployeeColumnValues, { body: { ...search, field } }, { silent: true })).values;
+}
+
 export const employeeDetailQuery = (employeeCode: string) => queryOptions({
   queryKey: [...employeeKeys.all, 'detail', employeeCode],
   queryFn: () => call(employee.getEmployeeDetail, { query: { employeeCode } }),

@@ -12,7 +12,7 @@ import { DataGrid, type GridQuery } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { SupplierPicker } from '../../components/supplier-picker';
 import { useUserStore } from '../../stores/user';
-import { type EmployeeListQuery, employeePageQuery } from './api';
+import { employeeColumnValues, type EmployeeListQuery, employeePageQuery } from './api';
 import { employeeColumns, employeeRow } from './employee-columns';
 import { EmployeeActions, employeeModule } from './employee-actions';
 
@@ -95,6 +95,7 @@ export default function EmployeePage() {
         loading={isFetching}
         serverSide
         onQueryChange={(next) => { setGrid(next); setPage(1); }}
+        columnValues={(field) => employeeColumnValues(query, field)}
         onActiveRowChange={(index) => setSelectedCode(list[index]?.employeeCode)}
         onRowOpen={(index) => list[index] && navigate(detailPath(has('edit') ? 'edit' : 'view', list[index].employeeCode))}
         height={PageSizes.employee * 34 + 40}
