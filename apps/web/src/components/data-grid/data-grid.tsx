@@ -137,6 +137,8 @@ export function DataGrid(props: DataGridProps) {
       open?.opener.focus();
       return null;
     });
+    // The next opening asks again: the search or the other filters may have changed meanwhile.
+    setAllValues(null);
   }, []);
   const header = useMemo(() => headerTemplate({
     filters, sort, label: (title) => t('menu.of', { title }), open: openMenu,
