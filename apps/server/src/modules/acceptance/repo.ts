@@ -116,7 +116,7 @@ const detailFields = {
 } satisfies Record<keyof AccDetail, RawBuilder<unknown>>;
 
 /** Fields that are numbers or dates; every other field is text that people or other systems wrote. */
-const numericFields = new Set<keyof AccDetail>(['lineNo', 'accDate', 'acceptedQty', 'freeQty', 'price', 'taxRate', 'amountExcl', 'tax', 'amount']);
+const numbersAndDates = new Set<keyof AccDetail>(['lineNo', 'accDate', 'acceptedQty', 'freeQty', 'price', 'taxRate', 'amountExcl', 'tax', 'amount']);
 
 /** The detail lines, fields in the order of the grid and the exports. */
 export function detailColumns(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
@@ -128,7 +128,7 @@ export function detailColumns(db: Kysely<DB>, scope: DataScope, condition: AccCo
 /** The same lines for a CSV file: texts made safe to open in a spreadsheet. */
 export function csvColumns(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
   return withNames(db, scope, condition)
-    .select(accDetailColumns.map(({ field }) => (numericFields.has(field) ? detailFields[field] : spreadsheetSafe(detailFields[field])).as(field)))
+    .select(accDetailColumns.map(({ field }) => (numbersAndDates.has(field) ? detailFields[field] : spreadsheetSafe(detailFields[field])).as(field)))
     .$castTo<AccDetail>();
 }
 
