@@ -32,17 +32,6 @@ async function source<T>(page: Page): Promise<T[]> {
 }
 
 /** Drags the fill handle of the selected area onto a cell. */
-async function fillTo(page: Page, target: ReturnType<typeof cell>): Promise<void> {
-  const handle = page.locator('revogr-overlay-selection .autofill-handle').first();
-  const from = (await handle.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
-  await page.mouse.up();
-}
-
-/** Text of the cell under the grid's focus. */
 /** Whether RevoGrid's focus frame sits on this cell: it follows a click a frame later, and keys go where it is. */
 async function focusIsOn(page: Page, target: Locator): Promise<boolean> {
   const frame = page.locator('revogr-overlay-selection .focused-cell').first();
@@ -54,6 +43,20 @@ async function focusIsOn(page: Page, target: Locator): Promise<boolean> {
   return x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
 }
 
+/** Clicks `source`, waits for the grid to put its focus (and fill handle) there, then drags the handle to `target`. */
+async function fill(page: Page, source: Locator, target: Locator): Promise<void> {
+  await source.click();
+  await expect.poll(() => focusIsOn(page, source)).toBe(true);
+  const handle = page.locator('revogr-overlay-selection .autofill-handle').first();
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Text of the cell under the grid's focus. */
 async function focusedText(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     const focus = document.querySelector('revogr-overlay-selection .focused-cell');
@@ -254,14 +257,12 @@ describe('editing', () => {
 
   it('fills down by dragging the fill handle, and refuses a fill that does not fit the target columns', async () => {
     const page = await openGrid();
-    await cell(page, 0, col.store).click();
-    await fillTo(page, cell(page, 3, col.store));
+    await fill(page, cell(page, 0, col.store), cell(page, 3, col.store));
     await expect.poll(async () => (await source<{ store: string }>(page)).slice(0, 4).map((r) => r.store))
       .toEqual(['上海虹口店', '上海虹口店', '上海虹口店', '上海虹口店']);
     await page.getByTestId('edit-count').getByText('已编辑 3 个单元格').waitFor();
 
-    await cell(page, 5, col.name).click();
-    await fillTo(page, cell(page, 5, col.qty));
+    await fill(page, cell(page, 5, col.name), cell(page, 5, col.qty));
     await page.getByText(/^填充区域无效：“.+”不是数字$/).waitFor();
     expect((await source<{ qty: string }>(page))[5]!.qty).toBe('35');
   });
@@ -269,6 +270,7 @@ describe('editing', () => {
   it('refuses a second selection area, from the keyboard and with Ctrl+click', async () => {
     const page = await openGrid();
     await cell(page, 1, col.name).click();
+    await expect.poll(() => focusIsOn(page, cell(page, 1, col.name))).toBe(true);
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+F8');
     await page.keyboard.press('Shift+ArrowRight');
@@ -285,6 +287,7 @@ describe('clipboard', () => {
     const page = await openGrid();
     const cells = page.locator(mainCells);
     await cells.nth(0).click();
+    await expect.poll(() => focusIsOn(page, cells.nth(0))).toBe(true);
     await cells.nth(13).click({ modifiers: ['Shift'] });
     await page.keyboard.press('Control+c');
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('禾丰原味苏打饼干\t上海虹口店\t0\n脆香坊番茄味薯片\t杭州西湖店\t7');
