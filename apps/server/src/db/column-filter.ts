@@ -66,7 +66,7 @@ export function filterColumnOf(columns: Record<string, FilterColumn>, field: str
 
 /** A column's distinct texts in a query's rows, sorted, for a checklist: maxColumnValues at most, and whether there were more. */
 export async function distinctTexts<D, TB extends keyof D>(query: SelectQueryBuilder<D, TB, object>, column: FilterColumn) {
-  const rows: { value: string }[] = await query.select(cellText(column).as('value')).distinct().orderBy(sql`1`).limit(maxColumnValues + 1).$castTo<{ value: string }>().execute();
+  const rows = await query.select(cellText(column).as('value')).distinct().orderBy(sql`1`).limit(maxColumnValues + 1).$castTo<{ value: string }>().execute();
   return { values: rows.slice(0, maxColumnValues).map((r) => r.value), more: rows.length > maxColumnValues };
 }
 

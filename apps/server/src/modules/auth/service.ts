@@ -138,8 +138,6 @@ export async function loginWithIdentCode(ctx: AppContext, tenantId: string, code
   return startSession(ctx, account, client, journal);
 }
 
-/** Resolves a token to its session, or throws 401 with the message the clients act on. */
-/** The session of a token; with an access, 403 unless it holds it — answered by the session's own query. */
 type SessionRow = Awaited<ReturnType<typeof repo.findSession>>;
 /** Session lookups in flight, per database: a page's burst of calls with one token makes one query. */
 const lookups = new WeakMap<AppContext['db'], SingleFlight<SessionRow>>();
@@ -150,6 +148,10 @@ function lookUpSession(ctx: AppContext, tokenHash: string, access?: Access): Pro
   return flights.run(`${tokenHash} ${access?.module ?? ''} ${access?.button ?? ''}`, () => repo.findSession(ctx.db, tokenHash, access));
 }
 
+/**
+ * Resolves a token to its session, or throws 401 with the message the clients act on; with an access,
+ * 403 unless the session holds it (answered by the session's own query).
+ */
 export async function authenticate(ctx: AppContext, token: string, access?: Access): Promise<SessionContext> {
   const tokenHash = hashToken(token);
   const row = await lookUpSession(ctx, tokenHash, access);

@@ -32,12 +32,14 @@ async function child(ctx: AppContext, owner: repo.Owner, employeeCode: string) {
   return row;
 }
 
-const strictOf = (query: { isStrict?: boolean | '0' | '1' | undefined }) => query.isStrict === true || query.isStrict === '1';
+/** The list's search and column filters as the repo reads them ('1' or true: the search matches exactly). */
+function filterOf(query: Omit<CallBody<typeof contract.getEmployeeColumnValues>, 'field'>): repo.EmployeeFilter {
+  return { rawInfo: query.rawInfo, status: query.status, strict: query.isStrict === true || query.isStrict === '1', columns: query.filters };
+}
 
 /** The list grid's value checklist: a column's texts across every page the search and other filters leave. */
 export function columnValues(ctx: AppContext, session: SessionContext, query: CallBody<typeof contract.getEmployeeColumnValues>) {
-  const filter = { rawInfo: query.rawInfo, status: query.status, strict: strictOf(query), columns: query.filters };
-  return repo.columnValues(ctx.db, viewer(session, query.suppCode), filter, query.field);
+  return repo.columnValues(ctx.db, viewer(session, query.suppCode), filterOf(query), query.field);
 }
 
 export async function list(ctx: AppContext, session: SessionContext, query: z.infer<typeof contract.employeeListQuery>) {
@@ -45,7 +47,7 @@ export async function list(ctx: AppContext, session: SessionContext, query: z.in
   const field = query.sort?.field;
   if (field !== undefined && !(field in repo.sortableColumns)) throw ApiError.badRequest(`body.sort.field: 不能按 ${field} 排序`);
   const sort = query.sort && { field: query.sort.field as keyof typeof repo.sortableColumns, order: query.sort.order };
-  const { total, list } = await repo.page(ctx.db, owner, { rawInfo: query.rawInfo, status: query.status, strict: strictOf(query), columns: query.filters }, { page: query.page, limit: query.limit, sort });
+  const { total, list } = await repo.page(ctx.db, owner, filterOf(query), { page: query.page, limit: query.limit, sort });
   const canEdit = session.kind === 'supplier';
   return {
     total,
