@@ -2,7 +2,7 @@
 // brands, goods, bill number, and for staff the supplier.
 import type { CategoryNode } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Select, Space, TreeSelect } from 'antd';
+import { Button, DatePicker, Form, Input, Select, type SelectProps, Space, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,21 @@ import { type FilterValues, initialFilters, thisMonth } from './condition';
 
 interface TreeOption { value: string; title: string; children: TreeOption[] }
 const treeOptions = (nodes: CategoryNode[]): TreeOption[] => nodes.map((n) => ({ value: n.categoryCode, title: n.label, children: treeOptions(n.children) }));
+
+/** A searchable multi-select of coded items shown as "code name", the first choice and a count; Form.Item passes value and onChange. */
+function CodesSelect({ items, ...props }: Omit<SelectProps<string[]>, 'mode' | 'options'> & { items: { code: string; name: string }[] | undefined }) {
+  return (
+    <Select
+      mode="multiple"
+      allowClear
+      maxTagCount={1}
+      maxTagTextLength={10}
+      showSearch={{ optionFilterProp: 'label' }}
+      options={(items ?? []).map(({ code, name }) => ({ value: code, label: `${code} ${name}` }))}
+      {...props}
+    />
+  );
+}
 
 export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void }) {
   const { t } = useTranslation();
@@ -48,16 +63,11 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
         </Form.Item>
       )}
       <Form.Item name="deptCodes" label={t('acceptance.depts')}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount={1}
-          maxTagTextLength={10}
-          showSearch={{ optionFilterProp: 'label' }}
+        <CodesSelect
           placeholder={t('acceptance.deptsPlaceholder')}
           style={{ width: 220 }}
           loading={depts.isLoading}
-          options={(depts.data ?? []).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` }))}
+          items={depts.data?.map((d) => ({ code: d.deptCode, name: d.deptName }))}
         />
       </Form.Item>
       <Form.Item name="categoryCode" label={t('acceptance.category')}>
@@ -73,16 +83,11 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
         />
       </Form.Item>
       <Form.Item name="brandCodes" label={t('acceptance.brands')}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount={1}
-          maxTagTextLength={10}
-          showSearch={{ optionFilterProp: 'label' }}
+        <CodesSelect
           placeholder={t('acceptance.brandsPlaceholder')}
           style={{ width: 200 }}
           loading={brands.isLoading}
-          options={(brands.data ?? []).map((b) => ({ value: b.brandCode, label: `${b.brandCode} ${b.brandName}` }))}
+          items={brands.data?.map((b) => ({ code: b.brandCode, name: b.brandName }))}
         />
       </Form.Item>
       <Form.Item name="goods" label={t('acceptance.goods')}>
