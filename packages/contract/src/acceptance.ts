@@ -86,6 +86,11 @@ export const accDetailColumns: { field: keyof AccDetail; title: string }[] = [
   { field: 'tax', title: '税额' }, { field: 'amount', title: '含税金额' }, { field: 'settleStatus', title: '结算状态' },
 ];
 
+/** Fields of a receiving line that are numbers (exact decimal strings, or integers); the rest are texts and a date. */
+export const accDetailNumberFields = [
+  'lineNo', 'acceptedQty', 'freeQty', 'price', 'taxRate', 'amountExcl', 'tax', 'amount',
+] as const satisfies readonly (keyof AccDetail)[];
+
 /** Fields the server sorts receiving lines by; the other columns only pin. */
 export const accDetailSortFields = [
   'accDate', 'billNumber', 'deptCode', 'goodsCode', 'categoryCode', 'brandCode', 'acceptedQty', 'price', 'amountExcl', 'tax', 'amount',

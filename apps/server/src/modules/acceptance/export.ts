@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { csvFile, csvRows } from '../../platform/csv';
 
 const columns = acceptance.accDetailColumns;
-const numericFields = new Set<keyof AccDetail>(['lineNo', 'acceptedQty', 'freeQty', 'price', 'taxRate', 'amountExcl', 'tax', 'amount']);
+const numericFields = new Set<keyof AccDetail>(acceptance.accDetailNumberFields);
 
 /**
  * The CSV file: the rows come as CSV from the database's COPY where there is one, or as batches of

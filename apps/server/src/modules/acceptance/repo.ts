@@ -116,7 +116,7 @@ const detailFields = {
 } satisfies Record<keyof AccDetail, RawBuilder<unknown>>;
 
 /** Fields that are numbers or dates; every other field is text that people or other systems wrote. */
-const numbersAndDates = new Set<keyof AccDetail>(['lineNo', 'accDate', 'acceptedQty', 'freeQty', 'price', 'taxRate', 'amountExcl', 'tax', 'amount']);
+const numbersAndDates = new Set<keyof AccDetail>([...acceptance.accDetailNumberFields, 'accDate']);
 
 /** The detail lines, fields in the order of the grid and the exports. */
 export function detailColumns(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {

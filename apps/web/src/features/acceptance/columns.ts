@@ -7,7 +7,8 @@ import { formatDecimal, formatMoney } from '../../lib/format';
 import type { Dimension } from './api';
 
 const moneyFields = new Set<string>(['amountExcl', 'tax', 'amount']);
-const numberFields = new Set<string>(['lineNo', 'acceptedQty', 'freeQty', 'price', 'taxRate', 'qty', 'billCount', 'lineCount']);
+/** The lines' number fields and the summary's; money among them is told apart first. */
+const numberFields = new Set<string>([...acceptance.accDetailNumberFields, 'qty', 'billCount', 'lineCount']);
 const typeOf = (field: string): ColumnType => (moneyFields.has(field) ? 'money' : numberFields.has(field) ? 'number' : field === 'accDate' ? 'date' : 'text');
 
 /**
