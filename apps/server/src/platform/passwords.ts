@@ -1,29 +1,8 @@
-// Password hashing (scrypt, per-password salt) and the RSA-OAEP key that encrypts passwords in transit.
-import { constants, createHash, generateKeyPairSync, privateDecrypt, randomBytes, scrypt, timingSafeEqual, type KeyObject, createPrivateKey, createPublicKey } from 'node:crypto';
-import { promisify } from 'node:util';
+// Session tokens and the RSA-OAEP key that encrypts passwords in transit (hashing: lib/password-hash.ts).
+import { constants, createHash, generateKeyPairSync, privateDecrypt, randomBytes, type KeyObject, createPrivateKey, createPublicKey } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { loadSecret } from './secrets';
-
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
-const params = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
-const keyLength = 32;
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scryptAsync(password.normalize('NFC'), salt, keyLength, params);
-  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await scryptAsync(password.normalize('NFC'), Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: params.maxmem,
-  });
-  return timingSafeEqual(expected, actual);
-}
 
 /** SHA-256 of a session token: the database never holds a usable token. */
 export function hashToken(token: string): string {

@@ -5,7 +5,7 @@ import { Layout } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useUsageTracking } from '../features/usage-log/tracking';
+import { useUsageTracking } from '../lib/usage-tracking';
 import type { PageRoute } from '../lib/routes';
 import { useSettingsStore } from '../stores/settings';
 import { Header } from './header';

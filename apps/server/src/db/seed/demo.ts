@@ -1,6 +1,6 @@
 // The demo tenant: accounts in every password and expiry state, and two years of business.
 import { type Kysely, sql } from 'kysely';
-import { hashPassword } from '../../platform/passwords';
+import { hashPassword } from '../../lib/password-hash';
 import { bulkInsert } from '../bulk';
 import type { DB } from '../schema';
 import { seedBusiness } from './business';

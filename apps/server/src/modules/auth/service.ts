@@ -3,7 +3,8 @@ import { type LoginBody, type LoginIdentity, type LoginResult, Messages, ResultC
 import type { Access } from '../../platform/auth-hook';
 import { ApiError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
-import { hashToken, newToken, verifyPassword } from '../../platform/passwords';
+import { verifyPassword } from '../../lib/password-hash';
+import { hashToken, newToken } from '../../platform/passwords';
 import type { SessionContext } from '../../platform/session-context';
 import { SingleFlight } from '../../platform/single-flight';
 import type { AccountKind } from '../../db/schema';

@@ -5,7 +5,7 @@ import { type CallBody, type Employee, type EmployeeForm, type ResourceNode, emp
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
-import { hashPassword } from '../../platform/passwords';
+import { hashPassword } from '../../lib/password-hash';
 import type { SessionContext } from '../../platform/session-context';
 import { businessDay } from '../base-info/service';
 import { type ModuleRow, modulesOf } from '../menu/repo';

@@ -2,7 +2,7 @@
 import { user, type UserInfoDetail } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
-import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { hashPassword, verifyPassword } from '../../lib/password-hash';
 import type { SessionContext } from '../../platform/session-context';
 import { recordLoginEvent } from '../auth/repo';
 import * as repo from './repo';

@@ -7,7 +7,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../../api/client';
 import { InsecureContextError } from '../../api/crypto';
 import { useUserStore } from '../../stores/user';
-import { sendUsage } from '../usage-log/tracking';
+import { sendUsage } from '../../lib/usage-tracking';
 import { type Credentials, fetchCaptcha, signIn } from './api';
 
 interface FormValues { username: string; password: string; validCode?: string }

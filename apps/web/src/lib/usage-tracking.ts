@@ -3,10 +3,10 @@
 import { LogConstants, usageLog } from '@portal/contract';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { apiBase, call } from '../../api/client';
-import { deviceType, display, guid, networkType, osName } from '../../lib/device';
-import type { PageRoute } from '../../lib/routes';
-import { useUserStore } from '../../stores/user';
+import { apiBase, call } from '../api/client';
+import { deviceType, display, guid, networkType, osName } from './device';
+import type { PageRoute } from './routes';
+import { useUserStore } from '../stores/user';
 
 export const trackingLogType = '40001';
 

@@ -1,0 +1,24 @@
+// Password hashing: scrypt with a per-password salt, the hash string carrying its own parameters.
+// In lib/ because the demo seed (db/) hashes passwords as well as the auth module.
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+const params = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const keyLength = 32;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(password.normalize('NFC'), salt, keyLength, params);
+  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scryptAsync(password.normalize('NFC'), Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n), r: Number(r), p: Number(p), maxmem: params.maxmem,
+  });
+  return timingSafeEqual(expected, actual);
+}
