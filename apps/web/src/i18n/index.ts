@@ -9,8 +9,19 @@ export type Language = (typeof languages)[number];
 
 const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem('language');
 
+interface FeatureTexts {
+  zhCN: object;
+  en: object;
+}
+
+/** Every feature's texts.ts (one per business area), merged beside the shell's under their own keys. */
+const features = Object.values(import.meta.glob<FeatureTexts>('../features/*/texts.ts', { eager: true }));
+
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
+  resources: {
+    'zh-CN': { translation: Object.assign({}, zhCN, ...features.map((f) => f.zhCN)) },
+    en: { translation: Object.assign({}, en, ...features.map((f) => f.en)) },
+  },
   lng: stored === 'en' ? 'en' : 'zh-CN',
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
