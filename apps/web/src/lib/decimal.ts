@@ -1,19 +1,49 @@
-// Exact arithmetic on the decimal strings the server sends ("1003.00", "-51.5", "12.500000"): scaled
-// BigInt units, rounded half-up, so that the browser never adds or divides floats.
-const pattern = /^(-)?(\d+)(?:\.(\d+))?$/;
+// Exact decimals in the browser, the one module for them: parsing and comparing what people type or paste
+// ("1,003.10", "+5", ".5") and arithmetic on the server's decimal strings ("1003.00", "-51.5") in scaled
+// BigInt units rounded half-up, so that the browser never adds, divides or compares floats.
+export function parseDecimal(text: string): { sign: 1 | -1; whole: string; frac: string } | null {
+  const m = /^\s*([+-])?(\d*)(?:\.(\d*))?\s*$/.exec(text.replaceAll(',', ''));
+  if (!m || (!m[2] && !m[3])) return null;
+  const whole = (m[2] ?? '').replace(/^0+(?=\d)/, '') || '0';
+  const frac = (m[3] ?? '').replace(/0+$/, '');
+  const zero = /^0*$/.test(whole) && frac === '';
+  return { sign: m[1] === '-' && !zero ? -1 : 1, whole, frac };
+}
 
-export const isDecimalText = (value: string): boolean => pattern.test(value.trim());
+export const isDecimal = (text: string) => parseDecimal(text) !== null;
+
+/** -1, 0 or 1; both must be decimals (check with isDecimal first). */
+export function compareDecimal(a: string, b: string): number {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  if (!x || !y) throw new Error(`not a number: ${x ? b : a}`);
+  return compareParsed(x, y);
+}
+
+export type Decimal = NonNullable<ReturnType<typeof parseDecimal>>;
+
+/** compareDecimal on parsed values, for sorting many rows (parse each once). */
+export function compareParsed(x: Decimal, y: Decimal): number {
+  if (x.sign !== y.sign) return x.sign < y.sign ? -1 : 1;
+  const magnitude = (() => {
+    if (x.whole.length !== y.whole.length) return x.whole.length < y.whole.length ? -1 : 1;
+    if (x.whole !== y.whole) return x.whole < y.whole ? -1 : 1;
+    const len = Math.max(x.frac.length, y.frac.length);
+    const fx = x.frac.padEnd(len, '0');
+    const fy = y.frac.padEnd(len, '0');
+    return fx === fy ? 0 : fx < fy ? -1 : 1;
+  })();
+  return magnitude * x.sign;
+}
 
 /** The value in units of 10^-places, rounded half-up (away from zero). */
 export function toUnits(value: string, places: number): bigint {
-  const m = pattern.exec(value.trim());
-  if (!m) throw new RangeError(`not a decimal: ${value}`);
-  const [, minus, whole, frac = ''] = m;
-  let units = BigInt(`${whole}${frac.slice(0, places).padEnd(places, '0')}`);
-  if ((frac[places] ?? '0') >= '5') units += 1n;
-  return minus ? -units : units;
+  const d = parseDecimal(value);
+  if (!d) throw new RangeError(`not a decimal: ${value}`);
+  let units = BigInt(`${d.whole}${d.frac.slice(0, places).padEnd(places, '0')}`);
+  if ((d.frac[places] ?? '0') >= '5') units += 1n;
+  return d.sign < 0 ? -units : units;
 }
-
 /** Units of 10^-places back to decimal text with exactly `places` decimals. */
 export function fromUnits(units: bigint, places: number): string {
   const sign = units < 0n ? '-' : '';

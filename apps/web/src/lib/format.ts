@@ -1,6 +1,6 @@
 // Display formats: dates and times of spec section 9 (year-month-day hour:minute:second, relative
 // times), and the exact decimal strings of money, quantities, prices and rates.
-import { fromUnits, isDecimalText, toUnits } from './decimal';
+import { fromUnits, isDecimal, toUnits } from './decimal';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -28,7 +28,7 @@ export function relativeTime(value: Date, now: Date = new Date()): string {
  */
 export function formatDecimal(value: string | null | undefined, { min = 0, max, group = true }: { min?: number; max?: number; group?: boolean } = {}): string {
   if (value === null || value === undefined || value === '') return '';
-  if (!isDecimalText(value)) return value;
+  if (!isDecimal(value)) return value;
   // Without `max`, every place the value carries is kept.
   const places = max ?? Math.max(min, value.split('.')[1]?.trim().length ?? 0);
   const [whole = '', frac = ''] = fromUnits(toUnits(value, places), places).split('.');

@@ -11,6 +11,3 @@ export function isValidUrl(url: string): boolean {
     return false;
   }
 }
-
-export const isString = (value: unknown): value is string => typeof value === 'string';
-export const isArray = (value: unknown): value is unknown[] => Array.isArray(value);

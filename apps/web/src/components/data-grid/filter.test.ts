@@ -1,6 +1,6 @@
 // Column filters: every condition, between parsing, case sensitivity, and/or, checklists, numeric sorting.
 import { describe, expect, it } from 'vitest';
-import { compareDecimal } from './decimal';
+import { compareDecimal } from '../../lib/decimal';
 import {
   betweenError, conditionError, distinctValues, filterError, filterRows, filterType, matchesCondition, matchesFilter, numberError, parseBetween, sortIndexes,
 } from './filter';

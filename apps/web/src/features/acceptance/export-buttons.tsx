@@ -5,7 +5,7 @@ import { App, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download, fileTypes } from '../../api/download';
-import { useAuthButtons } from '../../components/auth-button';
+import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { formatBytes } from '../../lib/format';
 import { acceptanceModule } from './api';
 

@@ -6,7 +6,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../../api/client';
-import { useAuthButtons } from '../../components/auth-button';
+import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { DataGrid } from '../../components/data-grid';
 import { fromUnits, percentOf, toUnits } from '../../lib/decimal';
 import { formatMoney, formatQty } from '../../lib/format';

@@ -3,7 +3,7 @@
 import { type Employee, employee } from '@portal/contract';
 import { App, Button, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAuthButtons } from '../../components/auth-button';
+import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { deleteAccount, resetPassword, setEnabled, useRefreshEmployees } from './api';
 
 export const { employeeModule } = employee;

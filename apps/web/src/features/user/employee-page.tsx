@@ -7,7 +7,7 @@ import { Button, Card, Checkbox, Form, Input, Select, Space, Typography } from '
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAuthButtons } from '../../components/auth-button';
+import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { DataGrid, type GridQuery } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { SupplierPicker } from '../../components/supplier-picker';

@@ -1,7 +1,6 @@
 // Button permissions (spec section 6): a button shows only when the user holds its code on the menu code.
 import { menu } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { call } from '../api/client';
 
 export function useAuthButtons(menuCode: string) {
@@ -12,9 +11,4 @@ export function useAuthButtons(menuCode: string) {
   });
   const codes = new Set(data ?? []);
   return { ready: data !== undefined, has: (buttonCode: string) => codes.has(buttonCode) };
-}
-
-export function AuthButton({ menuCode, code, children }: { menuCode: string; code: string; children: ReactNode }) {
-  const { has } = useAuthButtons(menuCode);
-  return has(code) ? <>{children}</> : null;
 }
