@@ -41,3 +41,11 @@ type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 export type CallQuery<C> = C extends CallDef<infer Q, z.ZodType | undefined, z.ZodType> ? Infer<Q> : never;
 export type CallBody<C> = C extends CallDef<z.ZodType | undefined, infer B, z.ZodType> ? Infer<B> : never;
 export type CallData<C> = C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, infer D> ? z.infer<D> : never;
+
+type InferInput<S> = S extends z.ZodType ? z.input<S> : undefined;
+type QueryInput<C> = C extends CallDef<infer Q, z.ZodType | undefined, z.ZodType> ? InferInput<Q> : never;
+type BodyInput<C> = C extends CallDef<z.ZodType | undefined, infer B, z.ZodType> ? InferInput<B> : never;
+
+/** What a caller sends: query and body as the schemas accept them (fields with defaults may be left out). */
+export type CallSend<C> = (QueryInput<C> extends undefined ? { query?: undefined } : { query: QueryInput<C> }) &
+  (BodyInput<C> extends undefined ? { body?: undefined } : { body: BodyInput<C> });

@@ -1,7 +1,9 @@
 // Shared test helpers: a fresh database per test file (PGlite, or PostgreSQL with TEST_DATABASE_URL),
 // the app on it, and logged-in callers.
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import type { CallData, CallDef, CallSend, Envelope, LegacyEnvelope } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -49,6 +51,8 @@ export interface TestApp {
   config: Config;
   /** Moves the app's clock by this many milliseconds from now on. */
   shiftClock(ms: number): void;
+  /** Calls a contract call as a demo user (null: without a token) and answers its status and typed data. */
+  callAs: CallAs;
   close(): Promise<void>;
 }
 
@@ -67,6 +71,7 @@ export async function createTestApp(options: { business?: boolean; env?: Record<
     shiftClock: (ms) => {
       offset += ms;
     },
+    callAs: callerOf(app, config.apiPrefix),
     close: async () => {
       await app.close();
       await database.close();
@@ -92,4 +97,53 @@ export async function tokenFor(app: FastifyInstance, username: string, options: 
   const body = res.json() as { code: string; data: { token?: string } };
   if (body.code !== '1' || !body.data.token) throw new Error(`login of ${username} failed: ${res.body}`);
   return body.data.token;
+}
+
+/** Staff accounts of the demo tenant: they sign in at the staff login. */
+const staffUsers = new Set(['admin', 'buyer01']);
+
+type AnyCall = CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
+
+/** What a call answered: the HTTP status, the envelope as sent, and its data as the contract types it. */
+export interface CallAnswer<C> {
+  status: number;
+  envelope: Envelope<unknown> & Partial<LegacyEnvelope<unknown>>;
+  /** The envelope's data (a legacy call's content.result); only meaningful when `status` is 200. */
+  data: CallData<C>;
+}
+
+export type CallAs = <C extends AnyCall>(user: string | null, call: C, input?: CallSend<C>) => Promise<CallAnswer<C>>;
+
+function queryString(query: object | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** callAs for one app: each demo user logs in once, on first use. */
+export function callerOf(app: FastifyInstance, apiPrefix: string): CallAs {
+  const tokens = new Map<string, Promise<string>>();
+  const tokenOf = (user: string) => {
+    let token = tokens.get(user);
+    if (!token) {
+      token = tokenFor(app, user, { staff: staffUsers.has(user) });
+      tokens.set(user, token);
+    }
+    return token;
+  };
+  return async (user, call, input) => {
+    const sent = (input ?? {}) as { query?: object; body?: object };
+    const res = await app.inject({
+      method: call.method,
+      url: `${apiPrefix}${call.path}${queryString(sent.query)}`,
+      headers: user === null ? {} : { token: await tokenOf(user) },
+      ...(sent.body === undefined ? {} : { payload: sent.body }),
+    });
+    const envelope = res.json() as CallAnswer<typeof call>['envelope'];
+    const data = (call.envelope === 'legacy' ? envelope.content?.result : envelope.data) as CallData<typeof call>;
+    return { status: res.statusCode, envelope, data };
+  };
 }
