@@ -2,7 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { AccountKind, DB } from '../../db/schema';
 import type { Access } from '../../platform/auth-hook';
-import { accountColumns, holdsButtonSql, holdsModuleSql } from '../menu/repo';
+import { accountColumns, holdsButtonSql, holdsModuleSql } from '../../platform/access';
 
 export function findLoginCandidates(
   db: Kysely<DB>,

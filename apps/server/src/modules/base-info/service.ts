@@ -3,6 +3,7 @@ import type { BusOption, CategoryNode } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import type { SessionContext } from '../../platform/session-context';
+import { businessDay } from '../../platform/clock';
 import * as repo from './repo';
 
 type CategoryRow = Awaited<ReturnType<typeof repo.categories>>[number];
@@ -36,11 +37,6 @@ export async function saveBusOption(ctx: AppContext, session: SessionContext, op
   }
   await repo.upsertBusOption(ctx.db, session.tenantId, { ...option, permission }, session.employeeCode, ctx.now());
   return { ...option, permission };
-}
-
-/** Local calendar day of the server in the retailer's time zone (China, UTC+8). */
-export function businessDay(now: Date): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
 export async function nextBillNumber(ctx: AppContext, session: SessionContext, code: string, digits: number): Promise<string> {

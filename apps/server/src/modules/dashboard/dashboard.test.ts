@@ -1,7 +1,7 @@
 // Dashboard figures against the raw rows, for a supplier and for staff.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
-import { businessDay } from '../base-info/service';
+import { businessDay } from '../../platform/clock';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

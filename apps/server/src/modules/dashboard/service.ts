@@ -3,7 +3,7 @@ import type { Overview } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
-import { businessDay } from '../base-info/service';
+import { businessDay } from '../../platform/clock';
 import * as repo from './repo';
 
 function shiftMonths(day: string, months: number): { start: string; sameDay: string; end: string } {

@@ -1,74 +1,7 @@
-// SQL of modules, buttons and who holds them.
-import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
-import type { DB, ModuleTable } from '../../db/schema';
-import type { SessionContext } from '../../platform/session-context';
-
-export type ModuleRow = Selectable<ModuleTable> & { external_url: string };
-
-/** Who an access question is about: an account with its kind, role, supplier and parent. */
-export type Holder = Pick<SessionContext, 'accountId' | 'tenantId' | 'kind' | 'roleCode' | 'parentCode' | 'suppCode'>;
-
-/**
- * The parts of an account an access question reads, as SQL: the values of a known holder, or the
- * columns of the `account` row a query is reading (the session lookup answers access in the same query).
- */
-export interface HolderSql {
-  accountId: RawBuilder<unknown>;
-  tenantId: RawBuilder<unknown>;
-  kind: RawBuilder<unknown>;
-  roleCode: RawBuilder<unknown>;
-  parentCode: RawBuilder<unknown>;
-}
-
-const holderValues = (h: Holder): HolderSql => ({
-  accountId: sql`${h.accountId}::integer`, tenantId: sql`${h.tenantId}::text`, kind: sql`${h.kind}::text`,
-  roleCode: sql`${h.roleCode}::text`, parentCode: sql`${h.parentCode}::text`,
-});
-
-/** The columns of the `account` table in the current query. */
-export const accountColumns: HolderSql = {
-  accountId: sql`account.id`, tenantId: sql`account.tenant_id`, kind: sql`account.kind`,
-  roleCode: sql`account.role_code`, parentCode: sql`account.parent_code`,
-};
-
-/**
- * Whether a holder has a module — the one statement of the rule: staff through their role; a supplier
- * main account every module open to suppliers; a child account what its main account granted it,
- * never more than suppliers may have.
- */
-export function holdsModuleSql(h: HolderSql, moduleCode: RawBuilder<unknown>): RawBuilder<boolean> {
-  return sql<boolean>`(case when ${h.kind} = 'staff'
-    then exists (select 1 from role_module rm where rm.tenant_id = ${h.tenantId} and rm.role_code = ${h.roleCode} and rm.module_code = ${moduleCode})
-    else exists (select 1 from module sm where sm.module_code = ${moduleCode} and sm.audience in ('all', 'supplier')
-      and (${h.parentCode} is null or exists (select 1 from account_module am where am.account_id = ${h.accountId} and am.module_code = ${moduleCode})))
-    end)`;
-}
-
-/** Whether a holder has a button of a module: the module, and the button by role, as main account, or by grant. */
-export function holdsButtonSql(h: HolderSql, moduleCode: RawBuilder<unknown>, buttonCode: RawBuilder<unknown>): RawBuilder<boolean> {
-  return sql<boolean>`(${holdsModuleSql(h, moduleCode)}
-    and exists (select 1 from module_button b where b.module_code = ${moduleCode} and b.button_code = ${buttonCode})
-    and case when ${h.kind} = 'staff'
-      then exists (select 1 from role_button rb where rb.tenant_id = ${h.tenantId} and rb.role_code = ${h.roleCode} and rb.module_code = ${moduleCode} and rb.button_code = ${buttonCode})
-      when ${h.parentCode} is null then true
-      else exists (select 1 from account_button ab where ab.account_id = ${h.accountId} and ab.module_code = ${moduleCode} and ab.button_code = ${buttonCode})
-    end)`;
-}
-
-function heldModuleCodes(db: Kysely<DB>, holder: Holder) {
-  return db.selectFrom('module as held').select('held.module_code').where(holdsModuleSql(holderValues(holder), sql`held.module_code`));
-}
-
-/** Held modules with the tenant's address of external ones; an external module without one is left out. */
-export function modulesOf(db: Kysely<DB>, holder: Holder): Promise<ModuleRow[]> {
-  return db.selectFrom('module')
-    .leftJoin('external_module as em', (j) => j.onRef('em.module_code', '=', 'module.module_code').on('em.tenant_id', '=', holder.tenantId))
-    .selectAll('module')
-    .select(sql<string>`coalesce(em.url, '')`.as('external_url'))
-    .where('module.module_code', 'in', heldModuleCodes(db, holder))
-    .where((eb) => eb.or([eb('module.kind', 'not in', ['frame', 'sso']), eb('em.url', 'is not', null)]))
-    .orderBy('module.sort_no').execute();
-}
+// SQL of the menu: the tenant's external modules a holder may open (who holds what: platform/access.ts).
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { type Holder, heldModuleCodes } from '../../platform/access';
 
 export function externalModules(db: Kysely<DB>, holder: Holder) {
   return db.selectFrom('external_module as em')
@@ -77,11 +10,4 @@ export function externalModules(db: Kysely<DB>, holder: Holder) {
     .where('em.tenant_id', '=', holder.tenantId)
     .where('em.module_code', 'in', heldModuleCodes(db, holder))
     .orderBy('module.sort_no').execute();
-}
-
-export function buttonsOf(db: Kysely<DB>, holder: Holder, moduleCode?: string): Promise<{ module_code: string; button_code: string }[]> {
-  let query = db.selectFrom('module_button').select(['module_button.module_code', 'module_button.button_code'])
-    .where(holdsButtonSql(holderValues(holder), sql`module_button.module_code`, sql`module_button.button_code`));
-  if (moduleCode) query = query.where('module_button.module_code', '=', moduleCode);
-  return query.orderBy('module_button.module_code').orderBy('module_button.button_code').execute();
 }

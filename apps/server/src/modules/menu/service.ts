@@ -1,6 +1,7 @@
 // The menu a user sees and the permissions behind it; the same rules the auth hook enforces.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ExternalModule, Permission, RouteItem } from '@portal/contract';
+import { buttonsOf, type ModuleRow, modulesOf } from '../../platform/access';
 import { ApiError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import type { SessionContext } from '../../platform/session-context';
@@ -8,7 +9,7 @@ import { rolesOf } from '../auth/service';
 import { reachableAccount } from '../user/service';
 import * as repo from './repo';
 
-function toRoute(module: repo.ModuleRow, children: RouteItem[], roles: string[]): RouteItem {
+function toRoute(module: ModuleRow, children: RouteItem[], roles: string[]): RouteItem {
   const meta = { title: module.name, icon: module.icon || undefined, affix: module.affix || undefined, roles };
   const base = { name: module.module_code, moudleCode: module.module_code, hidden: module.hidden, meta };
   switch (module.kind) {
@@ -24,8 +25,8 @@ function toRoute(module: repo.ModuleRow, children: RouteItem[], roles: string[])
 }
 
 /** Folders without a visible child are left out: they would open nothing. */
-export function buildRoutes(modules: repo.ModuleRow[], roles: string[]): RouteItem[] {
-  const byParent = new Map<string | null, repo.ModuleRow[]>();
+export function buildRoutes(modules: ModuleRow[], roles: string[]): RouteItem[] {
+  const byParent = new Map<string | null, ModuleRow[]>();
   for (const m of modules) byParent.set(m.parent_code, [...(byParent.get(m.parent_code) ?? []), m]);
   const held = new Set(modules.map((m) => m.module_code));
   const build = (parent: string | null): RouteItem[] =>
@@ -40,19 +41,19 @@ export function buildRoutes(modules: repo.ModuleRow[], roles: string[]): RouteIt
 }
 
 export async function menuOf(ctx: AppContext, session: SessionContext): Promise<RouteItem[]> {
-  const modules = await repo.modulesOf(ctx.db, session);
+  const modules = await modulesOf(ctx.db, session);
   return buildRoutes(modules, rolesOf(session.kind, session.roleCode, session.parentCode));
 }
 
 export async function buttonCodes(ctx: AppContext, session: SessionContext, menuCode: string): Promise<string[]> {
-  const rows = await repo.buttonsOf(ctx.db, session, menuCode);
+  const rows = await buttonsOf(ctx.db, session, menuCode);
   return rows.map((r) => r.button_code);
 }
 
 /** Permissions of an account within the caller's reach (see reachableAccount). */
 export async function permissionOf(ctx: AppContext, session: SessionContext, employeeCode: string | undefined): Promise<Permission> {
   const holder = await reachableAccount(ctx, session, employeeCode);
-  const [modules, buttons] = await Promise.all([repo.modulesOf(ctx.db, holder), repo.buttonsOf(ctx.db, holder)]);
+  const [modules, buttons] = await Promise.all([modulesOf(ctx.db, holder), buttonsOf(ctx.db, holder)]);
   return {
     employeeCode: holder.employeeCode,
     moduleCodes: modules.map((m) => m.module_code),

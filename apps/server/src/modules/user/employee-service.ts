@@ -7,8 +7,8 @@ import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { hashPassword } from '../../lib/password-hash';
 import type { SessionContext } from '../../platform/session-context';
-import { businessDay } from '../base-info/service';
-import { type ModuleRow, modulesOf } from '../menu/repo';
+import { businessDay } from '../../platform/clock';
+import { type ModuleRow, modulesOf } from '../../platform/access';
 import * as repo from './employee-repo';
 
 const { employeeModule } = contract;
