@@ -13,6 +13,7 @@ import { type Database, openDatabase } from './db/database';
 import { acceptanceRoutes } from './modules/acceptance/routes';
 import { authRoutes } from './modules/auth/routes';
 import { baseInfoRoutes } from './modules/base-info/routes';
+import { commonRoutes } from './modules/common/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { authenticate } from './modules/auth/service';
 import { menuRoutes } from './modules/menu/routes';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(menuRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(baseInfoRoutes(ctx));
+      await api.register(commonRoutes(ctx));
       await api.register(purchaseOrderRoutes(ctx));
       await api.register(acceptanceRoutes(ctx));
       await api.register(dashboardRoutes(ctx));

@@ -6,6 +6,7 @@ export * from './paging';
 export * as acceptance from './acceptance';
 export * as auth from './auth';
 export * as baseInfo from './base-info';
+export * as common from './common';
 export * as dashboard from './dashboard';
 export * as employee from './employee';
 export * as menu from './menu';

@@ -2,7 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from './schema';
 
-export type PgArrayType = 'text' | 'integer' | 'numeric' | 'date' | 'boolean' | 'timestamptz';
+export type PgArrayType = 'text' | 'integer' | 'bigint' | 'numeric' | 'date' | 'boolean' | 'timestamptz';
 
 export async function bulkInsert<T extends keyof DB & string>(
   db: Kysely<DB>,

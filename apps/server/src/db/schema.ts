@@ -1,5 +1,5 @@
 // Row types of the tables, as Kysely sees them. numeric columns travel as strings (exact).
-import type { purchaseOrder } from '@portal/contract';
+import type { common, purchaseOrder } from '@portal/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -145,6 +145,38 @@ export interface DeptTable {
   dept_name: string;
   dept_type: 'store' | 'dc';
   city: Generated<string>;
+  /** Open for business (getOnLineDeptList). */
+  online: Generated<boolean>;
+}
+
+/** Stock of a goods item at a store or DC, in 1/10000 of its unit (spec: stock divisor 10000). */
+export interface StockTable {
+  tenant_id: string;
+  goods_code: string;
+  dept_code: string;
+  qty_units: Numeric;
+  updated_at: Generated<Timestamp>;
+}
+
+/** A storage location (库位) of a store or DC, used when receiving (in) or returning (out). */
+export interface LocationTable {
+  tenant_id: string;
+  dept_code: string;
+  location_code: string;
+  location_name: string;
+  bill_direction: 'in' | 'out';
+}
+
+export interface PrintTemplateTable {
+  tenant_id: string;
+  template_code: string;
+  print_type_code: common.PrintType;
+  template_name: string;
+  is_default: Generated<boolean>;
+  paper_size: common.PrintTemplate['paperSize'];
+  orientation: common.PrintTemplate['orientation'];
+  margins: Json<common.PrintTemplate['margins']>;
+  layout: Json<common.PrintTemplate['layout']>;
 }
 
 export interface BrandTable {
@@ -378,4 +410,7 @@ export interface DB {
   pur_order_line: PurOrderLineTable;
   acceptance: AcceptanceTable;
   sam_bill: SamBillTable;
+  stock: StockTable;
+  location: LocationTable;
+  print_template: PrintTemplateTable;
 }

@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/password-hash';
 import { bulkInsert } from '../bulk';
 import type { DB } from '../schema';
 import { seedBusiness } from './business';
+import { seedLookups } from './lookups';
 import { centsToString, microsToString } from './money';
 import { brands, categories, depts, modules, suppliers, tenant } from './catalog';
 
@@ -141,6 +142,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
       { tenant_id: tenant.id, bus_short_name: 'ACC_QUERY', bus_short_detail_name: '验收查询范围', permission_type: 'all', permission_list: '[]', updated_by: 'admin' },
       { tenant_id: tenant.id, bus_short_name: 'PO_PRINT', bus_short_detail_name: '订单打印门店', permission_type: 'dept', permission_list: JSON.stringify(['S0101', 'S0201']), updated_by: 'admin' },
     ]).execute();
+    await seedLookups(trx, tenant.id);
     if (options.business !== false) await seedBusiness(trx, tenant.id, today);
   });
   await sql`ANALYZE`.execute(db);

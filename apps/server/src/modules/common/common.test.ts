@@ -1,0 +1,176 @@
+// The legacy common calls: legacy envelope, tree roots, exact stock division, supplier scoping, bad input.
+import { common } from '@portal/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedStore } from '../../db/seed/lookups';
+import { createTestApp, type TestApp } from '../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ business: true });
+});
+afterAll(() => t.close());
+
+const codesOf = (rows: { deptCode: string }[]) => rows.map((r) => r.deptCode).sort();
+
+/** Stores and DCs named by a supplier's orders or receipts, straight from the tables. */
+async function suppliedDepts(suppCode: string): Promise<string[]> {
+  const { rows } = await sql<{ dept_code: string }>`SELECT dept_code FROM pur_order WHERE supp_code = ${suppCode}
+    UNION SELECT dept_code FROM acceptance WHERE supp_code = ${suppCode} ORDER BY 1`.execute(t.database.db);
+  return rows.map((r) => r.dept_code);
+}
+
+describe('legacy envelope and enums', () => {
+  it('answers {success, content: {result}, msg} at the spec path under the API prefix', async () => {
+    const res = await t.callAs('100001', common.listEnum, { query: { enumName: 'orderStatus' } });
+    expect(res.status).toBe(200);
+    expect(res.envelope.success).toBe(true);
+    expect(typeof res.envelope.msg).toBe('string');
+    expect(res.data.map((e) => e.code)).toContain('已下达');
+    expect((await t.app.inject({ method: 'GET', url: '/api/api/enum/list.do?enumName=deliveryMode' })).statusCode).toBe(401);
+  });
+
+  it('refuses an unknown enum, inherited property names included, with success false and a message naming it', async () => {
+    for (const enumName of ['noSuchEnum', 'constructor', '__proto__', 'toString']) {
+      const res = await t.callAs('100001', common.listEnum, { query: { enumName } });
+      expect(res.status).toBe(400);
+      expect(res.envelope.success).toBe(false);
+      expect(res.envelope.msg).toContain('enumName');
+    }
+  });
+
+  it('lists the delivery modes', async () => {
+    expect((await t.callAs('admin', common.allDistributions)).data.map((d) => d.code)).toEqual(['直送', '配送', '越库']);
+  });
+});
+
+describe('stores', () => {
+  it('gives a supplier the stores and DCs it deals with, and staff every one', async () => {
+    const mine = await t.callAs('100001', common.getDeptList, { body: {} });
+    expect(codesOf(mine.data)).toEqual(await suppliedDepts('100001'));
+    const all = await t.callAs('admin', common.getDeptList, { body: null });
+    expect(all.data).toHaveLength(8);
+  });
+
+  it('leaves closed stores out of the online list and DCs out of the store picker', async () => {
+    const online = await t.callAs('admin', common.getOnLineDeptList, { body: {} });
+    expect(codesOf(online.data)).not.toContain(closedStore);
+    expect(online.data).toHaveLength(7);
+    const pick = await t.callAs('admin', common.getPickStoreList, { body: { keyword: '店' } });
+    expect(pick.data.length).toBeGreaterThan(0);
+    expect(pick.data.every((d) => d.deptType === 'store' && d.online)).toBe(true);
+  });
+
+  it('answers a staff member\'s own store, or every store when the account has none', async () => {
+    expect((await t.callAs('admin', common.queryMyStore)).data.every((d) => d.deptType === 'store')).toBe(true);
+    expect((await t.callAs('admin', common.queryMyStore)).data).toHaveLength(6);
+    await t.database.db.updateTable('account').set({ dept_code: 'S0201' }).where('employee_code', '=', 'buyer01').execute();
+    expect(codesOf((await t.callAs('buyer01', common.queryMyStore)).data)).toEqual(['S0201']);
+  });
+});
+
+describe('stock', () => {
+  it('divides the stored 1/10000 units exactly', async () => {
+    await t.database.db.updateTable('stock').set({ qty_units: '123456789' }).where('goods_code', '=', '600101').where('dept_code', '=', 'S0101').execute();
+    const res = await t.callAs('100001', common.getBatchStocksList, { body: { goodsCode: '600101', deptCode: 'S0101' } });
+    expect(res.data).toEqual([expect.objectContaining({ goodsCode: '600101', deptCode: 'S0101', stockQty: '12345.6789' })]);
+  });
+
+  it('takes comma-joined codes and matches the table row for row', async () => {
+    const res = await t.callAs('admin', common.getBatchStocksList, { body: { goodsCode: '600101, 600102,600101' } });
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM stock WHERE goods_code IN ('600101', '600102')`.execute(t.database.db);
+    expect(res.data).toHaveLength(rows[0]!.n);
+  });
+
+  it('shows a supplier nothing of another supplier\'s goods', async () => {
+    const res = await t.callAs('100002', common.getBatchStocksList, { body: { goodsCode: '600101' } });
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual([]);
+  });
+
+  it('asks for goods codes', async () => {
+    const res = await t.callAs('100001', common.getBatchStocksList, { body: { goodsCode: ' , ' } });
+    expect(res.status).toBe(400);
+    expect(res.envelope.msg).toContain('goodsCode');
+  });
+});
+
+describe('suppliers, goods and parameters', () => {
+  it('pages suppliers: a supplier sees itself, staff every supplier, 9999 at most a page', async () => {
+    const own = await t.callAs('100001', common.getSupplierInfo, { body: { page: 1, pageSize: 9999 } });
+    expect(own.data).toEqual({ total: 1, list: [expect.objectContaining({ suppCode: '100001' })] });
+    const all = await t.callAs('admin', common.getSupplierInfo, { body: { page: 2, pageSize: 2 } });
+    expect(all.data.total).toBe(5);
+    expect(all.data.list.map((s) => s.suppCode)).toEqual(['100003', '100004']);
+    expect((await t.callAs('admin', common.getSupplierInfo, { body: { pageSize: 10000 } })).status).toBe(400);
+  });
+
+  it('finds a supplier\'s goods by barcode and never another supplier\'s', async () => {
+    const byBarcode = await t.callAs('100001', common.getGoodInfo, { body: { keyword: '6923456789012' } });
+    expect(byBarcode.data.list.map((g) => g.goodsCode)).toEqual(['600101']);
+    const mine = await t.callAs('100001', common.getGoodInfo, { body: { pageSize: 1000 } });
+    expect(mine.data.total).toBeGreaterThan(0);
+    expect(mine.data.list.every((g) => g.suppCode === '100001')).toBe(true);
+    expect((await t.callAs('100002', common.getGoodInfo, { body: { keyword: '6923456789012' } })).data.total).toBe(0);
+  });
+
+  it('matches a top-level category\'s sub-classes', async () => {
+    const res = await t.callAs('admin', common.getGoodInfo, { body: { categoryCode: '10', pageSize: 1000 } });
+    expect(res.data.total).toBeGreaterThan(0);
+    expect(res.data.list.every((g) => g.categoryCode.startsWith('10'))).toBe(true);
+  });
+
+  it('reads system parameters by comma-joined codes', async () => {
+    const res = await t.callAs('100001', common.queryListByParamCode, { body: { paramCode: 'SAM_ENABLE,INVOICE_TOLERANCE,NOPE' } });
+    expect(res.data.map((p) => p.parameterCode)).toEqual(['INVOICE_TOLERANCE', 'SAM_ENABLE']);
+    expect((await t.callAs('100001', common.getOcxDownloadUrl)).data).toBe('');
+  });
+});
+
+describe('trees', () => {
+  it('hangs categories, brands and suppliers under their named roots', async () => {
+    const [catalog] = (await t.callAs('100001', common.getCatalogClassInfo)).data;
+    expect(catalog).toMatchObject({ id: '', label: '所有类别' });
+    expect(catalog!.children).toHaveLength(6);
+    expect(catalog!.children[0]!.children.length).toBeGreaterThan(0);
+    const [brands] = (await t.callAs('100001', common.getBrandInfo)).data;
+    expect(brands).toMatchObject({ id: '', label: '所有品牌' });
+    expect(brands!.children).toHaveLength(12);
+    const [suppliers] = (await t.callAs('admin', common.getSupplierCateInfo)).data;
+    expect(suppliers!.label).toBe('所有供应商');
+    const leaves = new Set(suppliers!.children.flatMap((c) => c.children.map((s) => s.id)));
+    expect(leaves.size).toBe(5);
+    const [own] = (await t.callAs('100001', common.getSupplierCateInfo)).data;
+    expect(new Set(own!.children.flatMap((c) => c.children.map((s) => s.id)))).toEqual(new Set(['100001']));
+  });
+});
+
+describe('permissions, print templates and locations', () => {
+  it('lists what the caller holds: a child account no more than its main account', async () => {
+    const main = (await t.callAs('100001', common.getUserPermission)).data;
+    const child = (await t.callAs('100001-01', common.getUserPermission)).data;
+    const mainCodes = new Set(main.modules.map((m) => m.moduleCode));
+    expect(child.modules.length).toBeLessThan(main.modules.length);
+    expect(child.modules.every((m) => mainCodes.has(m.moduleCode))).toBe(true);
+  });
+
+  it('answers a print type\'s templates, the default first, and refuses unknown types', async () => {
+    const res = await t.callAs('100001', common.getPrintTemplateAll, { query: { printTypeCode: 'purOrder' } });
+    expect(res.data.length).toBeGreaterThanOrEqual(2);
+    expect(res.data[0]!.isDefault).toBe(true);
+    expect(res.data.every((p) => p.printTypeCode === 'purOrder' && p.layout.columns.length > 0)).toBe(true);
+    const bad = await t.callAs('admin', common.getPrintTemplateAll, { query: { printTypeCode: 'constructor' as 'purOrder' } });
+    expect(bad.status).toBe(400);
+    expect(bad.envelope.msg).toContain('printTypeCode');
+  });
+
+  it('lists receiving or return locations of the stores the caller may see', async () => {
+    const staff = await t.callAs('admin', common.queryLocationArchivesBatch, { body: { billDirection: 'in', deptCode: 'S0101,D0001' } });
+    expect(staff.data).toHaveLength(4);
+    expect(staff.data.every((l) => l.billDirection === 'in')).toBe(true);
+    const supplied = await suppliedDepts('100002');
+    const other = ['S0101', 'S0102', 'S0201', 'S0301', 'S0401', 'S0501', 'D0001', 'D0002'].find((c) => !supplied.includes(c));
+    if (other) expect((await t.callAs('100002', common.queryLocationArchivesBatch, { body: { billDirection: 'out', deptCode: other } })).data).toEqual([]);
+    expect((await t.callAs('admin', common.queryLocationArchivesBatch, { body: { billDirection: 'sideways' as 'in' } })).status).toBe(400);
+  });
+});
