@@ -86,6 +86,11 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
     return order.reduce((q, o) => q.orderBy(o), query);
   }
 
+  function exportOrder() {
+    if (!list.exportOrder) throw new Error('this list has no export');
+    return list.exportOrder;
+  }
+
   return {
     matching,
 
@@ -93,9 +98,9 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
       const order = orderOf(request.sort);
       const rows = matching(db, scope, search, request.filters);
       const { n } = await rows.select(sql<number>`count(*)::int`.as('n')).$castTo<{ n: number }>().executeTakeFirstOrThrow();
-      const list_ = await ordered(list.select(rows, db, scope), [order, ...list.then])
+      const page = await ordered(list.select(rows, db, scope), [order, ...list.then])
         .limit(request.limit).offset((request.page - 1) * request.limit).execute();
-      return { total: n, list: list_ };
+      return { total: n, list: page };
     },
 
     /** A column's distinct texts under the search and the other columns' filters (the grid's checklist). */
@@ -129,9 +134,4 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
       }
     },
   };
-
-  function exportOrder() {
-    if (!list.exportOrder) throw new Error('this list has no export');
-    return list.exportOrder;
-  }
 }
