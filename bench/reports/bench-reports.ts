@@ -47,9 +47,9 @@ async function run(bench: BenchDatabase) {
     { name: 'getAccCountSumByCondition', path: '/api/acceptance/getAccCountSumByCondition', body: condition,
       raw: () => accRepo.totals(db, scope, condition) },
     { name: 'getAccDetailInfo', path: '/api/acceptance/getAccDetailInfo', body: { ...condition, limit: 50 },
-      raw: () => accRepo.detailPage(db, scope, condition, { page: 1, limit: 50 }) },
+      raw: () => accRepo.lineList.page(db, scope, condition, { page: 1, limit: 50 }) },
     { name: 'getPurOrderPage', path: '/api/purOrderBill/getPurOrderPage', body: { limit: 20 },
-      raw: () => orderRepo.page(db, scope, {}, { page: 1, limit: 20 }) },
+      raw: () => orderRepo.orderList.page(db, scope, {}, { page: 1, limit: 20 }) },
   ];
   const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
   for (const call of calls) {
@@ -89,8 +89,7 @@ async function run(bench: BenchDatabase) {
 
   let copyRatio = 'n/a (PGlite has no COPY TO STDOUT over the wire)';
   if (bench.url) {
-    const compiled = accRepo.detailColumns(db, { tenantId: 'demo', suppCode: null }, exportCondition)
-      .orderBy('a.acc_date').orderBy('a.bill_number').orderBy('a.line_no').compile();
+    const compiled = accRepo.lineList.exportQuery(db, { tenantId: 'demo', suppCode: null }, exportCondition).compile();
     const inlined = compiled.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(compiled.parameters[Number(n) - 1]).replaceAll("'", "''")}'`);
     const client = new pg.Client({ connectionString: bench.url });
     await client.connect();

@@ -1,20 +1,19 @@
 // SQL of receiving lines: one filter for every view, grouping, totals, pages and export batches.
-import { type AccCondition, type AccDetail, type AccDetailSortField, acceptance } from '@portal/contract';
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type AccCondition, type AccDetail, acceptance } from '@portal/contract';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { containing } from '../../db/like';
-import type { DB } from '../../db/schema';
+import type { AcceptanceTable, DB } from '../../db/schema';
 import { spreadsheetSafe } from '../../platform/csv';
+import { serverList } from '../../platform/list/server-list';
 import type { DataScope } from '../../platform/scope';
 
-const { accDetailColumns } = acceptance;
+const { accDetailColumns, accDetailSortFields } = acceptance;
 
-/** Receiving lines of the scope that match the condition. */
-export function matching(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
-  let q = db.selectFrom('acceptance as a')
-    .where('a.tenant_id', '=', scope.tenantId)
-    .where('a.acc_date', '>=', condition.startDate)
-    .where('a.acc_date', '<=', condition.endDate);
-  if (scope.suppCode) q = q.where('a.supp_code', '=', scope.suppCode);
+type Matching = SelectQueryBuilder<DB & { a: AcceptanceTable }, 'a', object>;
+
+/** Receiving lines that match the condition (of a query on acceptance as a). */
+function withCondition(query: Matching, condition: AccCondition, scope: DataScope) {
+  let q = query.where('a.acc_date', '>=', condition.startDate).where('a.acc_date', '<=', condition.endDate);
   if (condition.deptCodes?.length) q = q.where('a.dept_code', 'in', condition.deptCodes);
   if (condition.brandCodes?.length) q = q.where('a.brand_code', 'in', condition.brandCodes);
   if (condition.categoryCode) {
@@ -90,20 +89,12 @@ export async function groups(db: Kysely<DB>, scope: DataScope, condition: AccCon
   return { total, list: rows.map(({ total: _total, ...row }) => row) };
 }
 
-/** Columns of the contract's sortable fields. */
-const sortableColumns = {
-  accDate: 'a.acc_date', billNumber: 'a.bill_number', deptCode: 'a.dept_code', goodsCode: 'a.goods_code', categoryCode: 'a.category_code',
-  brandCode: 'a.brand_code', acceptedQty: 'a.accepted_qty', price: 'a.price', amountExcl: 'a.amount_excl', tax: 'a.tax', amount: 'a.amount',
-} as const satisfies Record<AccDetailSortField, string>;
-
 /** A receiving line joined to the names the detail shows. */
-function withNames(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
-  return matching(db, scope, condition)
-    .innerJoin('goods as g', (j) => j.onRef('g.tenant_id', '=', 'a.tenant_id').onRef('g.goods_code', '=', 'a.goods_code'))
-    .innerJoin('dept as d', (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.dept_code', '=', 'a.dept_code'))
-    .leftJoin('category as c', (j) => j.onRef('c.tenant_id', '=', 'a.tenant_id').onRef('c.category_code', '=', 'a.category_code'))
-    .leftJoin('brand as b', (j) => j.onRef('b.tenant_id', '=', 'a.tenant_id').onRef('b.brand_code', '=', 'a.brand_code'));
-}
+const withNames = (matching: Matching) => matching
+  .innerJoin('goods as g', (j) => j.onRef('g.tenant_id', '=', 'a.tenant_id').onRef('g.goods_code', '=', 'a.goods_code'))
+  .innerJoin('dept as d', (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.dept_code', '=', 'a.dept_code'))
+  .leftJoin('category as c', (j) => j.onRef('c.tenant_id', '=', 'a.tenant_id').onRef('c.category_code', '=', 'a.category_code'))
+  .leftJoin('brand as b', (j) => j.onRef('b.tenant_id', '=', 'a.tenant_id').onRef('b.brand_code', '=', 'a.brand_code'));
 
 /** Every field of a detail line, by wire name (on `withNames`). */
 const detailFields = {
@@ -119,55 +110,33 @@ const detailFields = {
 const numbersAndDates = new Set<keyof AccDetail>([...acceptance.accDetailNumberFields, 'accDate']);
 
 /** The detail lines, fields in the order of the grid and the exports. */
-export function detailColumns(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
-  return withNames(db, scope, condition)
-    .select(accDetailColumns.map(({ field }) => detailFields[field].as(field)))
-    .$castTo<AccDetail>();
-}
+export const detailColumns = (matching: Matching) => withNames(matching)
+  .select(accDetailColumns.map(({ field }) => detailFields[field].as(field)))
+  .$castTo<AccDetail>();
 
 /** The same lines for a CSV file: texts made safe to open in a spreadsheet. */
-export function csvColumns(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
-  return withNames(db, scope, condition)
-    .select(accDetailColumns.map(({ field }) => (numbersAndDates.has(field) ? detailFields[field] : spreadsheetSafe(detailFields[field])).as(field)))
-    .$castTo<AccDetail>();
-}
+export const csvColumns = (matching: Matching) => withNames(matching)
+  .select(accDetailColumns.map(({ field }) => (numbersAndDates.has(field) ? detailFields[field] : spreadsheetSafe(detailFields[field])).as(field)))
+  .$castTo<AccDetail>();
+
+/** The receiving-line list: the scope's lines of the condition, newest first; exported by (date, bill, line). */
+export const lineList = serverList({
+  from: (db) => db.selectFrom('acceptance as a'),
+  alias: 'a',
+  where: withCondition,
+  columns: Object.fromEntries(accDetailSortFields.map((field) => [field, { value: detailFields[field], sortable: true }])),
+  defaultSort: { field: 'accDate', order: 'desc' },
+  then: [sql`a.bill_number`, sql`a.line_no`],
+  select: detailColumns,
+  exportOrder: [sql`a.acc_date`, sql`a.bill_number`, sql`a.line_no`],
+});
+
+/** Receiving lines of the scope that match the condition. */
+export const matching = (db: Kysely<DB>, scope: DataScope, condition: AccCondition) => lineList.matching(db, scope, condition);
 
 /** Every matching line in export order (date, bill, line), as one query (for COPY). */
-export function exportQuery(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
-  return csvColumns(db, scope, condition).orderBy('a.acc_date').orderBy('a.bill_number').orderBy('a.line_no');
-}
+export const exportQuery = (db: Kysely<DB>, scope: DataScope, condition: AccCondition) => lineList.exportQuery(db, scope, condition, csvColumns);
 
-export async function detailPage(
-  db: Kysely<DB>, scope: DataScope, condition: AccCondition,
-  paging: { page: number; limit: number; sort?: { field: AccDetailSortField; order: 'asc' | 'desc' } | undefined },
-) {
-  const countRow = await matching(db, scope, condition).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  const column = sql.ref(paging.sort ? sortableColumns[paging.sort.field] : 'a.acc_date');
-  const direction = paging.sort?.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const list = await detailColumns(db, scope, condition)
-    .orderBy(sql`${column} ${direction}`).orderBy('a.bill_number').orderBy('a.line_no')
-    .limit(paging.limit).offset((paging.page - 1) * paging.limit)
-    .execute();
-  return { total: countRow.n, list };
-}
-
-/**
- * Every matching line in export order, fetched in keyset batches: memory stays flat. The keys are read
- * from the table, not from the fields (a CSV field may have been made spreadsheet-safe).
- */
-export async function* allDetails(
-  db: Kysely<DB>, scope: DataScope, condition: AccCondition, columns = detailColumns, batchSize = 2000,
-): AsyncGenerator<AccDetail[]> {
-  let after: { date: string; bill: string; line: number } | undefined;
-  for (;;) {
-    let q = columns(db, scope, condition)
-      .select([sql<string>`a.acc_date`.as('keyDate'), sql<string>`a.bill_number`.as('keyBill'), sql<number>`a.line_no`.as('keyLine')]);
-    if (after) q = q.where(sql<SqlBool>`(a.acc_date, a.bill_number, a.line_no) > (${after.date}::date, ${after.bill}, ${after.line})`);
-    const rows = await q.orderBy('a.acc_date').orderBy('a.bill_number').orderBy('a.line_no').limit(batchSize).execute();
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1]!;
-    after = { date: last.keyDate, bill: last.keyBill, line: last.keyLine };
-  }
-}
+/** Every matching line in export order, in keyset batches: memory stays flat. */
+export const allDetails = (db: Kysely<DB>, scope: DataScope, condition: AccCondition, columns = detailColumns, batchSize = 2000) =>
+  lineList.exportBatches(db, scope, condition, columns, batchSize);

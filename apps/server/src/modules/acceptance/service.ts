@@ -1,7 +1,8 @@
 // Rules of the receiving statistics: scope, date range limits, sort whitelist, export names.
-import type { AccCondition, AccDetailSortField } from '@portal/contract';
+import type { AccCondition } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
+import type { PageRequest } from '../../platform/list/server-list';
 import type { Download } from '../../platform/route';
 import { scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
@@ -27,9 +28,9 @@ export function groups(ctx: AppContext, session: SessionContext, condition: AccC
 
 export function details(
   ctx: AppContext, session: SessionContext, condition: AccCondition,
-  paging: { page: number; limit: number; sort?: { field: AccDetailSortField; order: 'asc' | 'desc' } | undefined },
+  paging: PageRequest,
 ) {
-  return repo.detailPage(ctx.db, scopeOf(session, condition.suppCode), checked(condition), paging);
+  return repo.lineList.page(ctx.db, scopeOf(session, condition.suppCode), checked(condition), paging);
 }
 
 function fileBase(condition: AccCondition): string {

@@ -1,15 +1,13 @@
 // SQL of the dashboard figures, each within a data scope.
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { DataScope } from '../../platform/scope';
-
-const supplierFilter = (scope: DataScope) => (scope.suppCode ? sql`AND supp_code = ${scope.suppCode}` : sql``);
+import { type DataScope, inScope } from '../../platform/scope';
 
 export async function openOrders(db: Kysely<DB>, scope: DataScope) {
   const { rows } = await sql<{ count: number; amount: string; toConfirm: number }>`
     SELECT count(*)::int AS count, coalesce(sum(total_amount), 0)::text AS amount,
            count(*) FILTER (WHERE status IN ('已下达', '已阅读'))::int AS "toConfirm"
-    FROM pur_order WHERE tenant_id = ${scope.tenantId} ${supplierFilter(scope)}
+    FROM pur_order WHERE ${inScope(scope)}
       AND status IN ('已下达', '已阅读', '已确认', '部分到货')`.execute(db);
   return rows[0]!;
 }
@@ -17,7 +15,7 @@ export async function openOrders(db: Kysely<DB>, scope: DataScope) {
 export async function receivingBetween(db: Kysely<DB>, scope: DataScope, from: string, to: string): Promise<string> {
   const { rows } = await sql<{ amount: string }>`
     SELECT coalesce(sum(amount), 0)::text AS amount FROM acceptance
-    WHERE tenant_id = ${scope.tenantId} ${supplierFilter(scope)} AND acc_date BETWEEN ${from}::date AND ${to}::date`.execute(db);
+    WHERE ${inScope(scope)} AND acc_date BETWEEN ${from}::date AND ${to}::date`.execute(db);
   return rows[0]!.amount;
 }
 
@@ -25,7 +23,7 @@ export async function monthlyReceiving(db: Kysely<DB>, scope: DataScope, fromMon
   const { rows } = await sql<{ month: string; amount: string }>`
     SELECT to_char(m, 'YYYY-MM') AS month, coalesce((
       SELECT sum(amount) FROM acceptance
-      WHERE tenant_id = ${scope.tenantId} ${supplierFilter(scope)}
+      WHERE ${inScope(scope)}
         AND acc_date >= m AND acc_date < m + interval '1 month' AND acc_date <= ${to}::date), 0)::text AS amount
     FROM generate_series(${fromMonthStart}::date, ${to}::date, interval '1 month') AS m
     ORDER BY m`.execute(db);
@@ -35,7 +33,7 @@ export async function monthlyReceiving(db: Kysely<DB>, scope: DataScope, fromMon
 export async function ordersByStatus(db: Kysely<DB>, scope: DataScope, since: string) {
   const { rows } = await sql<{ status: string; count: number }>`
     SELECT status, count(*)::int AS count FROM pur_order
-    WHERE tenant_id = ${scope.tenantId} ${supplierFilter(scope)} AND order_date >= ${since}::date
+    WHERE ${inScope(scope)} AND order_date >= ${since}::date
     GROUP BY status ORDER BY count DESC`.execute(db);
   return rows;
 }
@@ -45,12 +43,10 @@ export async function settlementWaiting(db: Kysely<DB>, scope: DataScope) {
     SELECT count(*) FILTER (WHERE status IN ('草稿', '已驳回'))::int AS "waitingCount",
            coalesce(sum(payable_amount) FILTER (WHERE status IN ('草稿', '已驳回')), 0)::text AS "waitingAmount",
            coalesce(sum(payable_amount - paid_amount) FILTER (WHERE status <> '作废'), 0)::text AS "unpaidAmount"
-    FROM sam_bill WHERE tenant_id = ${scope.tenantId} ${supplierFilter(scope)}`.execute(db);
+    FROM sam_bill WHERE ${inScope(scope)}`.execute(db);
   return rows[0]!;
 }
 
 export function suppliers(db: Kysely<DB>, scope: DataScope) {
-  let q = db.selectFrom('supplier').select(['supp_code as suppCode', 'supp_name as suppName']).where('tenant_id', '=', scope.tenantId);
-  if (scope.suppCode) q = q.where('supp_code', '=', scope.suppCode);
-  return q.orderBy('supp_code').execute();
+  return db.selectFrom('supplier').select(['supp_code as suppCode', 'supp_name as suppName']).where(inScope(scope)).orderBy('supp_code').execute();
 }

@@ -1,10 +1,9 @@
 // SQL of purchase orders, always within a data scope.
-import type { ColumnFilter } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { type FilterColumn, columnFilterSql, distinctTexts, filterColumnOf, othersThan } from '../../db/column-filter';
 import { containing } from '../../db/like';
 import type { DB, PurOrderTable } from '../../db/schema';
-import type { DataScope } from '../../platform/scope';
+import { type ListColumn, serverList } from '../../platform/list/server-list';
+import { type DataScope, inScope } from '../../platform/scope';
 
 export interface OrderFilter {
   startDate?: string | undefined;
@@ -12,7 +11,6 @@ export interface OrderFilter {
   deptCode?: string | undefined;
   status?: PurOrderTable['status'] | undefined;
   billNumber?: string | undefined;
-  columns?: Record<string, ColumnFilter> | undefined;
 }
 
 // Values of an order derived from other tables, as correlated subqueries on `o` (usable in any query on pur_order as o).
@@ -22,38 +20,12 @@ const receivedQty = sql<string>`(SELECT coalesce(sum(l.received_qty), 0) FROM pu
 const lineCount = sql<number>`(SELECT count(*)::int FROM pur_order_line l WHERE l.tenant_id = o.tenant_id AND l.bill_number = o.bill_number)`;
 const deadline = sql<string>`(o.order_date + o.valid_days)`;
 
-/** Orders the list may be sorted by, by wire field. */
-export const sortableColumns = {
-  billNumber: sql`o.bill_number`, orderDate: sql`o.order_date`, deliveryDate: sql`o.delivery_date`, deadline, deptCode: sql`o.dept_code`, deptName,
-  status: sql`o.status`, totalQty: sql`o.total_qty`, totalAmount: sql`o.total_amount`, receivedQty, lineCount, suppCode: sql`o.supp_code`,
-  deliveryMode: sql`o.delivery_mode`, orderType: sql`o.order_type`, categoryName,
-} satisfies Record<string, RawBuilder<unknown>>;
-
 /** Quantities as the grid shows them: without trailing zeros ("684", "2.5"). */
 const shownQty = (value: RawBuilder<unknown>) => sql`trim_scale(${value})::text`;
 
-/** Columns the list's grid may filter on the server, by wire field; texts as the grid shows them. */
-export const filterColumns: Record<string, FilterColumn> = {
-  billNumber: { text: sql`o.bill_number` }, deptCode: { text: sql`o.dept_code` }, deptName: { text: deptName }, status: { text: sql`o.status` },
-  orderDate: { text: sql`o.order_date::text` }, deliveryDate: { text: sql`o.delivery_date::text` }, deadline: { text: sql`${deadline}::text` },
-  deliveryMode: { text: sql`o.delivery_mode` }, orderType: { text: sql`o.order_type` }, categoryName: { text: categoryName },
-  lineCount: { text: lineCount, numeric: true }, totalQty: { text: shownQty(sql`o.total_qty`), numeric: true },
-  receivedQty: { text: shownQty(receivedQty), numeric: true }, totalAmount: { text: sql`o.total_amount::text`, numeric: true },
-  suppCode: { text: sql`o.supp_code` },
-};
-
-function scoped(db: Kysely<DB>, scope: DataScope, filter: OrderFilter) {
-  let q = db.selectFrom('pur_order as o').where('o.tenant_id', '=', scope.tenantId);
-  if (scope.suppCode) q = q.where('o.supp_code', '=', scope.suppCode);
-  if (filter.startDate) q = q.where('o.order_date', '>=', filter.startDate);
-  if (filter.endDate) q = q.where('o.order_date', '<=', filter.endDate);
-  if (filter.deptCode) q = q.where('o.dept_code', '=', filter.deptCode);
-  if (filter.status) q = q.where('o.status', '=', filter.status);
-  if (filter.billNumber) q = q.where('o.bill_number', 'ilike', containing(filter.billNumber));
-  const columns = columnFilterSql(filter.columns, filterColumns);
-  if (columns) q = q.where(columns);
-  return q;
-}
+/** A column of the order list: sorted by its value, filtered on its text as the grid shows it. */
+const column = (value: RawBuilder<unknown>, text: RawBuilder<unknown> = value, numeric = false): ListColumn =>
+  ({ value, text, sortable: true, filterable: true, ...(numeric ? { numeric } : {}) });
 
 function summaryColumns(db: Kysely<DB>) {
   return db.selectFrom('pur_order as o')
@@ -70,35 +42,38 @@ function summaryColumns(db: Kysely<DB>) {
     ]);
 }
 
-export async function page(
-  db: Kysely<DB>, scope: DataScope, filter: OrderFilter, paging: { page: number; limit: number; sort?: { field: keyof typeof sortableColumns; order: 'asc' | 'desc' } | undefined },
-) {
-  const totalRow = await scoped(db, scope, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const keys = scoped(db, scope, filter).select(['o.bill_number']);
-  const sortColumn = paging.sort ? sortableColumns[paging.sort.field] : sortableColumns.orderDate;
-  const direction = paging.sort?.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const list = await summaryColumns(db)
-    .where('o.tenant_id', '=', scope.tenantId)
-    .where('o.bill_number', 'in', keys)
-    .orderBy(sql`${sortColumn} ${direction}`).orderBy('o.bill_number', 'desc')
-    .limit(paging.limit).offset((paging.page - 1) * paging.limit)
-    .execute();
-  return { total: Number(totalRow.n), list };
-}
-
-/** Distinct texts of a list column under the filter, without its own column filter (the grid's checklist). */
-export function columnValues(db: Kysely<DB>, scope: DataScope, filter: OrderFilter, field: string) {
-  const column = filterColumnOf(filterColumns, field);
-  return distinctTexts(scoped(db, scope, { ...filter, columns: othersThan(filter.columns, field) }), column);
-}
+/** The purchase-order list: the scope's orders under the search, newest first. */
+export const orderList = serverList({
+  from: (db) => db.selectFrom('pur_order as o'),
+  alias: 'o',
+  where: (q, filter: OrderFilter) => {
+    if (filter.startDate) q = q.where('o.order_date', '>=', filter.startDate);
+    if (filter.endDate) q = q.where('o.order_date', '<=', filter.endDate);
+    if (filter.deptCode) q = q.where('o.dept_code', '=', filter.deptCode);
+    if (filter.status) q = q.where('o.status', '=', filter.status);
+    if (filter.billNumber) q = q.where('o.bill_number', 'ilike', containing(filter.billNumber));
+    return q;
+  },
+  columns: {
+    billNumber: column(sql`o.bill_number`), orderDate: column(sql`o.order_date`, sql`o.order_date::text`),
+    deliveryDate: column(sql`o.delivery_date`, sql`o.delivery_date::text`), deadline: column(deadline, sql`${deadline}::text`),
+    deptCode: column(sql`o.dept_code`), deptName: column(deptName), status: column(sql`o.status`),
+    totalQty: column(sql`o.total_qty`, shownQty(sql`o.total_qty`), true), totalAmount: column(sql`o.total_amount`, sql`o.total_amount::text`, true),
+    receivedQty: column(receivedQty, shownQty(receivedQty), true), lineCount: column(lineCount, lineCount, true), suppCode: column(sql`o.supp_code`),
+    deliveryMode: column(sql`o.delivery_mode`), orderType: column(sql`o.order_type`), categoryName: column(categoryName),
+  },
+  defaultSort: { field: 'orderDate', order: 'desc' },
+  then: [sql`o.bill_number DESC`],
+  // The page's fields come from joins; the matching orders are chosen by key first.
+  select: (matching, db, scope) => summaryColumns(db).where('o.tenant_id', '=', scope.tenantId).where('o.bill_number', 'in', matching.select('o.bill_number')),
+});
 
 export function header(db: Kysely<DB>, scope: DataScope, billNumber: string) {
-  let q = summaryColumns(db)
+  return summaryColumns(db)
     .innerJoin('tenant as t', 't.id', 'o.tenant_id')
     .select('t.company_name as companyName')
-    .where('o.tenant_id', '=', scope.tenantId).where('o.bill_number', '=', billNumber);
-  if (scope.suppCode) q = q.where('o.supp_code', '=', scope.suppCode);
-  return q.executeTakeFirst();
+    .where(inScope(scope, 'o')).where('o.bill_number', '=', billNumber)
+    .executeTakeFirst();
 }
 
 export function lines(db: Kysely<DB>, tenantId: string, billNumber: string) {
@@ -114,11 +89,7 @@ export function lines(db: Kysely<DB>, tenantId: string, billNumber: string) {
 }
 
 export function deptsOnOrders(db: Kysely<DB>, scope: DataScope) {
-  let q = db.selectFrom('dept as d').select(['d.dept_code as deptCode', 'd.dept_name as deptName']).where('d.tenant_id', '=', scope.tenantId);
-  q = q.where(({ exists, selectFrom }) => {
-    let orders = selectFrom('pur_order as o').select(sql`1`.as('x')).whereRef('o.tenant_id', '=', 'd.tenant_id').whereRef('o.dept_code', '=', 'd.dept_code');
-    if (scope.suppCode) orders = orders.where('o.supp_code', '=', scope.suppCode);
-    return exists(orders);
-  });
-  return q.orderBy('d.dept_code').execute();
+  return db.selectFrom('dept as d').select(['d.dept_code as deptCode', 'd.dept_name as deptName']).where('d.tenant_id', '=', scope.tenantId)
+    .where(({ exists, selectFrom }) => exists(selectFrom('pur_order as o').select(sql`1`.as('x')).where(inScope(scope, 'o')).whereRef('o.dept_code', '=', 'd.dept_code')))
+    .orderBy('d.dept_code').execute();
 }

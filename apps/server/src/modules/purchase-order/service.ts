@@ -10,23 +10,19 @@ import * as repo from './repo';
 type PageQuery = z.infer<typeof purchaseOrder.purOrderQuery>;
 type ValuesQuery = CallBody<typeof purchaseOrder.getPurOrderColumnValues>;
 
-/** The list's search and column filters as the repo reads them; a reversed date range is a 400. */
+/** The list's search as the repo reads it; a reversed date range is a 400. */
 function filterOf(query: Omit<ValuesQuery, 'field'>): repo.OrderFilter {
   if (query.startDate && query.endDate && query.startDate > query.endDate) throw ApiError.badRequest('body.endDate: 结束日期不能早于开始日期');
-  return { ...query, columns: query.filters };
+  return query;
 }
 
 export function page(ctx: AppContext, session: SessionContext, query: PageQuery) {
-  const filter = filterOf(query);
-  const sortField = query.sort?.field;
-  if (sortField && !Object.hasOwn(repo.sortableColumns, sortField)) throw ApiError.badRequest(`body.sort.field: 不能按 ${sortField} 排序`);
-  const sort = query.sort && { field: query.sort.field as keyof typeof repo.sortableColumns, order: query.sort.order };
-  return repo.page(ctx.db, scopeOf(session, query.suppCode), filter, { page: query.page, limit: query.limit, sort });
+  return repo.orderList.page(ctx.db, scopeOf(session, query.suppCode), filterOf(query), query);
 }
 
 /** The grid's value checklist: a column's texts across every page the search and other filters leave. */
 export function columnValues(ctx: AppContext, session: SessionContext, query: ValuesQuery) {
-  return repo.columnValues(ctx.db, scopeOf(session, query.suppCode), filterOf(query), query.field);
+  return repo.orderList.columnValues(ctx.db, scopeOf(session, query.suppCode), filterOf(query), query.filters, query.field);
 }
 
 export async function detail(ctx: AppContext, session: SessionContext, billNumber: string, suppCode?: string) {

@@ -1,9 +1,10 @@
 // SQL of child accounts, their grants and the management journal.
-import { type ColumnFilter, employee } from '@portal/contract';
-import { type Kysely, type Transaction, sql } from 'kysely';
-import { type FilterColumn, columnFilterSql, distinctTexts, filterColumnOf, othersThan } from '../../db/column-filter';
+import { employee } from '@portal/contract';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction, sql } from 'kysely';
 import { containing, escapeLike } from '../../db/like';
 import type { DB } from '../../db/schema';
+import { type ListColumn, serverList } from '../../platform/list/server-list';
+import { inScope } from '../../platform/scope';
 
 const { employeeStatusText } = employee;
 
@@ -14,72 +15,54 @@ export interface Owner {
   parentCode: string | null;
 }
 
-
-export const sortableColumns = {
-  employeeCode: 'employee_code', employeeName: 'employee_name', movPhone: 'mov_phone', buildDate: 'build_date',
-  lastLoginTime: 'last_login_time', matureDate: 'mature_date', isUsed: 'is_used',
-} as const;
-
 /** Times as the grid shows them, in business time (UTC+8). */
 const shownTime = (column: string) => sql`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
 
-/** Columns of the list the grid may filter on the server, by wire field. */
-export const filterColumns: Record<string, FilterColumn> = {
-  employeeCode: { text: sql.ref('employee_code') }, employeeName: { text: sql.ref('employee_name') }, movPhone: { text: sql.ref('mov_phone') },
-  email: { text: sql.ref('email') }, isUsed: { text: sql`CASE WHEN is_used THEN ${employeeStatusText['1']} ELSE ${employeeStatusText['0']} END` }, matureDate: { text: sql`mature_date::text` },
-  buildDate: { text: shownTime('build_date') }, closeDate: { text: shownTime('close_date') },
-  firstLoginTime: { text: shownTime('first_login_time') }, lastLoginTime: { text: shownTime('last_login_time') },
-};
+/** A column of the child-account list, sortable or not; filtered on its text as the grid shows it. */
+const column = (name: string, sortable: boolean, text: RawBuilder<unknown> = sql.ref(name)): ListColumn => ({ value: sql.ref(name), text, sortable, filterable: true });
 
-function children(db: Kysely<DB>, owner: Owner) {
-  let q = db.selectFrom('account').where('tenant_id', '=', owner.tenantId).where('kind', '=', 'supplier').where('parent_code', 'is not', null);
-  if (owner.suppCode) q = q.where('supp_code', '=', owner.suppCode);
-  if (owner.parentCode) q = q.where('parent_code', '=', owner.parentCode);
-  return q;
+/** Child accounts of the owner (staff: every child account of the scope). */
+function ofOwner<O>(query: SelectQueryBuilder<DB, 'account', O>, owner: Owner) {
+  const q = query.where('kind', '=', 'supplier').where('parent_code', 'is not', null);
+  return owner.parentCode ? q.where('parent_code', '=', owner.parentCode) : q;
 }
+
+const children = (db: Kysely<DB>, owner: Owner) => ofOwner(db.selectFrom('account').where(inScope(owner, 'account')), owner);
 
 export interface EmployeeFilter {
   rawInfo?: string | undefined;
   status?: '' | '0' | '1' | undefined;
   strict: boolean;
-  columns?: Record<string, ColumnFilter> | undefined;
 }
 
-/** The owner's children that match the search and the column filters. */
-function matching(db: Kysely<DB>, owner: Owner, filter: EmployeeFilter) {
-  let q = children(db, owner);
-  const raw = filter.rawInfo;
-  if (raw) {
-    q = filter.strict
-      ? q.where((eb) => eb.or([eb('employee_code', '=', raw), eb('employee_name', '=', raw), eb('mov_phone', '=', raw)]))
-      : q.where((eb) => eb.or([eb('employee_code', 'ilike', containing(raw)), eb('employee_name', 'ilike', containing(raw)), eb('mov_phone', 'ilike', containing(raw))]));
-  }
-  if (filter.status) q = q.where('is_used', '=', filter.status === '1');
-  const columns = columnFilterSql(filter.columns, filterColumns);
-  if (columns) q = q.where(columns);
-  return q;
-}
-
-export async function page(
-  db: Kysely<DB>, owner: Owner, filter: EmployeeFilter,
-  paging: { page: number; limit: number; sort?: { field: keyof typeof sortableColumns; order: 'asc' | 'desc' } | undefined },
-) {
-  const q = matching(db, owner, filter);
-  const total = (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
-  const column = sql.ref(paging.sort ? sortableColumns[paging.sort.field] : 'employee_code');
-  const direction = paging.sort?.order === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
-  const list = await q
-    .select(['employee_code', 'employee_name', 'mov_phone', 'email', 'is_used', 'build_date', 'close_date', 'first_login_time', 'last_login_time', 'mature_date'])
-    .orderBy(sql`${column} ${direction}`).orderBy('employee_code')
-    .limit(paging.limit).offset((paging.page - 1) * paging.limit).execute();
-  return { total, list };
-}
-
-/** Distinct texts of a list column under the filter, without its own column filter (the grid's checklist). */
-export function columnValues(db: Kysely<DB>, owner: Owner, filter: EmployeeFilter, field: string) {
-  const column = filterColumnOf(filterColumns, field);
-  return distinctTexts(matching(db, owner, { ...filter, columns: othersThan(filter.columns, field) }), column);
-}
+/** The child-account list: the owner's children under the search, by code. */
+export const employeeList = serverList({
+  from: (db) => db.selectFrom('account'),
+  alias: 'account',
+  where: (q, filter: EmployeeFilter, owner: Owner) => {
+    q = ofOwner(q, owner);
+    const raw = filter.rawInfo;
+    if (raw) {
+      q = filter.strict
+        ? q.where((eb) => eb.or([eb('employee_code', '=', raw), eb('employee_name', '=', raw), eb('mov_phone', '=', raw)]))
+        : q.where((eb) => eb.or([eb('employee_code', 'ilike', containing(raw)), eb('employee_name', 'ilike', containing(raw)), eb('mov_phone', 'ilike', containing(raw))]));
+    }
+    if (filter.status) q = q.where('is_used', '=', filter.status === '1');
+    return q;
+  },
+  columns: {
+    employeeCode: column('employee_code', true), employeeName: column('employee_name', true), movPhone: column('mov_phone', true),
+    email: column('email', false),
+    isUsed: column('is_used', true, sql`CASE WHEN is_used THEN ${employeeStatusText['1']} ELSE ${employeeStatusText['0']} END`),
+    matureDate: column('mature_date', true, sql`mature_date::text`),
+    buildDate: column('build_date', true, shownTime('build_date')), closeDate: column('close_date', false, shownTime('close_date')),
+    firstLoginTime: column('first_login_time', false, shownTime('first_login_time')), lastLoginTime: column('last_login_time', true, shownTime('last_login_time')),
+  },
+  defaultSort: { field: 'employeeCode', order: 'asc' },
+  then: [sql.ref('employee_code')],
+  nullsLast: true,
+  select: (matching) => matching.select(['employee_code', 'employee_name', 'mov_phone', 'email', 'is_used', 'build_date', 'close_date', 'first_login_time', 'last_login_time', 'mature_date']),
+});
 
 export function findChild(db: Kysely<DB>, owner: Owner, employeeCode: string) {
   return children(db, owner).selectAll().where('employee_code', '=', employeeCode).executeTakeFirst();

@@ -32,22 +32,18 @@ async function child(ctx: AppContext, owner: repo.Owner, employeeCode: string) {
   return row;
 }
 
-/** The list's search and column filters as the repo reads them ('1' or true: the search matches exactly). */
+/** The list's search as the repo reads it ('1' or true: the search matches exactly). */
 function filterOf(query: Omit<CallBody<typeof contract.getEmployeeColumnValues>, 'field'>): repo.EmployeeFilter {
-  return { rawInfo: query.rawInfo, status: query.status, strict: query.isStrict === true || query.isStrict === '1', columns: query.filters };
+  return { rawInfo: query.rawInfo, status: query.status, strict: query.isStrict === true || query.isStrict === '1' };
 }
 
 /** The list grid's value checklist: a column's texts across every page the search and other filters leave. */
 export function columnValues(ctx: AppContext, session: SessionContext, query: CallBody<typeof contract.getEmployeeColumnValues>) {
-  return repo.columnValues(ctx.db, viewer(session, query.suppCode), filterOf(query), query.field);
+  return repo.employeeList.columnValues(ctx.db, viewer(session, query.suppCode), filterOf(query), query.filters, query.field);
 }
 
 export async function list(ctx: AppContext, session: SessionContext, query: z.infer<typeof contract.employeeListQuery>) {
-  const owner = viewer(session, query.suppCode);
-  const field = query.sort?.field;
-  if (field !== undefined && !(field in repo.sortableColumns)) throw ApiError.badRequest(`body.sort.field: 不能按 ${field} 排序`);
-  const sort = query.sort && { field: query.sort.field as keyof typeof repo.sortableColumns, order: query.sort.order };
-  const { total, list } = await repo.page(ctx.db, owner, filterOf(query), { page: query.page, limit: query.limit, sort });
+  const { total, list } = await repo.employeeList.page(ctx.db, viewer(session, query.suppCode), filterOf(query), query);
   const canEdit = session.kind === 'supplier';
   return {
     total,

@@ -11,11 +11,8 @@ const moneyFields = new Set<string>(['amountExcl', 'tax', 'amount']);
 const numberFields = new Set<string>([...acceptance.accDetailNumberFields, 'qty', 'billCount', 'lineCount']);
 const typeOf = (field: string): ColumnType => (moneyFields.has(field) ? 'money' : numberFields.has(field) ? 'number' : field === 'accDate' ? 'date' : 'text');
 
-/**
- * Height of a grid that shows `rows` rows without a scrollbar of its own: header, rows of 32 px and the
- * horizontal scrollbar; never below RevoGrid's own minimum of 300 px, which would overflow the box.
- */
-export const gridHeight = (rows: number) => Math.max(300, 48 + 16 + rows * 32);
+/** The grids of this page are as tall as their rows (the shared rule, without a row limit). */
+export { gridHeight } from '../../components/data-grid';
 
 /** Wide enough for the heading and its menu button, whatever width the data would need. */
 const fitTitle = (c: GridColumn): GridColumn => ({ ...c, width: Math.max(c.width ?? 120, c.title.length * 16 + 56) });

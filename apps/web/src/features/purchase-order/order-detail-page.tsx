@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../../api/client';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
-import { DataGrid } from '../../components/data-grid';
+import { DataGrid, gridHeight } from '../../components/data-grid';
 import { fromUnits, percentOf, toUnits } from '../../lib/decimal';
 import { formatMoney, formatQty } from '../../lib/format';
 import { useTagsViewStore } from '../../stores/tags-view';
@@ -17,7 +17,8 @@ import { OrderPrintout } from './order-printout';
 import { OrderStatusTag } from './order-status';
 import './purchase-order.css';
 
-const gridHeight = (rows: number) => Math.min(Math.max(rows, 3), 12) * 34 + 40;
+/** Lines shown before the grid scrolls. */
+const maxRows = 12;
 
 export default function OrderDetailPage() {
   const { t } = useTranslation();
@@ -110,14 +111,14 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
           items={[
             {
               key: 'lines', label: t('purchaseOrder.detail.lines'),
-              children: <DataGrid aria-label={t('purchaseOrder.detail.linesGrid')} columns={lineGrid.columns} rows={lineGrid.rows} height={gridHeight(lines.length)} />,
+              children: <DataGrid aria-label={t('purchaseOrder.detail.linesGrid')} columns={lineGrid.columns} rows={lineGrid.rows} height={gridHeight(lines.length, maxRows)} />,
             },
             {
               key: 'split', label: t('purchaseOrder.detail.split'),
               children: (
                 <>
                   <Typography.Paragraph type="secondary">{t('purchaseOrder.detail.splitHint')}</Typography.Paragraph>
-                  <DataGrid aria-label={t('purchaseOrder.detail.splitGrid')} columns={splitGrid.columns} rows={splitGrid.rows} loading={split.isFetching} height={gridHeight(splitGrid.rows.length)} />
+                  <DataGrid aria-label={t('purchaseOrder.detail.splitGrid')} columns={splitGrid.columns} rows={splitGrid.rows} loading={split.isFetching} height={gridHeight(splitGrid.rows.length, maxRows)} />
                 </>
               ),
             },

@@ -7,8 +7,9 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DataGrid, type GridQuery } from '../../components/data-grid';
+import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
+import { useServerList } from '../../components/server-list/use-server-list';
 import { SupplierPicker } from '../../components/supplier-picker';
 import { useUserStore } from '../../stores/user';
 import { deptsQuery, orderColumnValues, type OrderListQuery, orderPageQuery } from './api';
@@ -29,7 +30,7 @@ const pageSizes = [20, 50, 100];
 
 export const detailPath = (billNumber: string) => `/purOrder/detail?${new URLSearchParams({ billNumber })}`;
 
-function queryOf(search: Search): Omit<OrderListQuery, 'page' | 'limit'> {
+function queryOf(search: Search): Omit<OrderListQuery, 'page' | 'limit' | 'sort' | 'filters'> {
   const [start, end] = search.dates ?? [null, null];
   const billNumber = search.billNumber.trim();
   return {
@@ -45,30 +46,21 @@ function queryOf(search: Search): Omit<OrderListQuery, 'page' | 'limit'> {
 export default function PurchaseOrderPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<Search>();
   const staff = useUserStore((s) => s.staff);
-  const [search, setSearch] = useState<Search>(noSearch);
-  const [grid, setGrid] = useState<GridQuery>({ sort: null, filters: {} });
-  const [paging, setPaging] = useState({ page: 1, limit: pageSizes[0]! });
+  const orders = useServerList({
+    initialSearch: noSearch, bodyOf: queryOf, pageQuery: orderPageQuery, columnValues: orderColumnValues, row: orderRow, pageSizes, maxRows: 15,
+  });
+  const { list } = orders;
   const [selected, setSelected] = useState<string>();
-
-  const query: OrderListQuery = { ...queryOf(search), ...paging, ...(grid.sort ? { sort: grid.sort } : {}), filters: grid.filters };
-  const { data, isFetching } = useQuery(orderPageQuery(query));
   const depts = useQuery(deptsQuery);
-  const list = useMemo(() => data?.list ?? [], [data]);
   const columns = useMemo(() => orderColumns(t), [t]);
-  const rows = useMemo(() => list.map(orderRow), [list]);
   const deptOptions = useMemo(() => (depts.data ?? []).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` })), [depts.data]);
 
-  const apply = (next: Search) => {
-    setSearch(next);
-    setPaging((p) => ({ ...p, page: 1 }));
-  };
   const open = (billNumber: string | undefined) => billNumber && navigate(detailPath(billNumber));
 
   return (
     <Card title={t('purchaseOrder.title')}>
-      <Form form={form} layout="inline" initialValues={noSearch} onFinish={apply} style={{ rowGap: 12, marginBottom: 12 }} aria-label={t('purchaseOrder.title')}>
+      <Form {...orders.form} layout="inline" style={{ rowGap: 12, marginBottom: 12 }} aria-label={t('purchaseOrder.title')}>
         {staff && (
           <Form.Item name="suppCode" label={t('shell.supplier')}>
             <SupplierPicker width={220} />
@@ -88,7 +80,7 @@ export default function PurchaseOrderPage() {
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">{t('purchaseOrder.search')}</Button>
-          <Button onClick={() => { form.resetFields(); apply(noSearch); }}>{t('purchaseOrder.reset')}</Button>
+          <Button onClick={orders.reset}>{t('purchaseOrder.reset')}</Button>
         </Space>
       </Form>
       <Space wrap style={{ marginBottom: 12 }}>
@@ -100,16 +92,11 @@ export default function PurchaseOrderPage() {
       <DataGrid
         aria-label={t('purchaseOrder.grid')}
         columns={columns}
-        rows={rows}
-        loading={isFetching}
-        serverSide
-        onQueryChange={(next) => { setGrid(next); setPaging((p) => ({ ...p, page: 1 })); }}
-        columnValues={(field) => orderColumnValues(query, field)}
+        {...orders.grid}
         onActiveRowChange={(index) => setSelected(list[index]?.billNumber)}
         onRowOpen={(index) => open(list[index]?.billNumber)}
-        height={Math.min(paging.limit, 15) * 34 + 40}
       />
-      <ListPagination page={paging.page} limit={paging.limit} total={data?.total ?? 0} sizes={pageSizes} onChange={(page, limit) => setPaging({ page, limit })} />
+      <ListPagination {...orders.pagination} />
     </Card>
   );
 }

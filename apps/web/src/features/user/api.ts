@@ -1,6 +1,7 @@
-// Calls of child-account management (module ms0050) with their query keys; changes refresh the list.
+// Calls of child-account management (module ms0050) with their query keys; changes are mutations that
+// refresh the list.
 import { type CallBody, type EmployeeForm, employee } from '@portal/contract';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../api/client';
 
@@ -50,18 +51,26 @@ export const isCodeFree = (employeeCode: string) => call(employee.checkEmployeeC
 export const isMobileFree = (movPhone: string, employeeCode?: string) =>
   call(employee.checkMobileUnique, { query: { movPhone, ...(employeeCode ? { employeeCode } : {}) } }, { silent: true });
 
-export const saveAccount = (form: EmployeeForm, editing: boolean) =>
+const saveAccount = ({ form, editing }: { form: EmployeeForm; editing: boolean }) =>
   editing ? call(employee.updateSupChild, { body: form }, { silent: true }).then(() => null) : call(employee.insertSupChild, { body: form }, { silent: true });
 
 /** The first save of a child's grants inserts them; later saves replace them. */
-export const saveGrants = (grant: Grant, first: boolean) => call(first ? employee.insertSupChildRole : employee.updateSupChildRole, { body: grant }, { silent: true });
+const saveGrants = ({ grant, first }: { grant: Grant; first: boolean }) =>
+  call(first ? employee.insertSupChildRole : employee.updateSupChildRole, { body: grant }, { silent: true });
 
-export const setEnabled = (employeeCode: string, enabled: boolean) => call(employee.changeIsUsed, { query: { employeeCode, isUsed: enabled ? '1' : '0' } });
-export const resetPassword = (employeeCode: string) => call(employee.resetPassword, { query: { employeeCode } });
-export const deleteAccount = (employeeCode: string) => call(employee.deleteEmployee, { query: { employeeCode } });
+const setEnabled = ({ employeeCode, enabled }: { employeeCode: string; enabled: boolean }) =>
+  call(employee.changeIsUsed, { query: { employeeCode, isUsed: enabled ? '1' : '0' } });
+const resetPassword = (employeeCode: string) => call(employee.resetPassword, { query: { employeeCode } });
+const deleteAccount = (employeeCode: string) => call(employee.deleteEmployee, { query: { employeeCode } });
 
-/** Refreshes every employee query after a change. */
-export function useRefreshEmployees() {
+/** A change of child accounts: when it has succeeded or failed, every employee query (the list first) is fetched again. */
+function useEmployeeChange<Input, Output>(change: (input: Input) => Promise<Output>) {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: employeeKeys.all });
+  return useMutation({ mutationFn: change, onSettled: () => client.invalidateQueries({ queryKey: employeeKeys.all }) });
 }
+
+export const useSaveAccount = () => useEmployeeChange(saveAccount);
+export const useSaveGrants = () => useEmployeeChange(saveGrants);
+export const useSetEnabled = () => useEmployeeChange(setEnabled);
+export const useResetPassword = () => useEmployeeChange(resetPassword);
+export const useDeleteAccount = () => useEmployeeChange(deleteAccount);

@@ -4,7 +4,7 @@ import { type Employee, employee } from '@portal/contract';
 import { App, Button, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
-import { deleteAccount, resetPassword, setEnabled, useRefreshEmployees } from './api';
+import { useDeleteAccount, useResetPassword, useSetEnabled } from './api';
 
 export const { employeeModule } = employee;
 
@@ -34,7 +34,9 @@ export function EmployeeActions({ selected, onDeleted }: { selected: Employee | 
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const { has } = useAuthButtons(employeeModule);
-  const refresh = useRefreshEmployees();
+  const setEnabled = useSetEnabled();
+  const resetPassword = useResetPassword();
+  const deleteAccount = useDeleteAccount();
   const showPassword = useShowPasswordOnce();
   if (!selected) return null;
   const code = selected.employeeCode;
@@ -47,16 +49,15 @@ export function EmployeeActions({ selected, onDeleted }: { selected: Employee | 
     <>
       {has('enable') && (
         <Button onClick={() => confirm(enabled ? t('employee.confirmDisable', { code }) : t('employee.confirmEnable', { code }), async () => {
-          await setEnabled(code, !enabled);
+          await setEnabled.mutateAsync({ employeeCode: code, enabled: !enabled });
           void message.success(enabled ? t('employee.disabledDone') : t('employee.enabledDone'));
-          await refresh();
         }, enabled)}>
           {enabled ? t('employee.disable') : t('employee.enable')}
         </Button>
       )}
       {has('resetPwd') && (
         <Button onClick={() => confirm(t('employee.confirmReset', { code }), async () => {
-          const { password } = await resetPassword(code);
+          const { password } = await resetPassword.mutateAsync(code);
           showPassword(t('employee.passwordTitle'), t('employee.passwordHint', { code }), password);
         })}>
           {t('employee.resetPassword')}
@@ -64,10 +65,9 @@ export function EmployeeActions({ selected, onDeleted }: { selected: Employee | 
       )}
       {has('delete') && (
         <Button danger onClick={() => confirm(t('employee.confirmDelete', { code, name: selected.employeeName }), async () => {
-          await deleteAccount(code);
+          await deleteAccount.mutateAsync(code);
           void message.success(t('employee.deletedDone'));
           onDeleted();
-          await refresh();
         }, true)}>
           {t('employee.delete')}
         </Button>

@@ -2,14 +2,14 @@
 // filters run on the server), and the actions on the selected account. Staff view (never change) the
 // accounts of any supplier of their tenant, narrowed with the supplier picker.
 import { PageSizes } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Form, Input, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
-import { DataGrid, type GridQuery } from '../../components/data-grid';
+import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
+import { useServerList } from '../../components/server-list/use-server-list';
 import { SupplierPicker } from '../../components/supplier-picker';
 import { useUserStore } from '../../stores/user';
 import { employeeColumnValues, type EmployeeListQuery, employeePageQuery } from './api';
@@ -20,8 +20,16 @@ interface Search {
   rawInfo: string;
   status: '' | '0' | '1';
   isStrict: boolean;
+  /** Staff only: picked beside the form, applied at once. */
+  suppCode?: string | undefined;
 }
 const noSearch: Search = { rawInfo: '', status: '', isStrict: false };
+const pageSizes = [PageSizes.employee];
+
+function queryOf(search: Search): Omit<EmployeeListQuery, 'page' | 'limit' | 'sort' | 'filters'> {
+  const rawInfo = search.rawInfo.trim();
+  return { ...(rawInfo ? { rawInfo } : {}), status: search.status, isStrict: search.isStrict, ...(search.suppCode ? { suppCode: search.suppCode } : {}) };
+}
 
 export const detailPath = (mode: 'edit' | 'copy' | 'view', employeeCode: string) =>
   `/employee/userDetail?${new URLSearchParams({ employeeCode, ...(mode === 'edit' ? { isEdit: '1' } : mode === 'copy' ? { isCopy: '1' } : { readOnly: '1' }) })}`;
@@ -32,36 +40,23 @@ export default function EmployeePage() {
   const staff = useUserStore((s) => s.staff);
   const { has: holds } = useAuthButtons(employeeModule);
   const has = (button: string) => !staff && holds(button);
-  const [suppCode, setSuppCode] = useState<string>();
-  const [form] = Form.useForm<Search>();
-  const [search, setSearch] = useState<Search>(noSearch);
-  const [grid, setGrid] = useState<GridQuery>({ sort: null, filters: {} });
-  const [page, setPage] = useState(1);
+  const employees = useServerList({
+    initialSearch: noSearch, bodyOf: queryOf, pageQuery: employeePageQuery, columnValues: employeeColumnValues, row: employeeRow, pageSizes,
+    maxRows: PageSizes.employee,
+  });
+  const { list } = employees;
   const [selectedCode, setSelectedCode] = useState<string>();
-
-  const query: EmployeeListQuery = {
-    ...(search.rawInfo.trim() ? { rawInfo: search.rawInfo.trim() } : {}), status: search.status, isStrict: search.isStrict,
-    page, limit: PageSizes.employee, ...(grid.sort ? { sort: grid.sort } : {}), filters: grid.filters,
-    ...(staff && suppCode ? { suppCode } : {}),
-  };
-  const { data, isFetching } = useQuery(employeePageQuery(query));
-  const list = useMemo(() => data?.list ?? [], [data]);
   const columns = useMemo(() => employeeColumns(t), [t]);
-  const rows = useMemo(() => list.map(employeeRow), [list]);
   const selected = list.find((e) => e.employeeCode === selectedCode);
 
-  const apply = (next: Search) => {
-    setSearch(next);
-    setPage(1);
-  };
   const open = (mode: 'edit' | 'copy' | 'view') => selected && navigate(detailPath(mode, selected.employeeCode));
 
   return (
     <Card title={t('employee.title')}>
-      <Form form={form} layout="inline" initialValues={noSearch} onFinish={apply} style={{ rowGap: 12, marginBottom: 12 }}>
+      <Form {...employees.form} layout="inline" style={{ rowGap: 12, marginBottom: 12 }}>
         {staff && (
           <Form.Item label={t('shell.supplier')}>
-            <SupplierPicker value={suppCode} onChange={(code) => { setSuppCode(code); setPage(1); }} width={220} />
+            <SupplierPicker value={employees.search.suppCode} onChange={(code) => employees.apply({ suppCode: code })} width={220} />
           </Form.Item>
         )}
         <Form.Item name="rawInfo" label={t('employee.keyword')}>
@@ -75,7 +70,7 @@ export default function EmployeePage() {
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">{t('employee.search')}</Button>
-          <Button onClick={() => { form.resetFields(); apply(noSearch); }}>{t('employee.reset')}</Button>
+          <Button onClick={employees.reset}>{t('employee.reset')}</Button>
         </Space>
       </Form>
       <Space wrap style={{ marginBottom: 12 }}>
@@ -91,16 +86,11 @@ export default function EmployeePage() {
       <DataGrid
         aria-label={t('employee.grid')}
         columns={columns}
-        rows={rows}
-        loading={isFetching}
-        serverSide
-        onQueryChange={(next) => { setGrid(next); setPage(1); }}
-        columnValues={(field) => employeeColumnValues(query, field)}
+        {...employees.grid}
         onActiveRowChange={(index) => setSelectedCode(list[index]?.employeeCode)}
         onRowOpen={(index) => list[index] && navigate(detailPath(has('edit') ? 'edit' : 'view', list[index].employeeCode))}
-        height={PageSizes.employee * 34 + 40}
       />
-      <ListPagination page={page} limit={PageSizes.employee} total={data?.total ?? 0} onChange={setPage} />
+      <ListPagination {...employees.pagination} />
     </Card>
   );
 }

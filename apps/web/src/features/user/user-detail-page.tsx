@@ -12,7 +12,7 @@ import { ApiFailure } from '../../api/client';
 import { fieldError } from '../../api/field-error';
 import { useTagsViewStore } from '../../stores/tags-view';
 import { useUserStore } from '../../stores/user';
-import { employeeDetailQuery, grantsQuery, nextCodeQuery, resourcesQuery, saveAccount, saveGrants, useRefreshEmployees } from './api';
+import { employeeDetailQuery, grantsQuery, nextCodeQuery, resourcesQuery, useSaveAccount, useSaveGrants } from './api';
 import { useShowPasswordOnce } from './employee-actions';
 import { EmployeeFormFields, type FormValues } from './employee-form-fields';
 import { GrantsCard } from './grants-card';
@@ -41,7 +41,8 @@ export default function UserDetailPage() {
   const [form] = Form.useForm<FormValues>();
   const [checked, setChecked] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
-  const refresh = useRefreshEmployees();
+  const saveAccount = useSaveAccount();
+  const saveGrants = useSaveGrants();
   const showPassword = useShowPasswordOnce();
 
   const detail = useQuery(employeeDetailQuery(sourceCode));
@@ -72,17 +73,15 @@ export default function UserDetailPage() {
     const body = { ...values, matureDate: values.matureDate ? values.matureDate.format('YYYY-MM-DD') : '' } as EmployeeForm;
     setSaving(true);
     try {
-      const created = await saveAccount(body, !creating);
+      const created = await saveAccount.mutateAsync({ form: body, editing: !creating });
       if (created) showPassword(t('employee.detail.initialPassword'), t('employee.detail.initialPasswordHint', { code: created.employeeCode }), created.initialPassword);
       try {
-        if (resources.data) await saveGrants(grantOf(resources.data, ticks, body.empCode), creating || !grants.data?.moduleCodes.length);
+        if (resources.data) await saveGrants.mutateAsync({ grant: grantOf(resources.data, ticks, body.empCode), first: creating || !grants.data?.moduleCodes.length });
       } catch (err) {
         // The account exists: go on editing it, so that saving again does not try to create it twice.
-        await refresh();
         if (created) navigate(`/employee/userDetail?employeeCode=${encodeURIComponent(created.employeeCode)}&isEdit=1`, { replace: true });
         throw err;
       }
-      await refresh();
       void message.success(created ? t('employee.detail.created') : t('employee.detail.saved'));
       close();
     } catch (err) {

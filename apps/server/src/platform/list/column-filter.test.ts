@@ -2,10 +2,10 @@
 import { type ColumnFilter, columnFilter } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../platform/errors';
-import { freshDatabase } from '../test/helpers';
+import { ApiError } from '../errors';
+import { freshDatabase } from '../../test/helpers';
 import { type FilterColumn, columnFilterSql } from './column-filter';
-import type { Database } from './database';
+import type { Database } from '../../db/database';
 
 let database: Database;
 const db = () => database.db as unknown as Kysely<{ item: { id: number; name: string | null; qty: string | null; code: string | null } }>;

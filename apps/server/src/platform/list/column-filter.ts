@@ -3,8 +3,8 @@
 // ("between" takes "a,b" in either order), a checklist keeps the ticked values, two conditions join by fMode.
 import { type ColumnFilter, maxColumnValues } from '@portal/contract';
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { ApiError } from '../platform/errors';
-import { escapeLike } from './like';
+import { ApiError } from '../errors';
+import { escapeLike } from '../../db/like';
 
 /** A filterable column: the SQL of its cell text as the grid shows it, and whether it holds numbers. */
 export interface FilterColumn {

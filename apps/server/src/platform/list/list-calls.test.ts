@@ -1,0 +1,50 @@
+// Every list call of the contract that takes a sort refuses a field that is not one of its sortable
+// columns — names of Object.prototype included — with a 400 naming the field, never a 500.
+import * as contract from '@portal/contract';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+
+/** The smallest valid body of each sorted list call; a new one must be added here. */
+const bodies: Record<string, object> = {
+  '/purOrderBill/getPurOrderPage': {},
+  '/user/getEmployeeByParentCodePageQuery': {},
+  '/acceptance/getAccDetailInfo': { startDate: '2024-01-01', endDate: '2024-12-31' },
+};
+
+const sortedLists = Object.values(contract)
+  .flatMap((area) => (typeof area === 'object' && area !== null ? Object.values(area) : []))
+  .filter((c): c is contract.CallDef => typeof c === 'object' && c !== null && 'path' in c && 'method' in c)
+  .filter((c) => c.body instanceof z.ZodObject && 'sort' in c.body.shape);
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await tokenFor(t.app, '100001');
+});
+afterAll(() => t.close());
+
+describe('sort fields of list calls', () => {
+  it('finds the sorted list calls of the contract', () => {
+    expect(sortedLists.map((c) => c.path).sort()).toEqual(Object.keys(bodies).sort());
+  });
+
+  for (const call of sortedLists) {
+    for (const field of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'noSuchColumn']) {
+      it(`${call.path} refuses a sort by ${field} with a 400 naming the field`, async () => {
+        const res = await t.app.inject({
+          method: call.method, url: `/api${call.path}`, headers: { token },
+          payload: { ...bodies[call.path], sort: { field, order: 'asc' } },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toMatch(/^body\.sort\.field: /);
+      });
+    }
+
+    it(`${call.path} still sorts by its default column`, async () => {
+      const res = await t.app.inject({ method: call.method, url: `/api${call.path}`, headers: { token }, payload: bodies[call.path] });
+      expect(res.statusCode).toBe(200);
+    });
+  }
+});

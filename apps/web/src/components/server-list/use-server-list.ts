@@ -1,0 +1,95 @@
+// One server-paged list in the browser: the search form's state, the DataGrid in server mode (sort and
+// column filters go to the server), page and page size, the value checklist and the grid's height. A page
+// declares how its search becomes the call's body and renders the props this hook gives.
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { Form } from 'antd';
+import { useMemo, useState } from 'react';
+import { type DataGridProps, type GridQuery, type GridRow, gridHeight } from '../data-grid';
+
+/** What a list call's body carries beside its search. */
+export interface ListBody {
+  page: number;
+  limit: number;
+  sort?: { field: string; order: 'asc' | 'desc' };
+  filters?: GridQuery['filters'];
+}
+
+export interface ListPage<Item> {
+  total: number;
+  list: Item[];
+}
+
+export interface ServerListOptions<Search, Body extends ListBody, Item, Key extends QueryKey> {
+  /** The search the form starts with (and goes back to on reset). */
+  initialSearch: Search;
+  /** A search owned by the page instead (one form above several lists): paging restarts when it changes. */
+  search?: Search;
+  /** The call's body of a search, without paging, sort and filters. */
+  bodyOf(search: Search): Omit<Body, keyof ListBody>;
+  pageQuery(body: Body): UseQueryOptions<ListPage<Item>, Error, ListPage<Item>, Key>;
+  /** The grid's checklist: a column's texts across every page (lists whose filters run on the server). */
+  columnValues?(body: Body, field: string): Promise<string[]>;
+  row(item: Item): GridRow;
+  /** Page sizes the user picks from (the first is the default), or one fixed size. */
+  pageSizes: number[];
+  /** Columns the server sorts by; the grid's sort of another column is not sent (default: every column). */
+  sortable?(field: string): boolean;
+  /** Rows shown before the grid scrolls. */
+  maxRows?: number;
+}
+
+const noGrid: GridQuery = { sort: null, filters: {} };
+
+export function useServerList<Search extends object, Body extends ListBody, Item, Key extends QueryKey>(options: ServerListOptions<Search, Body, Item, Key>) {
+  const { initialSearch, bodyOf, pageQuery, columnValues, row, pageSizes, sortable, maxRows } = options;
+  const [form] = Form.useForm<Search>();
+  const [ownSearch, setOwnSearch] = useState(initialSearch);
+  const search = options.search ?? ownSearch;
+  // Paging restarts with every new search, sort or filter.
+  const [paging, setPaging] = useState({ of: search, grid: noGrid, page: 1, limit: pageSizes[0]! });
+  const current = paging.of === search ? paging : { ...paging, of: search, page: 1 };
+  const { grid, page, limit } = current;
+
+  const sort = grid.sort && (!sortable || sortable(grid.sort.field)) ? { sort: { field: grid.sort.field, order: grid.sort.order } } : {};
+  const body = { ...bodyOf(search), page, limit, ...sort, ...(columnValues ? { filters: grid.filters } : {}) } as Body;
+  const { data, isFetching } = useQuery(pageQuery(body));
+  const list = useMemo(() => data?.list ?? [], [data]);
+  const rows = useMemo(() => list.map(row), [list, row]);
+
+  /** A new search (the form's values, or some of them): back to page 1. */
+  const apply = (next: Partial<Search>) => setOwnSearch((previous) => ({ ...previous, ...next }));
+  const gridProps = {
+    rows,
+    loading: isFetching,
+    serverSide: true,
+    onQueryChange: (next: GridQuery) => setPaging({ ...current, grid: next, page: 1 }),
+    ...(columnValues ? { columnValues: (field: string) => columnValues(body, field) } : {}),
+    height: gridHeight(rows.length, maxRows),
+  } satisfies Partial<DataGridProps>;
+
+  return {
+    search,
+    body,
+    list,
+    total: data?.total,
+    apply,
+    form: {
+      form,
+      initialValues: initialSearch,
+      onFinish: apply,
+    },
+    /** The form back to its first values, and the list with it (state outside the form stays). */
+    reset: () => {
+      form.resetFields();
+      apply(form.getFieldsValue());
+    },
+    grid: gridProps,
+    pagination: {
+      page,
+      limit,
+      total: data?.total ?? 0,
+      ...(pageSizes.length > 1 ? { sizes: pageSizes } : {}),
+      onChange: (next: number, size: number) => setPaging({ ...current, page: next, limit: size }),
+    },
+  };
+}
