@@ -72,14 +72,20 @@ export interface AccountTable {
   dept_code: Generated<string>;
 }
 
-export interface AccountAuditTable {
+/** One transition of a stateful record (platform/workflow); states are null before creation, after removal or when not recorded. */
+export interface RecordHistoryTable {
   id: Generated<string>;
   tenant_id: string;
-  actor_code: string;
+  record_type: string;
+  record_id: string;
   action: string;
-  target_code: string;
+  from_status: string | null;
+  to_status: string | null;
+  actor_code: string;
+  actor_name: Generated<string>;
+  at: Generated<Date>;
+  note: Generated<string>;
   detail: Json<Record<string, unknown>>;
-  at: Timestamp;
 }
 
 export interface SessionTable {
@@ -349,7 +355,7 @@ export interface DB {
   external_module: ExternalModuleTable;
   usage_log: UsageLogTable;
   module_stay: ModuleStayTable;
-  account_audit: AccountAuditTable;
+  record_history: RecordHistoryTable;
   acc_unit: AccUnitTable;
   bus_option: BusOptionTable;
   system_param: SystemParamTable;

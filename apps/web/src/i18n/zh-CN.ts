@@ -253,5 +253,6 @@ export const zhCN = {
     noPermission: '用户没有权限',
     hasError: 'Has Error',
   },
+  history: { title: '操作记录', empty: '暂无记录', state: '状态：{{from}} → {{to}}' },
   dashboard: { welcome: '欢迎使用供应商协同平台' },
 } as const;
