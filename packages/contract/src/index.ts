@@ -4,11 +4,13 @@ export * from './envelope';
 export * from './constants';
 export * from './paging';
 export * from './history';
+export * from './file-kinds';
 export * as acceptance from './acceptance';
 export * as auth from './auth';
 export * as baseInfo from './base-info';
 export * as dashboard from './dashboard';
 export * as employee from './employee';
+export * as file from './file';
 export * as menu from './menu';
 export * as purchaseOrder from './purchase-order';
 export * as system from './system';
@@ -24,3 +26,4 @@ export type { AccCondition, AccDetail, AccDetailSortField, AccGroup } from './ac
 export type { Overview } from './dashboard';
 export type { Employee, EmployeeForm, EmployeeStatus, ResourceNode } from './employee';
 export type { UsageRecord } from './usage-log';
+export type { StoredFile } from './file';

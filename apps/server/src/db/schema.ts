@@ -88,6 +88,27 @@ export interface RecordHistoryTable {
   detail: Json<Record<string, unknown>>;
 }
 
+export interface StoredFileTable {
+  id: Generated<string>;
+  tenant_id: string;
+  /** Owner supplier; null for a file staff uploaded. */
+  supp_code: string | null;
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  created_by: string;
+  created_at: Generated<Date>;
+  /** The record that uses the file (e.g. 'certificate:12'); a referenced file cannot be deleted. */
+  referenced_by: string | null;
+}
+
+export interface StoredFileChunkTable {
+  file_id: string;
+  seq: number;
+  bytes: Buffer;
+}
+
 export interface SessionTable {
   token_hash: string;
   account_id: number;
@@ -356,6 +377,8 @@ export interface DB {
   usage_log: UsageLogTable;
   module_stay: ModuleStayTable;
   record_history: RecordHistoryTable;
+  stored_file: StoredFileTable;
+  stored_file_chunk: StoredFileChunkTable;
   acc_unit: AccUnitTable;
   bus_option: BusOptionTable;
   system_param: SystemParamTable;

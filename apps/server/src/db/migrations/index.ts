@@ -8,6 +8,7 @@ import * as m0005 from './0005-employee';
 import * as m0006 from './0006-shell';
 import * as m0007 from './0007-usage-module';
 import * as m0008 from './0008-record-history';
+import * as m0009 from './0009-file-store';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-shell': m0006,
   '0007-usage-module': m0007,
   '0008-record-history': m0008,
+  '0009-file-store': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {
