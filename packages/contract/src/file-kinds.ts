@@ -14,3 +14,6 @@ export interface UploadRule {
   maxBytes: number;
   maxFiles: number;
 }
+
+/** A size limit as messages show it, e.g. '10 MB'. */
+export const sizeText = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;

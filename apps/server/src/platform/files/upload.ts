@@ -1,7 +1,7 @@
 // Reads the files of an upload call (multipart/form-data) within the call's rule: count and size limits
 // while streaming (413, nothing kept), the kind recognised from the bytes, the name's extension matching it.
 import { createHash } from 'node:crypto';
-import { type FileKind, type UploadRule, fileKinds } from '@portal/contract';
+import { type FileKind, type UploadRule, fileKinds, sizeText } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { sniff } from './sniff';
@@ -15,7 +15,6 @@ export interface ReceivedFile {
   sha256: string;
 }
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 const tooLarge = (message: string) => new ApiError(413, '413', message);
 
 /** Keeps the last path segment, without control characters; a name can only name a file. */
@@ -52,7 +51,7 @@ export async function receiveFiles(request: FastifyRequest, rule: UploadRule): P
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(`文件 ${name} 超过 ${megabytes(rule.maxBytes)} 的上限`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(`文件 ${name} 超过 ${sizeText(rule.maxBytes)} 的上限`);
     if (code === 'FST_FILES_LIMIT') throw tooLarge(`一次最多上传 ${rule.maxFiles} 个文件`);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge('表单字段过多');
     throw err;
