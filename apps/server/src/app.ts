@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,6 +16,7 @@ import { authRoutes } from './modules/auth/routes';
 import { baseInfoRoutes } from './modules/base-info/routes';
 import { commonRoutes } from './modules/common/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { fileRoutes } from './modules/file/routes';
 import { authenticate } from './modules/auth/service';
 import { menuRoutes } from './modules/menu/routes';
 import { purchaseOrderRoutes } from './modules/purchase-order/routes';
@@ -83,6 +85,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
 
   registerErrorHandling(app);
+  // Upload calls set their own limits (registerUpload, from the contract); these only bound a stray request.
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 40 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: '供应商协同平台 API', version: '1.0.0', description: 'Every call answers the envelope {code, success, data, message, msg}.' },
@@ -109,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(acceptanceRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(usageLogRoutes(ctx, usageLogs));
+      await api.register(fileRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

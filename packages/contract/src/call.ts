@@ -1,5 +1,6 @@
 // How a call is described: method, path under the API prefix, and zod schemas of its parts.
 import type { z } from 'zod';
+import type { UploadRule } from './file-kinds';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -24,6 +25,8 @@ export interface CallDef<
   successMessage?: string;
   /** 'legacy' answers {success, content: {result}, msg} as the spec's `.do` calls do. */
   envelope?: 'standard' | 'legacy';
+  /** An upload call (multipart/form-data, files in the `file` field): what it accepts. */
+  upload?: UploadRule;
   query?: Q;
   body?: B;
   data: D;

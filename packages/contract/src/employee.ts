@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { PageSizes } from './constants';
+import { history } from './history';
 import { columnFilters, columnValues, columnValuesParams, isoDate, pageOf, sortParam } from './paging';
 
 /** Child-account management: only main accounts use it, so it is never granted to a child. */
@@ -26,6 +27,8 @@ export type Employee = z.infer<typeof employee>;
 
 /** How the list shows isUsed; the server filters the status column on these same words. */
 export const employeeStatusText = { '1': '启用', '0': '停用' } as const;
+/** The states of a child account ('1' enabled, '0' disabled), as the workflow and the history name them. */
+export type EmployeeStatus = keyof typeof employeeStatusText;
 
 export const employeeListQuery = z.object({
   /** Matches code, name or mobile. */
@@ -177,4 +180,10 @@ export const resetPassword = defineCall({
 export const deleteEmployee = defineCall({
   area: 'user', method: 'GET', path: '/user/deleteEmployee', module: employeeModule,
   summary: 'Delete a child account (the journal keeps who did it and what it was)', query: codeQuery, data: z.null(),
+});
+
+export const getEmployeeHistory = defineCall({
+  area: 'user', method: 'GET', path: '/user/getEmployeeHistory', module: employeeModule,
+  summary: 'What was done to a child account, by whom and when (created, edited, granted, enabled, disabled, reset), oldest first',
+  query: codeQuery, data: history,
 });

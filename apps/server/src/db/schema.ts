@@ -72,14 +72,41 @@ export interface AccountTable {
   dept_code: Generated<string>;
 }
 
-export interface AccountAuditTable {
+/** One transition of a stateful record (platform/workflow); states are null before creation, after removal or when not recorded. */
+export interface RecordHistoryTable {
   id: Generated<string>;
   tenant_id: string;
-  actor_code: string;
+  record_type: string;
+  record_id: string;
   action: string;
-  target_code: string;
+  from_status: string | null;
+  to_status: string | null;
+  actor_code: string;
+  actor_name: Generated<string>;
+  at: Generated<Date>;
+  note: Generated<string>;
   detail: Json<Record<string, unknown>>;
-  at: Timestamp;
+}
+
+export interface StoredFileTable {
+  id: Generated<string>;
+  tenant_id: string;
+  /** Owner supplier; null for a file staff uploaded. */
+  supp_code: string | null;
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  created_by: string;
+  created_at: Generated<Date>;
+  /** The record that uses the file (e.g. 'certificate:12'); a referenced file cannot be deleted. */
+  referenced_by: string | null;
+}
+
+export interface StoredFileChunkTable {
+  file_id: string;
+  seq: number;
+  bytes: Buffer;
 }
 
 export interface SessionTable {
@@ -381,7 +408,9 @@ export interface DB {
   external_module: ExternalModuleTable;
   usage_log: UsageLogTable;
   module_stay: ModuleStayTable;
-  account_audit: AccountAuditTable;
+  record_history: RecordHistoryTable;
+  stored_file: StoredFileTable;
+  stored_file_chunk: StoredFileChunkTable;
   acc_unit: AccUnitTable;
   bus_option: BusOptionTable;
   system_param: SystemParamTable;

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { legacySuccess, success } from './envelope';
 import { ApiError } from './errors';
+import { type ReceivedFile, receiveFiles } from './files/upload';
 import type { SessionContext } from './session-context';
 
 export interface CallInput<C> {
@@ -110,6 +111,29 @@ export function registerCall<C extends CallDef<z.ZodType | undefined, z.ZodType 
     handler: async (request, reply) => {
       const data = await app.inFlight.track(() => handler(inputOf<C>(request, reply)));
       return legacy ? legacySuccess(data, call.successMessage) : success(data, call.successMessage);
+    },
+  });
+}
+
+/**
+ * Registers an upload: same access and envelope as a call; the files of the multipart body are read
+ * within the contract's rule (count, size, kinds) and handed to the handler, checked, before anything is stored.
+ */
+export function registerUpload<C extends CallDef<z.ZodType | undefined, undefined, z.ZodType>>(
+  app: FastifyInstance,
+  call: C,
+  handler: (input: CallInput<C>, files: ReceivedFile[]) => Promise<CallData<C>>,
+): void {
+  const rule = call.upload;
+  if (!rule) throw new Error(`${call.path} has no upload rule in the contract`);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: call.method,
+    url: call.path,
+    config: accessOf(call),
+    schema: { ...routeSchema(call, envelopeSchema(call.data)), consumes: ['multipart/form-data'] },
+    handler: async (request, reply) => {
+      const data = await app.inFlight.track(async () => handler(inputOf<C>(request, reply), await receiveFiles(request, rule)));
+      return success(data, call.successMessage);
     },
   });
 }

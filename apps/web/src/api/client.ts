@@ -38,7 +38,7 @@ type Input<C> = (CallQuery<C> extends undefined ? { query?: undefined } : { quer
  */
 const userClientAreas = new Set(['auth', 'user', 'menu', 'usage-log']);
 
-function headers(area: string): Record<string, string> {
+export function headers(area: string): Record<string, string> {
   const user = useUserStore.getState();
   if (!user.token) return {};
   if (userClientAreas.has(area)) {
@@ -57,7 +57,7 @@ export function signOutTo(text?: string) {
   if (text) void message.error({ content: text, duration: 5, key: 'signed-out' });
 }
 
-function queryString(query: unknown): string {
+export function queryString(query: unknown): string {
   if (!query || typeof query !== 'object') return '';
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query as Record<string, unknown>)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));

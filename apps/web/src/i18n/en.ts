@@ -32,4 +32,5 @@ export const en: Texts<typeof zhCN> = {
     notFound: 'Sorry, this page does not exist', unauthorized: 'Sorry, you may not open this page', backHome: 'Back home',
     noPermission: 'No permission', hasError: 'Has Error',
   },
+  history: { title: 'History', empty: 'Nothing recorded yet', state: 'State: {{from}} → {{to}}' },
 };

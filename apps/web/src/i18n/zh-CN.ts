@@ -68,4 +68,5 @@ export const zhCN = {
     noPermission: '用户没有权限',
     hasError: 'Has Error',
   },
+  history: { title: '操作记录', empty: '暂无记录', state: '状态：{{from}} → {{to}}' },
 } as const;

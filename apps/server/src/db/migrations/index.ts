@@ -7,6 +7,8 @@ import * as m0004 from './0004-acceptance-order';
 import * as m0005 from './0005-employee';
 import * as m0006 from './0006-shell';
 import * as m0007 from './0007-usage-module';
+import * as m0008 from './0008-record-history';
+import * as m0009 from './0009-file-store';
 import * as m0011 from './0011-common-lookups';
 
 const migrations: Record<string, Migration> = {
@@ -17,6 +19,8 @@ const migrations: Record<string, Migration> = {
   '0005-employee': m0005,
   '0006-shell': m0006,
   '0007-usage-module': m0007,
+  '0008-record-history': m0008,
+  '0009-file-store': m0009,
   '0011-common-lookups': m0011,
 };
 

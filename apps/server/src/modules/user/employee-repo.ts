@@ -1,5 +1,5 @@
-// SQL of child accounts, their grants and the management journal.
-import { employee } from '@portal/contract';
+// SQL of child accounts and their grants; changes run in the transaction the service opens.
+import { type EmployeeForm, type EmployeeStatus, employee } from '@portal/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction, sql } from 'kysely';
 import { containing, escapeLike } from '../../db/like';
 import type { DB } from '../../db/schema';
@@ -68,6 +68,49 @@ export function findChild(db: Kysely<DB>, owner: Owner, employeeCode: string) {
   return children(db, owner).selectAll().where('employee_code', '=', employeeCode).executeTakeFirst();
 }
 
+/** The owner's child, locked until the transaction ends, with its workflow state. */
+export function lockChild(trx: Transaction<DB>, owner: Owner, employeeCode: string) {
+  return children(trx, owner).selectAll()
+    .select(sql<EmployeeStatus>`CASE WHEN is_used THEN '1' ELSE '0' END`.as('status'))
+    .where('employee_code', '=', employeeCode).forUpdate().executeTakeFirst();
+}
+
+const profile = (form: EmployeeForm) => ({
+  employee_name: form.name, mov_phone: form.mobile, email: form.email, position: form.position, remark: form.remark, sex: form.sex,
+  card_no: form.cardNo, profiles: form.profies, head_pic_url: form.headPicUrl, wx_qr_code: form.wxQRCode, login_name: form.loginName,
+  dept_code: form.deptCode, mature_date: form.matureDate || null,
+});
+
+export async function insertChild(
+  trx: Transaction<DB>, owner: { tenantId: string; suppCode: string; parentCode: string }, form: EmployeeForm, passwordHash: string, now: Date,
+) {
+  await trx.insertInto('account').values({
+    tenant_id: owner.tenantId, kind: 'supplier', employee_code: form.empCode, supp_code: owner.suppCode, parent_code: owner.parentCode,
+    role_code: null, password_hash: passwordHash, must_change_password: true, password_changed_at: now, build_date: now,
+    ...profile(form),
+  }).execute();
+}
+
+export async function updateProfile(trx: Transaction<DB>, accountId: number, form: EmployeeForm) {
+  await trx.updateTable('account').set(profile(form)).where('id', '=', accountId).execute();
+}
+
+/** Enables or disables an account; disabling ends its sessions. */
+export async function setUsed(trx: Transaction<DB>, accountId: number, isUsed: boolean, now: Date) {
+  await trx.updateTable('account').set({ is_used: isUsed, close_date: isUsed ? null : now }).where('id', '=', accountId).execute();
+  if (!isUsed) await endSessions(trx, accountId, 'disabled', now);
+}
+
+/** A new password that must be changed at next login; the account's sessions end. */
+export async function setPassword(trx: Transaction<DB>, accountId: number, passwordHash: string, now: Date) {
+  await trx.updateTable('account').set({ password_hash: passwordHash, must_change_password: true, password_changed_at: now }).where('id', '=', accountId).execute();
+  await endSessions(trx, accountId, 'password-reset', now);
+}
+
+export async function deleteAccount(trx: Transaction<DB>, accountId: number) {
+  await trx.deleteFrom('account').where('id', '=', accountId).execute();
+}
+
 export async function codeTaken(db: Kysely<DB>, tenantId: string, employeeCode: string): Promise<boolean> {
   return (await db.selectFrom('account').select('id').where('tenant_id', '=', tenantId).where('kind', '=', 'supplier')
     .where('employee_code', '=', employeeCode).executeTakeFirst()) !== undefined;
@@ -85,13 +128,7 @@ export async function childCodes(db: Kysely<DB>, tenantId: string, parentCode: s
   return rows.map((r) => r.employee_code);
 }
 
-export function audit(db: Kysely<DB> | Transaction<DB>, entry: { tenantId: string; actor: string; action: string; target: string; detail?: Record<string, unknown> }) {
-  return db.insertInto('account_audit')
-    .values({ tenant_id: entry.tenantId, actor_code: entry.actor, action: entry.action, target_code: entry.target, detail: JSON.stringify(entry.detail ?? {}) })
-    .execute();
-}
-
-export async function endSessions(db: Kysely<DB> | Transaction<DB>, accountId: number, reason: string, now: Date) {
+async function endSessions(db: Kysely<DB>, accountId: number, reason: string, now: Date) {
   await db.updateTable('session').set({ revoked_at: now, revoke_reason: reason })
     .where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
 }

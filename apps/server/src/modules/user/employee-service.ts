@@ -1,5 +1,6 @@
 // Rules of child accounts: only a main account manages its own children (staff may look), codes and
-// mobiles are unique, grants never exceed the main account's, and every change is journaled.
+// mobiles are unique, grants never exceed the main account's, and every change is a transition of the
+// account's workflow (employee-flow.ts), recorded in its history.
 import { randomInt } from 'node:crypto';
 import { type CallBody, type Employee, type EmployeeForm, type ResourceNode, employee as contract } from '@portal/contract';
 import type { z } from 'zod';
@@ -9,6 +10,9 @@ import { hashPassword } from '../../lib/password-hash';
 import type { SessionContext } from '../../platform/session-context';
 import { businessDay } from '../../platform/clock';
 import { type ModuleRow, modulesOf } from '../../platform/access';
+import { historyOf } from '../../platform/workflow/history';
+import { start, transition } from '../../platform/workflow/transition';
+import { employeeFlow } from './employee-flow';
 import * as repo from './employee-repo';
 
 const { employeeModule } = contract;
@@ -94,12 +98,6 @@ async function checkForm(ctx: AppContext, owner: repo.Owner & { parentCode: stri
   if (form.matureDate && form.matureDate < businessDay(ctx.now())) throw ApiError.badRequest('body.matureDate: 有效期不能早于今天');
 }
 
-const profile = (form: EmployeeForm) => ({
-  employee_name: form.name, mov_phone: form.mobile, email: form.email, position: form.position, remark: form.remark, sex: form.sex,
-  card_no: form.cardNo, profiles: form.profies, head_pic_url: form.headPicUrl, wx_qr_code: form.wxQRCode, login_name: form.loginName,
-  dept_code: form.deptCode, mature_date: form.matureDate || null,
-});
-
 /** A random password that meets the policy: 10 characters with lower, upper and digit. */
 export function randomPassword(): string {
   const sets = ['abcdefghjkmnpqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789'];
@@ -117,25 +115,22 @@ export async function create(ctx: AppContext, session: SessionContext, form: Emp
   await checkForm(ctx, owner, form, false);
   const initialPassword = randomPassword();
   const passwordHash = await hashPassword(initialPassword);
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.insertInto('account').values({
-      tenant_id: owner.tenantId, kind: 'supplier', employee_code: form.empCode, supp_code: owner.suppCode, parent_code: owner.parentCode,
-      role_code: null, password_hash: passwordHash, must_change_password: true, password_changed_at: ctx.now(), build_date: ctx.now(),
-      ...profile(form),
-    }).execute();
-    await repo.audit(trx, { tenantId: owner.tenantId, actor: session.employeeCode, action: 'create', target: form.empCode, detail: { name: form.name } });
-  });
+  await ctx.db.transaction().execute((trx) => start(trx, employeeFlow, {
+    action: 'create', actor: session, id: form.empCode, detail: { name: form.name },
+    create: () => repo.insertChild(trx, owner, form, passwordHash, ctx.now()),
+  }));
   return { employeeCode: form.empCode, initialPassword };
 }
 
 export async function update(ctx: AppContext, session: SessionContext, form: EmployeeForm) {
   const owner = manager(session);
-  const row = await child(ctx, owner, form.empCode);
+  await child(ctx, owner, form.empCode);
   await checkForm(ctx, owner, form, true);
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('account').set(profile(form)).where('id', '=', row.id).execute();
-    await repo.audit(trx, { tenantId: owner.tenantId, actor: session.employeeCode, action: 'update', target: form.empCode });
-  });
+  await ctx.db.transaction().execute((trx) => transition(trx, employeeFlow, {
+    action: 'update', actor: session, id: form.empCode,
+    lock: () => repo.lockChild(trx, owner, form.empCode),
+    apply: (row) => repo.updateProfile(trx, row.id, form),
+  }));
 }
 
 /**
@@ -163,7 +158,7 @@ export async function grantsOf(ctx: AppContext, session: SessionContext, employe
 
 export async function setGrants(ctx: AppContext, session: SessionContext, grant: z.infer<typeof contract.grant>) {
   const owner = manager(session);
-  const row = await child(ctx, owner, grant.employeeCode);
+  await child(ctx, owner, grant.employeeCode);
   const modules = await modulesOf(ctx.db, session);
   const byCode = new Map(modules.map((m) => [m.module_code, m]));
   if (grant.moduleCodes.includes(employeeModule)) throw ApiError.badRequest(`body.moduleCodes: 账号管理（${employeeModule}）只属于主账号，不能授予子账号`);
@@ -180,45 +175,46 @@ export async function setGrants(ctx: AppContext, session: SessionContext, grant:
   const badButton = grant.buttons.find((b) => !availableKeys.has(key(b.moudleCode, b.buttonCode)));
   if (badButton) throw ApiError.forbidden(`不能授予按钮 ${badButton.moudleCode}/${badButton.buttonCode}`);
   const buttons = [...new Map(grant.buttons.map((b) => [key(b.moudleCode, b.buttonCode), b])).values()];
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.replaceGrants(trx, row.id, [...granted].sort(), buttons);
-    await repo.audit(trx, { tenantId: owner.tenantId, actor: session.employeeCode, action: 'grant', target: grant.employeeCode, detail: { moduleCodes: [...granted], buttons } });
-  });
+  await ctx.db.transaction().execute((trx) => transition(trx, employeeFlow, {
+    action: 'grant', actor: session, id: grant.employeeCode, detail: () => ({ moduleCodes: [...granted], buttons }),
+    lock: () => repo.lockChild(trx, owner, grant.employeeCode),
+    apply: (row) => repo.replaceGrants(trx, row.id, [...granted].sort(), buttons),
+  }));
 }
 
 export async function setUsed(ctx: AppContext, session: SessionContext, employeeCode: string, isUsed: boolean) {
   const owner = manager(session);
-  const row = await child(ctx, owner, employeeCode);
-  const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('account').set({ is_used: isUsed, close_date: isUsed ? null : now }).where('id', '=', row.id).execute();
-    if (!isUsed) await repo.endSessions(trx, row.id, 'disabled', now);
-    await repo.audit(trx, { tenantId: owner.tenantId, actor: session.employeeCode, action: isUsed ? 'enable' : 'disable', target: employeeCode });
-  });
+  await ctx.db.transaction().execute((trx) => transition(trx, employeeFlow, {
+    action: isUsed ? 'enable' : 'disable', actor: session, id: employeeCode,
+    lock: () => repo.lockChild(trx, owner, employeeCode),
+    apply: (row) => repo.setUsed(trx, row.id, isUsed, ctx.now()),
+  }));
 }
 
 export async function resetPassword(ctx: AppContext, session: SessionContext, employeeCode: string) {
   const owner = manager(session);
-  const row = await child(ctx, owner, employeeCode);
   const password = randomPassword();
   const passwordHash = await hashPassword(password);
-  const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('account').set({ password_hash: passwordHash, must_change_password: true, password_changed_at: now }).where('id', '=', row.id).execute();
-    await repo.endSessions(trx, row.id, 'password-reset', now);
-    await repo.audit(trx, { tenantId: owner.tenantId, actor: session.employeeCode, action: 'reset-password', target: employeeCode });
-  });
+  await ctx.db.transaction().execute((trx) => transition(trx, employeeFlow, {
+    action: 'reset-password', actor: session, id: employeeCode,
+    lock: () => repo.lockChild(trx, owner, employeeCode),
+    apply: (row) => repo.setPassword(trx, row.id, passwordHash, ctx.now()),
+  }));
   return { employeeCode, password };
 }
 
 export async function remove(ctx: AppContext, session: SessionContext, employeeCode: string) {
   const owner = manager(session);
-  const row = await child(ctx, owner, employeeCode);
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.audit(trx, {
-      tenantId: owner.tenantId, actor: session.employeeCode, action: 'delete', target: employeeCode,
-      detail: { name: row.employee_name, mobile: row.mov_phone, buildDate: time(row.build_date), grants: await repo.grantsOf(trx, row.id) },
-    });
-    await trx.deleteFrom('account').where('id', '=', row.id).execute();
-  });
+  await ctx.db.transaction().execute((trx) => transition(trx, employeeFlow, {
+    action: 'delete', actor: session, id: employeeCode,
+    lock: () => repo.lockChild(trx, owner, employeeCode),
+    detail: async (row) => ({ name: row.employee_name, mobile: row.mov_phone, buildDate: time(row.build_date), grants: await repo.grantsOf(trx, row.id) }),
+    apply: (row) => repo.deleteAccount(trx, row.id),
+  }));
+}
+
+/** What was done to a child account, for its detail page (staff may look too). */
+export async function history(ctx: AppContext, session: SessionContext, employeeCode: string) {
+  await child(ctx, viewer(session), employeeCode);
+  return historyOf(ctx.db, employeeFlow, session.tenantId, employeeCode);
 }

@@ -92,7 +92,7 @@ describe('create and edit', () => {
     expect(res.data.initialPassword).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{10}$/);
     const first = (await login(t.app, '100001-02', { password: res.data.initialPassword })).json();
     expect(first.data).toMatchObject({ isEditPw: '1', supplierCode: '100001' });
-    const audit = await t.database.db.selectFrom('account_audit').select(['actor_code', 'action']).where('target_code', '=', '100001-02').execute();
+    const audit = await t.database.db.selectFrom('record_history').select(['actor_code', 'action']).where('record_type', '=', 'employee').where('record_id', '=', '100001-02').execute();
     expect(audit).toEqual([{ actor_code: '100001', action: 'create' }]);
   });
 
@@ -171,7 +171,7 @@ describe('enable, reset, delete', () => {
   it('deletes a child and keeps who did it', async () => {
     expect((await call('100001', 'GET', 'deleteEmployee?employeeCode=100001-02')).json().code).toBe('1');
     expect((await call('100001', 'GET', 'checkEmployeeCode?employeeCode=100001-02')).json().data).toBe(true);
-    const audit = await t.database.db.selectFrom('account_audit').select(['actor_code', 'action', 'detail']).where('target_code', '=', '100001-02').where('action', '=', 'delete').executeTakeFirstOrThrow();
+    const audit = await t.database.db.selectFrom('record_history').select(['actor_code', 'action', 'detail']).where('record_type', '=', 'employee').where('record_id', '=', '100001-02').where('action', '=', 'delete').executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_code: '100001', detail: { name: '王晓明' } });
     expect((await call('100001', 'GET', 'deleteEmployee?employeeCode=100001-02')).statusCode).toBe(404);
   });

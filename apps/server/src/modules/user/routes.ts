@@ -36,6 +36,7 @@ export function userRoutes(ctx: AppContext) {
       await employees.remove(ctx, session, query.employeeCode);
       return null;
     });
+    registerCall(app, employee.getEmployeeHistory, ({ session, query }) => employees.history(ctx, session, query.employeeCode));
     registerCall(app, user.getUserInfo, ({ session, query }) => service.userInfoOf(ctx, session, query.employeeCode));
     registerCall(app, user.getQrCode, ({ session }) => service.qrCode(ctx, session));
     registerCall(app, user.updatePassword, async ({ session, body, request }) => {

@@ -34,6 +34,12 @@ export const grantsQuery = (employeeCode: string) => queryOptions({
   enabled: Boolean(employeeCode),
 });
 
+export const historyQuery = (employeeCode: string) => queryOptions({
+  queryKey: [...employeeKeys.all, 'history', employeeCode],
+  queryFn: () => call(employee.getEmployeeHistory, { query: { employeeCode } }),
+  enabled: Boolean(employeeCode),
+});
+
 export const resourcesQuery = queryOptions({
   queryKey: [...employeeKeys.all, 'resources'],
   queryFn: () => call(employee.fetchResource, { query: {} }),

@@ -10,9 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../../api/client';
 import { fieldError } from '../../api/field-error';
+import { RecordHistory } from '../../components/record-history';
 import { useTagsViewStore } from '../../stores/tags-view';
 import { useUserStore } from '../../stores/user';
-import { employeeDetailQuery, grantsQuery, nextCodeQuery, resourcesQuery, useSaveAccount, useSaveGrants } from './api';
+import { employeeDetailQuery, grantsQuery, historyQuery, nextCodeQuery, resourcesQuery, useSaveAccount, useSaveGrants } from './api';
 import { useShowPasswordOnce } from './employee-actions';
 import { EmployeeFormFields, type FormValues } from './employee-form-fields';
 import { GrantsCard } from './grants-card';
@@ -49,6 +50,7 @@ export default function UserDetailPage() {
   const grants = useQuery(grantsQuery(sourceCode));
   const resources = useQuery(resourcesQuery);
   const nextCode = useQuery({ ...nextCodeQuery, enabled: creating });
+  const history = useQuery({ ...historyQuery(sourceCode), enabled: !creating && Boolean(sourceCode) });
 
   // Fill the form once what it starts from has arrived.
   const ready = (mode === 'new' || detail.data) && (!creating || nextCode.data);
@@ -112,6 +114,7 @@ export default function UserDetailPage() {
         </Form>
       </Spin>
       <GrantsCard resources={resources.data} checked={ticks} onChange={setChecked} readOnly={mode === 'view'} />
+      {!creating && <RecordHistory entries={history.data} />}
     </Card>
   );
 }

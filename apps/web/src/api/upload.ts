@@ -1,0 +1,77 @@
+// Uploads files to an upload call of the contract: the platform client's headers, the call's rule checked
+// before sending (kinds by extension, size, count), progress from XMLHttpRequest, the envelope as `call` reads it.
+import { type CallData, type CallDef, type CallQuery, Timeouts, fileKinds, sizeText } from '@portal/contract';
+import type { z } from 'zod';
+import { ApiFailure, type WireEnvelope, apiBase, errorTexts, headers, queryString, reactToFailure } from './client';
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface UploadOptions<C> {
+  query?: CallQuery<C>;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  /** Do not toast failures: the caller shows them. */
+  silent?: boolean;
+}
+
+
+/** What the server would refuse anyway, said before any byte is sent; null when the files fit the rule. */
+export function ruleBreach(def: CallDef, files: readonly File[]): ApiFailure | null {
+  const rule = def.upload;
+  if (!rule) return new ApiFailure(0, 'upload', `${def.path} 不是上传接口`);
+  if (files.length > rule.maxFiles) return new ApiFailure(413, '413', `一次最多上传 ${rule.maxFiles} 个文件`);
+  for (const file of files) {
+    if (file.size > rule.maxBytes) return new ApiFailure(413, '413', `文件 ${file.name} 超过 ${sizeText(rule.maxBytes)} 的上限`);
+    const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase() : '';
+    if (!rule.kinds.some((k) => (fileKinds[k].extensions as readonly string[]).includes(extension))) {
+      return new ApiFailure(415, '415', `文件 ${file.name} 不是允许的类型（${rule.kinds.map((k) => fileKinds[k].text).join('、')}）`);
+    }
+  }
+  return null;
+}
+
+function send<C extends CallDef>(def: C, files: readonly File[], options: UploadOptions<C>): Promise<CallData<C>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(def.method, `${apiBase}${def.path}${queryString(options.query)}`);
+    xhr.withCredentials = true;
+    xhr.timeout = Timeouts.longMs;
+    for (const [name, value] of Object.entries(headers(def.area))) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => options.onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : files.reduce((n, f) => n + f.size, 0) });
+    xhr.onload = () => {
+      let envelope: WireEnvelope;
+      try {
+        envelope = JSON.parse(xhr.responseText) as WireEnvelope;
+      } catch {
+        reject(new ApiFailure(xhr.status, String(xhr.status), errorTexts.system));
+        return;
+      }
+      if (envelope.code === '1') resolve(envelope.data as CallData<C>);
+      else reject(new ApiFailure(xhr.status, envelope.code ?? String(xhr.status), envelope.message ?? envelope.msg ?? errorTexts.system));
+    };
+    xhr.onerror = () => reject(new ApiFailure(0, 'network', errorTexts.system));
+    xhr.ontimeout = () => reject(new ApiFailure(0, 'timeout', errorTexts.timeout));
+    xhr.onabort = () => reject(options.signal?.reason ?? new DOMException('aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    for (const file of files) form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/** Uploads files to an upload call and answers its data; failures throw ApiFailure after the catalogue's reaction. */
+export async function upload<C extends CallDef<z.ZodType | undefined, undefined, z.ZodType>>(
+  def: C, files: readonly File[], options: UploadOptions<C> = {},
+): Promise<CallData<C>> {
+  try {
+    const breach = ruleBreach(def, files);
+    if (breach) throw breach;
+    return await send(def, files, options);
+  } catch (err) {
+    if (err instanceof ApiFailure) reactToFailure(err, options);
+    throw err;
+  }
+}
