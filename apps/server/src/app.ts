@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Messages, ResultCode } from '@portal/contract';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
 import { acceptanceRoutes } from './modules/acceptance/routes';
@@ -28,6 +28,7 @@ import { InFlight } from './platform/in-flight';
 import { registerErrorHandling } from './platform/errors';
 import { loadTransportKey } from './platform/passwords';
 import { loadSecret } from './platform/secrets';
+import { validatorCompiler } from './platform/validation';
 
 export interface BuildOptions {
   /** An open, migrated database; when absent buildApp opens one from the config. */
