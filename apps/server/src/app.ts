@@ -25,7 +25,7 @@ import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
 import { InFlight } from './platform/in-flight';
-import { registerErrorHandling } from './platform/errors';
+import { answerClientError, registerErrorHandling } from './platform/errors';
 import { loadTransportKey } from './platform/passwords';
 import { loadSecret } from './platform/secrets';
 import { validatorCompiler } from './platform/validation';
@@ -46,6 +46,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,7 @@
 // One place that turns every failure into the envelope and a real HTTP status.
 import { Messages, ResultCode } from '@portal/contract';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { failure } from './envelope';
@@ -66,4 +68,25 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'unexpected error');
     return send(reply, 500, ResultCode.internal, Messages.internal);
   });
+}
+
+/** Node's parser errors of a request that never reached routing: status and message. */
+function clientErrorOf(err: NodeJS.ErrnoException): [number, string] {
+  if (err.code === 'HPE_HEADER_OVERFLOW') return [431, '请求头过大'];
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, '请求超时'];
+  return [400, '请求格式不正确'];
+}
+
+/**
+ * Fastify's clientErrorHandler: a request Node could not parse (a malformed line, headers over the
+ * limit) is answered in the envelope as well, then the connection closes.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable) return;
+  const [status, message] = clientErrorOf(err);
+  const body = JSON.stringify(failure(statusCodes[status] ?? String(status), message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
