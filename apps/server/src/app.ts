@@ -8,7 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Messages, ResultCode } from '@portal/contract';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, databaseOptionsOf } from './config';
 import { type Database, openDatabase } from './db/database';
 import { acceptanceRoutes } from './modules/acceptance/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -39,7 +39,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }));
+  const database = options.database ?? (await openDatabase(databaseOptionsOf(config)));
   const closeDatabase = options.closeDatabase ?? !options.database;
   const app = Fastify({
     logger: { level: config.logLevel },

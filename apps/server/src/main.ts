@@ -1,6 +1,6 @@
 // Starts the portal: settings, database, migrations, demo data on an empty database, listen.
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { databaseOptionsOf, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { DataDirLockedError } from './db/lock';
 import { seedDemoIfEmpty } from './db/seed/demo';
@@ -9,7 +9,7 @@ async function main() {
   const config = loadConfig();
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+    database = await openDatabase(databaseOptionsOf(config));
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { failure } from './envelope';
 
 /** A failure the caller should see: HTTP status, envelope code and a message for people. */
@@ -39,6 +40,7 @@ const statusCodes: Record<number, string> = {
   404: ResultCode.notFound,
   409: ResultCode.conflict,
   429: ResultCode.throttled,
+  503: ResultCode.unavailable,
 };
 
 function send(reply: FastifyReply, status: number, code: string, message: string) {
@@ -64,6 +66,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ? `请求体不是合法的 JSON: ${err.message}`
         : err.message;
       return send(reply, status, statusCodes[status] ?? String(status), message);
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return send(reply, 503, ResultCode.unavailable, Messages.serviceUnavailable);
     }
     request.log.error({ err }, 'unexpected error');
     return send(reply, 500, ResultCode.internal, Messages.internal);
