@@ -24,6 +24,7 @@ import { userRoutes } from './modules/user/routes';
 import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
+import { DownloadLimits } from './platform/downloads';
 import { InFlight } from './platform/in-flight';
 import { answerClientError, registerErrorHandling } from './platform/errors';
 import { loadTransportKey } from './platform/passwords';
@@ -51,6 +52,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('inFlight', new InFlight());
+  app.decorate('downloads', new DownloadLimits(config.exports));
   const usageLogs = new UsageLogBuffer(database.db, (err) => app.log.error({ err }, 'usage logs could not be written'));
   app.addHook('onClose', async () => {
     await app.inFlight.idle();
