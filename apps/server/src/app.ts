@@ -46,7 +46,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
-    return503OnClosing: true,
+    // Requests still arriving while the app closes are answered (health says 503 from the drain flag).
+    return503OnClosing: false,
     clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);

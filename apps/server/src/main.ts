@@ -21,16 +21,22 @@ async function main() {
   if (config.seedDemo) await seedDemoIfEmpty(database.db);
   const app = await buildApp(config, { database, closeDatabase: true });
 
-  let closing = false;
+  // Readiness says 503 at once; calls and downloads in flight get the grace period to end, while the
+  // listener still answers (a load balancer sees the 503 rather than refused connections).
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s, exiting');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
+    if (app.inFlight.draining) return;
+    app.inFlight.draining = true;
+    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down: finishing requests in flight');
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'grace over'>((resolve) => {
+      timer = setTimeout(() => resolve('grace over'), config.shutdownGraceSeconds * 1000);
+    });
+    const outcome = await Promise.race([app.inFlight.idle().then(() => 'drained' as const), graceOver]);
+    clearTimeout(timer);
+    if (outcome === 'grace over') {
+      app.log.error(`work still in flight after ${config.shutdownGraceSeconds} s, exiting`);
+      process.exit(1); // the data-folder lock is released on exit
+    }
     await app.close();
     process.exit(0);
   };
