@@ -8,8 +8,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Messages, ResultCode } from '@portal/contract';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { type Config, databaseOptionsOf } from './config';
 import { type Database, openDatabase } from './db/database';
 import { acceptanceRoutes } from './modules/acceptance/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -27,10 +27,12 @@ import { userRoutes } from './modules/user/routes';
 import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
+import { DownloadLimits } from './platform/downloads';
 import { InFlight } from './platform/in-flight';
-import { registerErrorHandling } from './platform/errors';
+import { answerClientError, registerErrorHandling } from './platform/errors';
 import { loadTransportKey } from './platform/passwords';
 import { loadSecret } from './platform/secrets';
+import { validatorCompiler } from './platform/validation';
 
 export interface BuildOptions {
   /** An open, migrated database; when absent buildApp opens one from the config. */
@@ -41,17 +43,20 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }));
+  const database = options.database ?? (await openDatabase(databaseOptionsOf(config)));
   const closeDatabase = options.closeDatabase ?? !options.database;
   const app = Fastify({
     logger: { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
-    return503OnClosing: true,
+    // Requests still arriving while the app closes are answered (health says 503 from the drain flag).
+    return503OnClosing: false,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('inFlight', new InFlight());
+  app.decorate('downloads', new DownloadLimits(config.exports));
   const usageLogs = new UsageLogBuffer(database.db, (err) => app.log.error({ err }, 'usage logs could not be written'));
   app.addHook('onClose', async () => {
     await app.inFlight.idle();

@@ -1,6 +1,7 @@
 // Every setting of the server, read from the environment once, validated, with defaults.
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseOptions } from './db/database';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -20,6 +21,13 @@ const schema = z.object({
   PASSWORD_VALID_DAYS: z.coerce.number().int().positive().default(90),
   ACCOUNT_EXPIRE_WARN_DAYS: z.coerce.number().int().nonnegative().default(15),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  DB_EXPORT_POOL_SIZE: z.coerce.number().int().positive().default(4),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  EXPORTS_PER_ACCOUNT: z.coerce.number().int().positive().default(2),
+  EXPORTS_PER_TENANT: z.coerce.number().int().positive().default(3),
+  EXPORT_WRITE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().nonnegative().default(30),
   SINGLE_SESSION: bool.default(false),
   LOGIN_CAPTCHA_AFTER: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_AFTER: z.coerce.number().int().positive().default(10),
@@ -45,6 +53,19 @@ export interface Config {
   passwordValidDays: number;
   accountExpireWarnDays: number;
   dbPoolSize: number;
+  dbExportPoolSize: number;
+  dbConnectTimeoutMs: number;
+  dbStatementTimeoutMs: number;
+  exports: {
+    /** Concurrent downloads of one account, of one tenant, and in all (the export pool's size); more answer 429. */
+    perAccount: number;
+    perTenant: number;
+    total: number;
+    /** A download whose client has taken nothing for this long is cut. */
+    writeTimeoutMs: number;
+  };
+  /** Longest wait on SIGTERM for the calls and downloads in flight. */
+  shutdownGraceSeconds: number;
   /** One live session per account: a newer login ends the older one. */
   singleSession: boolean;
   login: {
@@ -80,6 +101,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordValidDays: e.PASSWORD_VALID_DAYS,
     accountExpireWarnDays: e.ACCOUNT_EXPIRE_WARN_DAYS,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbExportPoolSize: e.DB_EXPORT_POOL_SIZE,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    exports: {
+      perAccount: e.EXPORTS_PER_ACCOUNT,
+      perTenant: e.EXPORTS_PER_TENANT,
+      total: e.DB_EXPORT_POOL_SIZE,
+      writeTimeoutMs: e.EXPORT_WRITE_TIMEOUT_MS,
+    },
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     singleSession: e.SINGLE_SESSION,
     login: {
       captchaAfter: e.LOGIN_CAPTCHA_AFTER,
@@ -90,5 +121,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       slowdownMs: e.LOGIN_SLOWDOWN_MS,
     },
     identCookieHours: e.IDENT_COOKIE_HOURS,
+  };
+}
+
+/** What openDatabase needs of the settings. */
+export function databaseOptionsOf(config: Config): DatabaseOptions {
+  return {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+    exportPoolSize: config.dbExportPoolSize,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
   };
 }

@@ -10,3 +10,14 @@ it('answers 503 and a non-1 code when the database is down', async () => {
   expect(res.json()).toMatchObject({ code: '503', success: false });
   await t.app.close();
 });
+
+it('answers 503 as soon as shutdown starts, while other calls are still served', async () => {
+  const t = await createTestApp();
+  t.app.inFlight.draining = true;
+  const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  expect(res.statusCode).toBe(503);
+  expect(res.json()).toMatchObject({ code: '503', success: false, data: null, message: '服务暂不可用' });
+  expect((await t.app.inject({ method: 'GET', url: '/api/user/publicKey' })).statusCode).toBe(200);
+  t.app.inFlight.draining = false;
+  await t.close();
+});

@@ -1,6 +1,6 @@
 // Starts the portal: settings, database, migrations, demo data on an empty database, listen.
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { databaseOptionsOf, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { DataDirLockedError } from './db/lock';
 import { seedDemoIfEmpty } from './db/seed/demo';
@@ -9,7 +9,7 @@ async function main() {
   const config = loadConfig();
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+    database = await openDatabase(databaseOptionsOf(config));
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -21,16 +21,22 @@ async function main() {
   if (config.seedDemo) await seedDemoIfEmpty(database.db);
   const app = await buildApp(config, { database, closeDatabase: true });
 
-  let closing = false;
+  // Readiness says 503 at once; calls and downloads in flight get the grace period to end, while the
+  // listener still answers (a load balancer sees the 503 rather than refused connections).
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s, exiting');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
+    if (app.inFlight.draining) return;
+    app.inFlight.draining = true;
+    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down: finishing requests in flight');
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'grace over'>((resolve) => {
+      timer = setTimeout(() => resolve('grace over'), config.shutdownGraceSeconds * 1000);
+    });
+    const outcome = await Promise.race([app.inFlight.idle().then(() => 'drained' as const), graceOver]);
+    clearTimeout(timer);
+    if (outcome === 'grace over') {
+      app.log.error(`work still in flight after ${config.shutdownGraceSeconds} s, exiting`);
+      process.exit(1); // the data-folder lock is released on exit
+    }
     await app.close();
     process.exit(0);
   };

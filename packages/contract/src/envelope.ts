@@ -56,6 +56,10 @@ export const Messages = {
   notFound: '接口不存在',
   internal: '系统异常，请稍后重试',
   unavailable: '数据库不可用',
+  /** A call that could not reach the database (down, unreachable or not answering in time). */
+  serviceUnavailable: '服务暂不可用',
+  /** More downloads at once than one account or tenant may run. */
+  tooManyExports: '导出任务过多，请稍后再试',
   loginFailed: '用户名或密码错误',
   captchaRequired: '请输入验证码',
   captchaWrong: '验证码错误或已过期',

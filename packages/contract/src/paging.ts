@@ -11,8 +11,16 @@ export const pageOf = <T extends z.ZodType>(item: T) => z.object({ total: z.numb
 /** An exact decimal travelling as a string ("1003.00", "-51.00", "12.500000"). */
 export const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, '必须是数字');
 
+/** Whether YYYY-MM-DD names a day of the calendar (2026-02-30 does not; Date.parse would roll it over). */
+export function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** A calendar date YYYY-MM-DD. */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(v)), '日期不存在');
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD').refine(isCalendarDate, '日期不存在');
 
 /** Sort of a server-paged grid: field and direction. */
 export const sortParam = z.object({ field: z.string().max(64), order: z.enum(['asc', 'desc']) });

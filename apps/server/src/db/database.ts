@@ -31,16 +31,49 @@ export interface DatabaseOptions {
   /** A folder for PGlite, or 'memory://' for a throw-away in-memory database. */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: connections of exports (COPY), apart from the interactive pool so they never starve it. */
+  exportPoolSize?: number;
+  /** PostgreSQL: longest wait to open a connection or to get one from the pool. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: longest run of an interactive statement (the database cancels it; the client gives up a second later). */
+  statementTimeoutMs?: number;
+}
+
+/** Settings of both PostgreSQL pools: bounded connect and acquire waits, dead peers noticed by TCP keep-alive. */
+function poolConfig(options: DatabaseOptions & { databaseUrl: string }): pg.PoolConfig {
+  return { connectionString: options.databaseUrl, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000, keepAlive: true };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
+    const pool = new pg.Pool({
+      ...poolConfig({ ...options, databaseUrl: options.databaseUrl }),
+      max: options.poolSize ?? 10,
+      statement_timeout: statementTimeoutMs,
+      // A database that stops answering cancels nothing: the client stops waiting on its own.
+      query_timeout: statementTimeoutMs + 1000,
+    });
+    // A COPY lasts as long as its client reads, so exports have no statement timeout but a pool of their own.
+    const exportPool = new pg.Pool({ ...poolConfig({ ...options, databaseUrl: options.databaseUrl }), max: options.exportPoolSize ?? 4 });
     // An idle connection the server closed (restart, failover) is dropped from the pool; the next
-    // query opens a new one. Without a listener the 'error' event would end the process.
-    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
+    // query opens a new one. A connection lost while in use fails its query; its 'error' event is
+    // logged as well. Without these listeners the 'error' events would end the process.
+    const lost = (err: Error) => console.error(`database connection lost: ${err.message}`);
+    for (const p of [pool, exportPool]) {
+      p.on('error', lost);
+      p.on('connect', (client) => client.on('error', lost));
+    }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', copyCsv: (query) => copyCsv(pool, query), close: () => db.destroy() };
+    return {
+      db,
+      engine: 'postgres',
+      copyCsv: (query) => copyCsv(exportPool, query),
+      close: async () => {
+        await db.destroy();
+        await exportPool.end();
+      },
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   const inMemory = dataDir.startsWith('memory://');
@@ -73,11 +106,16 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
   }
 }
 
-export async function ping(db: Kysely<DB>): Promise<boolean> {
+/** Whether the database answers a trivial query within timeoutMs. */
+export async function ping(db: Kysely<DB>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answer = sql`SELECT 1`.execute(db).then(() => true, () => false);
   try {
-    await sql`SELECT 1`.execute(db);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -31,11 +31,20 @@ export async function* csvRows<R extends object>(batches: AsyncIterable<R[]>, fi
   }
 }
 
-/** A CSV file: a byte-order mark (so Excel reads UTF-8), the header line, then the body as it comes. */
+/**
+ * A CSV file: a byte-order mark (so Excel reads UTF-8), the header line, then the body as it comes.
+ * Nothing is written before the body's first answer, so a query that fails at once sends no byte.
+ */
 export function csvFile(titles: readonly string[], body: AsyncIterable<string | Buffer>): Readable {
   async function* file() {
-    yield `\uFEFF${csvRecord(titles)}`;
-    yield* body;
+    const chunks = body[Symbol.asyncIterator]();
+    try {
+      const first = await chunks.next();
+      yield `\uFEFF${csvRecord(titles)}`;
+      for (let next = first; !next.done; next = await chunks.next()) yield next.value;
+    } finally {
+      await chunks.return?.();
+    }
   }
   return Readable.from(file(), { objectMode: false });
 }

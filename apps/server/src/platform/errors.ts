@@ -1,7 +1,10 @@
 // One place that turns every failure into the envelope and a real HTTP status.
 import { Messages, ResultCode } from '@portal/contract';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { failure } from './envelope';
 
 /** A failure the caller should see: HTTP status, envelope code and a message for people. */
@@ -37,6 +40,7 @@ const statusCodes: Record<number, string> = {
   404: ResultCode.notFound,
   409: ResultCode.conflict,
   429: ResultCode.throttled,
+  503: ResultCode.unavailable,
 };
 
 function send(reply: FastifyReply, status: number, code: string, message: string) {
@@ -63,7 +67,32 @@ export function registerErrorHandling(app: FastifyInstance): void {
         : err.message;
       return send(reply, status, statusCodes[status] ?? String(status), message);
     }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return send(reply, 503, ResultCode.unavailable, Messages.serviceUnavailable);
+    }
     request.log.error({ err }, 'unexpected error');
     return send(reply, 500, ResultCode.internal, Messages.internal);
   });
+}
+
+/** Node's parser errors of a request that never reached routing: status and message. */
+function clientErrorOf(err: NodeJS.ErrnoException): [number, string] {
+  if (err.code === 'HPE_HEADER_OVERFLOW') return [431, '请求头过大'];
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, '请求超时'];
+  return [400, '请求格式不正确'];
+}
+
+/**
+ * Fastify's clientErrorHandler: a request Node could not parse (a malformed line, headers over the
+ * limit) is answered in the envelope as well, then the connection closes.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable) return;
+  const [status, message] = clientErrorOf(err);
+  const body = JSON.stringify(failure(statusCodes[status] ?? String(status), message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -1,6 +1,8 @@
 // Counts handlers still running, so that shutdown closes the database only after they finish,
 // including those whose client has already gone away.
 export class InFlight {
+  /** Set when shutdown starts: readiness (health) answers 503 from then on while the work in flight ends. */
+  draining = false;
   private running = 0;
   private waiters: (() => void)[] = [];
 

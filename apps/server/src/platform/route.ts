@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { legacySuccess, success } from './envelope';
+import { afterFirstChunk } from './downloads';
 import { ApiError } from './errors';
 import { type ReceivedFile, receiveFiles } from './files/upload';
 import type { SessionContext } from './session-context';
@@ -71,7 +72,8 @@ function inputOf<C>(request: FastifyRequest, reply: FastifyReply): CallInput<C> 
 
 /**
  * Registers a download: same validation and permissions as a call, but the answer is a file streamed
- * as it is produced. The handler counts as in flight until the stream has ended.
+ * as it is produced. The handler counts as in flight until the stream has ended. Headers wait for the
+ * stream's first chunk, so a failure before it answers the error envelope; DownloadLimits bounds them.
  */
 export function registerDownload<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
   app: FastifyInstance,
@@ -85,14 +87,25 @@ export function registerDownload<C extends CallDef<z.ZodType | undefined, z.ZodT
     config: accessOf(call),
     schema: { ...schema, produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
     handler: async (request, reply) => {
-      const download = await handler(inputOf<C>(request, reply));
-      void app.inFlight.track(() => finished(download.body).catch(() => undefined));
-      download.body.on('error', (err) => request.log.error({ err }, 'download failed while streaming'));
+      const release = app.downloads.acquire(request.session);
+      let download: Download;
+      let body: Readable;
+      try {
+        download = await handler(inputOf<C>(request, reply));
+        body = await afterFirstChunk(download.body);
+      } catch (err) {
+        release();
+        throw err;
+      }
+      void app.inFlight.track(() => finished(body).catch(() => undefined).finally(release));
+      // After the first byte a failure can only cut the connection: the chunked body stays incomplete.
+      body.on('error', (err) => request.log.error({ err }, 'download failed while streaming'));
+      app.downloads.guardWrites(reply);
       return reply
         .header('content-type', download.contentType)
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(download.fileName)}`)
         .header('cache-control', 'no-store')
-        .send(download.body);
+        .send(body);
     },
   });
 }

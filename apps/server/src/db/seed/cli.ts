@@ -1,6 +1,6 @@
 // npm run seed [-- --rows N]: migrates, seeds the demo tenant when empty, and grows receiving lines to N.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config';
+import { databaseOptionsOf, loadConfig } from '../../config';
 import { migrateToLatest, openDatabase } from '../database';
 import { growAcceptance } from './business';
 import { tenant } from './catalog';
@@ -13,7 +13,7 @@ if (!Number.isSafeInteger(rows) || rows < 0) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase(databaseOptionsOf(config));
 try {
   await migrateToLatest(database.db);
   const seeded = await seedDemoIfEmpty(database.db);

@@ -17,16 +17,19 @@ export function csvStream(rows: { copy: AsyncIterable<Buffer> } | { batches: Asy
   return csvFile(columns.map((c) => c.title), body);
 }
 
+/** The .xlsx file; nothing is written before the first batch has come, so a query that fails at once sends no byte. */
 export function xlsxStream(batches: AsyncIterable<AccDetail[]>, sheetName: string): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.title, key: c.field, width: Math.max(10, c.title.length * 2 + 2) }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   (async () => {
-    for await (const batch of batches) {
-      for (const row of batch) {
+    const rows = batches[Symbol.asyncIterator]();
+    const first = await rows.next();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((c) => ({ header: c.title, key: c.field, width: Math.max(10, c.title.length * 2 + 2) }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    for (let next = first; !next.done; next = await rows.next()) {
+      for (const row of next.value) {
         // Excel keeps numbers as doubles; values with at most 6 decimals below 1e9 show exactly.
         sheet.addRow(columns.map((c) => (numericFields.has(c.field) ? Number(row[c.field]) : row[c.field]))).commit();
       }

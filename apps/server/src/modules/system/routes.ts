@@ -9,7 +9,8 @@ import { registerCall } from '../../platform/route';
 export function systemRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     registerCall(app, system.health, async () => {
-      if (!(await ping(ctx.db))) throw new ApiError(503, ResultCode.unavailable, Messages.unavailable);
+      if (app.inFlight.draining) throw new ApiError(503, ResultCode.unavailable, Messages.serviceUnavailable);
+      if (!(await ping(ctx.db, ctx.config.dbConnectTimeoutMs))) throw new ApiError(503, ResultCode.unavailable, Messages.unavailable);
       return { status: 'ok' as const, database: ctx.engine, uptimeSeconds: Math.round(process.uptime()) };
     });
   };
