@@ -26,6 +26,7 @@ import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
 import { InFlight } from './platform/in-flight';
 import { registerErrorHandling } from './platform/errors';
+import { redactPaths, redactUrl, requestForLog } from './platform/log-redaction';
 import { loadTransportKey } from './platform/passwords';
 import { loadSecret } from './platform/secrets';
 
@@ -35,15 +36,22 @@ export interface BuildOptions {
   /** Close the database when the app closes (always so when buildApp opened it). */
   closeDatabase?: boolean;
   now?: () => Date;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }));
   const closeDatabase = options.closeDatabase ?? !options.database;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      serializers: { req: requestForLog },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -61,7 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: redactUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         account: request.session?.employeeCode,
@@ -78,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     copyCsv: database.copyCsv,
     transportKey: await loadTransportKey(database.db),
     identKey: await loadSecret(database.db, 'ident-cookie-hmac-key', () => randomBytes(32).toString('base64')),
+    csrfKey: await loadSecret(database.db, 'csrf-hmac-key', () => randomBytes(32).toString('base64')),
     now: options.now ?? (() => new Date()),
   };
 
@@ -97,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       registerAuthHook(api, {
         authenticate: (token, access) => authenticate(ctx, token, access),
+        csrfKey: ctx.csrfKey,
       });
       await api.register(systemRoutes(ctx));
       await api.register(authRoutes(ctx));

@@ -7,6 +7,7 @@ import * as m0004 from './0004-acceptance-order';
 import * as m0005 from './0005-employee';
 import * as m0006 from './0006-shell';
 import * as m0007 from './0007-usage-module';
+import * as m0008 from './0008-bus-option-module';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-employee': m0005,
   '0006-shell': m0006,
   '0007-usage-module': m0007,
+  '0008-bus-option-module': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {
