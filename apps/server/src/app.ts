@@ -29,6 +29,7 @@ import { registerErrorHandling } from './platform/errors';
 import { redactPaths, redactUrl, requestForLog } from './platform/log-redaction';
 import { loadTransportKey } from './platform/passwords';
 import { loadSecret } from './platform/secrets';
+import { registerSecurityHeaders } from './platform/security-headers';
 
 export interface BuildOptions {
   /** An open, migrated database; when absent buildApp opens one from the config. */
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: '供应商协同平台 API', version: '1.0.0', description: 'Every call answers the envelope {code, success, data, message, msg}.' },

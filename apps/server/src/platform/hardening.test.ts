@@ -1,5 +1,5 @@
-// Calls are granted by modules: a staff role without the module is refused, and credentials never reach
-// the log (the request line, query token and credential headers).
+// Calls are granted by modules: a staff role without the module is refused; credentials never reach the
+// log (the request line, query token and credential headers); every answer carries the security headers.
 import { ClientKeys } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, tokenFor } from '../test/helpers';
@@ -40,5 +40,20 @@ describe('the log', () => {
     const requestLines = lines.filter((l) => l.includes('"msg":"request"'));
     expect(requestLines.some((l) => l.includes('queryMerchantsModuleList?token=[redacted]'))).toBe(true);
     expect(lines.filter((l) => l.includes(token))).toEqual([]);
+  });
+});
+
+describe('security headers', () => {
+  it('come with every answer, API calls and unknown paths alike', async () => {
+    for (const url of ['/api/health', '/some/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
   });
 });
