@@ -7,7 +7,7 @@ import { type AccCondition, acceptance } from '@portal/contract';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, selectOption, useBrowser } from '../support/browser';
+import { apiHeaders, loginAs, selectOption, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 const totalFields = ['billCount', 'lineCount', 'qty', 'amountExcl', 'tax', 'amount'] as const;
@@ -45,7 +45,7 @@ async function shownTotals(page: Page): Promise<Totals> {
 }
 
 async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const res = await page.request.post(`/api${path}`, { data: body });
+  const res = await page.request.post(`/api${path}`, { data: body, headers: await apiHeaders(page) });
   const envelope = (await res.json()) as { code: string; data: T; message: string };
   if (envelope.code !== '1') throw new Error(`${path}: ${envelope.message}`);
   return envelope.data;

@@ -46,8 +46,13 @@ describe('login', () => {
     await loginAs(page, '100001');
     await page.reload();
     await page.getByRole('banner').getByText('上海禾丰食品有限公司').waitFor();
-    const token = await page.evaluate(() => document.cookie);
-    expect(token).toContain('Admin-Token=');
+    // The session cookie is there but scripts cannot read it; the page reads only the double-submit value.
+    const session = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
+    expect(session).toMatchObject({ httpOnly: true });
+    const visible = await page.evaluate(() => document.cookie);
+    expect(visible).not.toContain('Admin-Token=');
+    expect(visible).toContain('XSRF-TOKEN=');
+    expect(await page.evaluate(() => localStorage.getItem('portal-user'))).not.toContain(session!.value);
     await page.getByLabel('用户菜单').click();
     await page.getByText('退出登录').click();
     await page.waitForURL(/\/login(\?|$)/);

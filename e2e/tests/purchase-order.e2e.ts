@@ -3,7 +3,7 @@
 // the shell; another supplier's orders never show, not even by typing their number into the address.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseOption, loginAs, useBrowser } from '../support/browser';
+import { apiHeaders, chooseOption, loginAs, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 const rowCells = 'revogr-data[type="rgRow"] [data-rgcol]';
@@ -18,7 +18,8 @@ const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).to
 
 /** A call as the signed-in page makes it: the session cookie goes along. */
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
-  const res = method === 'GET' ? await page.request.get(`/api${path}`) : await page.request.post(`/api${path}`, { data: body ?? {} });
+  const headers = await apiHeaders(page);
+  const res = method === 'GET' ? await page.request.get(`/api${path}`, { headers }) : await page.request.post(`/api${path}`, { data: body ?? {}, headers });
   const envelope = (await res.json()) as { code: string; data: T; message: string };
   if (envelope.code !== '1') throw new Error(`${path}: ${envelope.message}`);
   return envelope.data;

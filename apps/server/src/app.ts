@@ -30,8 +30,10 @@ import { failure } from './platform/envelope';
 import { DownloadLimits } from './platform/downloads';
 import { InFlight } from './platform/in-flight';
 import { answerClientError, registerErrorHandling } from './platform/errors';
+import { redactPaths, redactUrl, requestForLog } from './platform/log-redaction';
 import { loadTransportKey } from './platform/passwords';
 import { loadSecret } from './platform/secrets';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { validatorCompiler } from './platform/validation';
 
 export interface BuildOptions {
@@ -40,15 +42,22 @@ export interface BuildOptions {
   /** Close the database when the app closes (always so when buildApp opened it). */
   closeDatabase?: boolean;
   now?: () => Date;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase(databaseOptionsOf(config)));
   const closeDatabase = options.closeDatabase ?? !options.database;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      serializers: { req: requestForLog },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // Requests still arriving while the app closes are answered (health says 503 from the drain flag).
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
@@ -69,7 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: redactUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         account: request.session?.employeeCode,
@@ -86,12 +95,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     copyCsv: database.copyCsv,
     transportKey: await loadTransportKey(database.db),
     identKey: await loadSecret(database.db, 'ident-cookie-hmac-key', () => randomBytes(32).toString('base64')),
+    csrfKey: await loadSecret(database.db, 'csrf-hmac-key', () => randomBytes(32).toString('base64')),
     now: options.now ?? (() => new Date()),
   };
 
   registerErrorHandling(app);
   // Upload calls set their own limits (registerUpload, from the contract); these only bound a stray request.
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 40 } });
+  await registerSecurityHeaders(app, config);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: '供应商协同平台 API', version: '1.0.0', description: 'Every call answers the envelope {code, success, data, message, msg}.' },
@@ -107,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       registerAuthHook(api, {
         authenticate: (token, access) => authenticate(ctx, token, access),
+        csrfKey: ctx.csrfKey,
       });
       await api.register(systemRoutes(ctx));
       await api.register(authRoutes(ctx));

@@ -36,7 +36,29 @@ const schema = z.object({
   LOGIN_IP_LOCK_AFTER: z.coerce.number().int().positive().default(100),
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().nonnegative().default(500),
   IDENT_COOKIE_HOURS: z.coerce.number().int().positive().default(8),
+  HTTPS: bool.default(false),
+  TRUST_PROXY: z.string().trim().default('false').transform((v, c) => trustProxyOf(v, c)),
+  FRAME_ANCESTORS: z.string().trim().default("'self'").refine((v) => /^[^;,\s]+(\s+[^;,\s]+)*$/.test(v), 'FRAME_ANCESTORS: sources separated by spaces'),
 });
+
+/**
+ * Which peers may tell the client's address in X-Forwarded-For, as Fastify's trustProxy takes it: false
+ * (default: nobody), true (every peer: only when a proxy is the sole way in), a hop count, or
+ * comma-separated addresses and CIDR ranges.
+ */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+function trustProxyOf(value: string, c: z.RefinementCtx): TrustProxy {
+  if (['false', '0', 'no', ''].includes(value)) return false;
+  if (['true', 'yes'].includes(value)) return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  const addresses = value.split(',').map((a) => a.trim()).filter(Boolean);
+  if (!addresses.every((a) => /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(a))) c.addIssue({ code: 'custom', message: 'TRUST_PROXY: true, false, a hop count or comma-separated addresses/CIDRs' });
+  return addresses;
+}
 
 export interface Config {
   port: number;
@@ -78,6 +100,11 @@ export interface Config {
     slowdownMs: number;
   };
   identCookieHours: number;
+  /** Served over HTTPS (directly or behind a TLS proxy): Secure cookies and HSTS. */
+  https: boolean;
+  trustProxy: TrustProxy;
+  /** CSP frame-ancestors sources: who may frame the portal (the identity provider, say). */
+  frameAncestors: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -121,6 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       slowdownMs: e.LOGIN_SLOWDOWN_MS,
     },
     identCookieHours: e.IDENT_COOKIE_HOURS,
+    https: e.HTTPS,
+    trustProxy: e.TRUST_PROXY,
+    frameAncestors: e.FRAME_ANCESTORS,
   };
 }
 

@@ -21,6 +21,16 @@ export interface CallDef<
   module?: string;
   /** Button code of `module` the caller must also hold (a child account granted the page but not the button is refused). */
   button?: string;
+  /**
+   * Open to every signed-in user, whatever modules they hold: the reason (e.g. the call reads only the
+   * caller's own data). Every call that is neither public nor names a module must say why here.
+   */
+  signedIn?: string;
+  /**
+   * The call changes data (some are GETs, as the spec writes them). The server refuses it when the browser
+   * says it comes from another site; the session cookie alone never authenticates any call (architecture: CSRF).
+   */
+  changes?: true;
   /** The envelope's message on success (default 'success'). */
   successMessage?: string;
   /** 'legacy' answers {success, content: {result}, msg} as the spec's `.do` calls do. */

@@ -2,6 +2,7 @@
 // answering the legacy envelope {success, content: {result}, msg} at the spec's `.do` paths.
 import { z } from 'zod';
 import { defineCall } from './call';
+import { busOption, busOptionModule } from './base-info';
 import { orderStatuses } from './purchase-order';
 
 /** An entry of an enum: its code (what is stored and sent) and its name (what people read). */
@@ -36,6 +37,17 @@ export const enums: Record<string, EnumItem[]> = {
   employeeStatus: named({ '1': '启用', '0': '停用' }),
 };
 
+/** Why any signed-in user may make these lookups: each reads only what the caller may see anyway. */
+const openTo = {
+  enumLists: 'fixed lists of the product, the same for every user',
+  ownStores: 'only the stores and DCs the caller deals with (a supplier: those of its orders and receipts)',
+  ownGoods: 'only the caller\'s own goods (a supplier) or its tenant\'s (staff)',
+  ownGrants: 'the caller\'s own modules and buttons',
+  ownSuppliers: 'a supplier account sees only itself; staff their tenant',
+  tenantSettings: 'settings of the caller\'s tenant that every screen reads',
+  baseData: 'the tenant\'s categories and brands, which every picker shows',
+};
+
 const code = z.string().trim().min(1).max(32);
 /** Codes joined by commas ("S0101,S0102"), as the legacy clients send lists; at most 500. */
 const codeList = (field: string) =>
@@ -57,7 +69,7 @@ export interface TreeNode {
 export const treeNode: z.ZodType<TreeNode> = z.lazy(() => z.object({ id: z.string(), label: z.string(), children: z.array(treeNode) }));
 
 export const listEnum = defineCall({
-  area: 'common', method: 'GET', path: '/api/enum/list.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.enumLists, method: 'GET', path: '/api/enum/list.do', envelope: 'legacy',
   summary: 'The entries of one of the product\'s enums (orderStatus, deliveryMode, orderType, deptType, billDirection, printType, employeeStatus)',
   query: z.object({ enumName: z.string().trim().min(1, 'enumName 不能为空').max(64) }),
   data: z.array(enumItem),
@@ -66,28 +78,28 @@ export const listEnum = defineCall({
 const deptQuery = z.object({ keyword: z.string().trim().max(64).optional() }).nullish();
 
 export const getDeptList = defineCall({
-  area: 'common', method: 'POST', path: '/deptBuildGoods/getDeptList.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.ownStores, method: 'POST', path: '/deptBuildGoods/getDeptList.do', envelope: 'legacy',
   summary: 'Stores and DCs the caller deals with (a supplier: those it has orders or receipts for; staff: every one of the tenant)',
   body: deptQuery, data: z.array(deptItem),
 });
 export const getOnLineDeptList = defineCall({
-  area: 'common', method: 'POST', path: '/deptBuildGoods/getOnLineDeptList.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.ownStores, method: 'POST', path: '/deptBuildGoods/getOnLineDeptList.do', envelope: 'legacy',
   summary: 'The same stores and DCs, only those open for business',
   body: deptQuery, data: z.array(deptItem),
 });
 export const getPickStoreList = defineCall({
-  area: 'common', method: 'POST', path: '/comm/getPickStoreList.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.ownStores, method: 'POST', path: '/comm/getPickStoreList.do', envelope: 'legacy',
   summary: 'Stores (not DCs) a store picker offers the caller',
   body: deptQuery, data: z.array(deptItem),
 });
 export const queryMyStore = defineCall({
-  area: 'common', method: 'GET', path: '/baseProxy/api/common/queryMyStore.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.ownStores, method: 'GET', path: '/baseProxy/api/common/queryMyStore.do', envelope: 'legacy',
   summary: 'The caller\'s own stores: a staff member\'s store, every store for staff without one, the stores a supplier delivers to',
   data: z.array(deptItem),
 });
 
 export const allDistributions = defineCall({
-  area: 'common', method: 'GET', path: '/distributionType/allDistributions', envelope: 'legacy',
+  area: 'common', signedIn: openTo.enumLists, method: 'GET', path: '/distributionType/allDistributions', envelope: 'legacy',
   summary: 'Delivery modes (直送 to the store, 配送 through a DC, 越库 cross-docked)', data: z.array(enumItem),
 });
 
@@ -98,7 +110,7 @@ export const stockItem = z.object({
   updatedAt: z.string(),
 });
 export const getBatchStocksList = defineCall({
-  area: 'common', method: 'POST', path: '/baseProxy/api/common/getBatchStocksList.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.ownGoods, method: 'POST', path: '/baseProxy/api/common/getBatchStocksList.do', envelope: 'legacy',
   summary: 'Stock of goods at stores and DCs (codes comma-joined; a supplier sees its own goods only)',
   body: z.object({ deptCode: codeList('deptCode').optional(), goodsCode: codeList('goodsCode').refine((c) => c.length > 0, 'goodsCode 不能为空') }),
   data: z.array(stockItem),
@@ -109,13 +121,13 @@ export const permissionInfo = z.object({
   buttons: z.array(z.object({ moduleCode: z.string(), buttonCode: z.string() })),
 });
 export const getUserPermission = defineCall({
-  area: 'common', method: 'POST', path: '/baseProxy/api/common/getUserPermission.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.ownGrants, method: 'POST', path: '/baseProxy/api/common/getUserPermission.do', envelope: 'legacy',
   summary: 'Modules and buttons the caller holds', data: permissionInfo,
 });
 
 export const supplierItem = z.object({ suppCode: z.string(), suppName: z.string(), creditCode: z.string(), businessMode: z.string(), status: z.string() });
 export const getSupplierInfo = defineCall({
-  area: 'common', method: 'POST', path: '/baseProxy/api/common/getSupplierInfo.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.ownSuppliers, method: 'POST', path: '/baseProxy/api/common/getSupplierInfo.do', envelope: 'legacy',
   summary: 'Suppliers, paged (the supplier list\'s page size is 9999); a supplier account sees itself only',
   body: z.object({
     page: z.coerce.number().int().min(1, 'page 从 1 开始').default(1),
@@ -126,22 +138,22 @@ export const getSupplierInfo = defineCall({
 });
 
 export const queryListByParamCode = defineCall({
-  area: 'common', method: 'POST', path: '/baseProxy/api/common/queryListByParamCode.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.tenantSettings, method: 'POST', path: '/baseProxy/api/common/queryListByParamCode.do', envelope: 'legacy',
   summary: 'System parameters of the tenant by code (codes comma-joined)',
   body: z.object({ paramCode: codeList('paramCode').refine((c) => c.length > 0, 'paramCode 不能为空') }),
   data: z.array(z.object({ parameterCode: z.string(), parameterName: z.string(), parameterValue: z.string() })),
 });
 
 export const getCatalogClassInfo = defineCall({
-  area: 'common', method: 'GET', path: '/baseProxy/api/common/getCatalogClassInfo.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.baseData, method: 'GET', path: '/baseProxy/api/common/getCatalogClassInfo.do', envelope: 'legacy',
   summary: 'The category tree under the root 所有类别', data: z.array(treeNode),
 });
 export const getSupplierCateInfo = defineCall({
-  area: 'common', method: 'GET', path: '/baseProxy/api/common/getSupplierCateInfo.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.ownSuppliers, method: 'GET', path: '/baseProxy/api/common/getSupplierCateInfo.do', envelope: 'legacy',
   summary: 'Suppliers by the top categories of their goods, under the root 所有供应商', data: z.array(treeNode),
 });
 export const getBrandInfo = defineCall({
-  area: 'common', method: 'GET', path: '/baseProxy/api/common/getBrandInfo.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.baseData, method: 'GET', path: '/baseProxy/api/common/getBrandInfo.do', envelope: 'legacy',
   summary: 'Brands under the root 所有品牌', data: z.array(treeNode),
 });
 
@@ -151,7 +163,7 @@ export const goodsItem = z.object({
   taxRate: z.string(), price: z.string(), retailPrice: z.string(),
 });
 export const getGoodInfo = defineCall({
-  area: 'common', method: 'POST', path: '/baseProxy/api/common/getGoodInfo.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.ownGoods, method: 'POST', path: '/baseProxy/api/common/getGoodInfo.do', envelope: 'legacy',
   summary: 'Goods by keyword (code, barcode or name), category or brand, paged; a supplier sees its own goods only',
   body: z.object({
     keyword: z.string().trim().max(64).optional(),
@@ -178,21 +190,27 @@ export const printTemplate = z.object({
 });
 export type PrintTemplate = z.infer<typeof printTemplate>;
 export const getPrintTemplateAll = defineCall({
-  area: 'common', method: 'GET', path: '/baseProxy/api/common/getPrintTemplateAll.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.tenantSettings, method: 'GET', path: '/baseProxy/api/common/getPrintTemplateAll.do', envelope: 'legacy',
   summary: 'Print templates of the tenant for one print type (purOrder, receiving, samBill, adjustPrice, goodsChange), the default first',
   query: z.object({ printTypeCode: z.enum(printTypeCodes, { message: `printTypeCode 应为 ${printTypeCodes.join(', ')} 之一` }) }),
   data: z.array(printTemplate),
 });
 export const getOcxDownloadUrl = defineCall({
-  area: 'common', method: 'GET', path: '/baseProxy/api/common/getOcxDownloadUrl.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.tenantSettings, method: 'GET', path: '/baseProxy/api/common/getOcxDownloadUrl.do', envelope: 'legacy',
   summary: 'Where the legacy print plug-in is downloaded (the tenant\'s OCX_DOWNLOAD_URL parameter; empty when the browser prints)',
   data: z.string(),
 });
 
 export const locationItem = z.object({ deptCode: z.string(), deptName: z.string(), locationCode: z.string(), locationName: z.string(), billDirection: z.enum(billDirections) });
 export const queryLocationArchivesBatch = defineCall({
-  area: 'common', method: 'POST', path: '/baseProxy/api/common/queryLocationArchivesBatch.do', envelope: 'legacy',
+  area: 'common', signedIn: openTo.ownStores, method: 'POST', path: '/baseProxy/api/common/queryLocationArchivesBatch.do', envelope: 'legacy',
   summary: 'Storage locations (库位) for receiving (in) or returns (out), of some stores or DCs (codes comma-joined)',
   body: z.object({ billDirection: z.enum(billDirections, { message: 'billDirection 应为 in 或 out' }), deptCode: codeList('deptCode').optional() }),
   data: z.array(locationItem),
+});
+
+export const saveBusOption = defineCall({
+  area: 'common', method: 'POST', path: '/baseProxy/api/common/saveBusOption.do', envelope: 'legacy', module: busOptionModule, changes: true,
+  summary: 'Create or update a business option (staff; the legacy path of /baseInfo/saveBusOption)',
+  body: busOption, data: busOption,
 });

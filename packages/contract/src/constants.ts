@@ -33,6 +33,13 @@ export const PageSizes = { employee: 10, supplier: 9999 } as const;
 
 /** Cookie and header names the two clients use (spec sections 3 and 7). */
 export const ClientKeys = {
+  /** The session token as an HttpOnly cookie the server sets at login; never readable by scripts. */
   tokenCookie: 'Admin-Token',
   tokenHeader: 'token',
+  /**
+   * Double submit: a script-readable cookie holding a value derived from the session (not the credential),
+   * which the web app echoes in the header; the session cookie counts only when the header matches it.
+   */
+  csrfCookie: 'XSRF-TOKEN',
+  csrfHeader: 'x-xsrf-token',
 } as const;

@@ -33,5 +33,6 @@ export const getOverview = defineCall({
 export const getSuppliers = defineCall({
   area: 'dashboard', method: 'GET', path: '/dashboard/suppliers',
   summary: 'Suppliers a staff user may pick on any page that reads across suppliers (a supplier account gets its own only)',
+  signedIn: 'the supplier picker of several pages; a supplier account gets only its own supplier',
   data: z.array(z.object({ suppCode: z.string(), suppName: z.string() })),
 });

@@ -112,13 +112,13 @@ export const getChildEmployeeCode = defineCall({
 });
 
 export const insertSupChild = defineCall({
-  area: 'user', method: 'POST', path: '/user/insertSupChild', module: employeeModule,
+  area: 'user', method: 'POST', path: '/user/insertSupChild', module: employeeModule, changes: true,
   summary: 'Create a child account; answers its one-time initial password (it must be changed at first login)',
   body: employeeForm, data: z.object({ employeeCode: z.string(), initialPassword: z.string() }),
 });
 
 export const updateSupChild = defineCall({
-  area: 'user', method: 'POST', path: '/user/updateSupChild', module: employeeModule,
+  area: 'user', method: 'POST', path: '/user/updateSupChild', module: employeeModule, changes: true,
   summary: 'Update a child account', body: employeeForm, data: z.null(),
 });
 
@@ -155,30 +155,30 @@ export const queryChildPermissioByEmpCode = defineCall({
 });
 
 export const insertSupChildRole = defineCall({
-  area: 'user', method: 'POST', path: '/user/insertSupChildRole', module: employeeModule,
+  area: 'user', method: 'POST', path: '/user/insertSupChildRole', module: employeeModule, changes: true,
   summary: 'Set the grants of a child account (first time)', body: grant, data: z.null(),
 });
 export const updateSupChildRole = defineCall({
-  area: 'user', method: 'POST', path: '/user/updateSupChildRole', module: employeeModule,
+  area: 'user', method: 'POST', path: '/user/updateSupChildRole', module: employeeModule, changes: true,
   summary: 'Replace the grants of a child account', body: grant, data: z.null(),
 });
 
 const codeQuery = z.object({ employeeCode: z.string().trim().min(1, 'employeeCode 不能为空').max(32) });
 
 export const changeIsUsed = defineCall({
-  area: 'user', method: 'GET', path: '/user/changeIsUsed', module: employeeModule,
+  area: 'user', method: 'GET', path: '/user/changeIsUsed', module: employeeModule, changes: true,
   summary: 'Enable (1) or disable (0) a child account; disabling ends its sessions at once',
   query: codeQuery.extend({ isUsed: z.enum(['0', '1']) }), data: z.null(),
 });
 
 export const resetPassword = defineCall({
-  area: 'user', method: 'GET', path: '/user/resetPassword', module: employeeModule,
+  area: 'user', method: 'GET', path: '/user/resetPassword', module: employeeModule, changes: true,
   summary: 'A new random password for a child account, shown once; it must be changed at next login',
   query: codeQuery, data: z.object({ employeeCode: z.string(), password: z.string() }),
 });
 
 export const deleteEmployee = defineCall({
-  area: 'user', method: 'GET', path: '/user/deleteEmployee', module: employeeModule,
+  area: 'user', method: 'GET', path: '/user/deleteEmployee', module: employeeModule, changes: true,
   summary: 'Delete a child account (the journal keeps who did it and what it was)', query: codeQuery, data: z.null(),
 });
 

@@ -43,6 +43,7 @@ export const queryMerchantsModuleList = defineCall({
   method: 'GET',
   path: '/user/queryMerchantsModuleList',
   summary: 'The menu of the calling user as route JSON',
+  signedIn: 'the caller\'s own menu, which decides what else they may reach',
   query: z.object({ token: z.string().optional() }),
   data: z.array(routeItem),
 });
@@ -59,6 +60,7 @@ export const queryPermissionByeEmployeeCode = defineCall({
   method: 'GET',
   path: '/user/queryPermissionByeEmployeeCode',
   summary: 'Modules and buttons an account holds (itself, its child accounts, or, for staff, any account of the tenant)',
+  signedIn: 'the caller\'s own rights; the service limits other accounts to its child accounts or (staff) its tenant',
   query: z.object({ employeeCode: z.string().trim().max(64).optional() }),
   data: permission,
 });
@@ -68,6 +70,7 @@ export const getAuthBtnList = defineCall({
   method: 'POST',
   path: '/api/comm/getAuthBtnList.do',
   summary: 'Button codes the caller holds on a menu code (legacy envelope)',
+  signedIn: 'the caller\'s own buttons on a page',
   envelope: 'legacy',
   body: z.object({ menuCode: z.string().trim().min(1, 'menuCode 不能为空').max(32) }),
   data: z.array(z.string()),
@@ -84,6 +87,7 @@ export type ExternalModule = z.infer<typeof externalModule>;
 export const getExternalModules = defineCall({
   area: 'menu', method: 'GET', path: '/menu/externalModules',
   summary: 'External partner modules the caller holds: the only addresses the shell may frame or open',
+  signedIn: 'answers only the external modules the caller holds',
   data: z.array(externalModule),
 });
 
@@ -92,11 +96,13 @@ const moduleQuery = z.object({ moudleCode: z.string().trim().min(1, 'moudleCode 
 export const getSsoLink = defineCall({
   area: 'menu', method: 'GET', path: '/menu/ssoLink',
   summary: 'A signed, short-lived single-sign-on link to a partner system (modules ms0045, ms0062, ms0066)',
+  signedIn: 'the service answers only for an sso module the caller holds (the module is a query field)',
   query: moduleQuery, data: z.object({ url: z.string() }),
 });
 
 export const getSecondVerifyCode = defineCall({
   area: 'menu', method: 'GET', path: '/menu/secondVerifyCode',
   summary: 'A one-time second-verification code for a partner system (module ms0066)',
+  signedIn: 'the service answers only for an sso module the caller holds (the module is a query field)',
   query: moduleQuery, data: z.object({ code: z.string(), expiresInSeconds: z.number().int() }),
 });

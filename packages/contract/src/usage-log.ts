@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { isoDate } from './paging';
 
+/** The staff page of module usage (migration 0007), held by the admin role. */
+export const usageStatsModule = 'ms0080';
+
 export const LogConstants = { platform: '04', appid: '25', loginLogType: '40000' } as const;
 
 export const usageRecord = z.object({
@@ -45,6 +48,7 @@ export const stayRecord = z.object({
 export const saveModuleLog = defineCall({
   area: 'usage-log', method: 'POST', path: '/user/saveModuleLog',
   summary: 'A stay record: entering (0) or leaving (5) a module, with the seconds spent',
+  signedIn: 'every user reports their own stays in the modules they open', changes: true,
   body: stayRecord, data: z.null(),
 });
 
@@ -59,6 +63,7 @@ export const moduleUsage = z.object({
 export const getModuleUsage = defineCall({
   area: 'usage-log', method: 'GET', path: '/usageLog/moduleUsage',
   summary: 'Staff: visits, distinct users and stay time per module over a date range',
+  module: usageStatsModule,
   query: z.object({ startDate: isoDate, endDate: isoDate }),
   data: z.array(moduleUsage),
 });

@@ -22,6 +22,7 @@ export const getUserInfo = defineCall({
   method: 'GET',
   path: '/user/getUserInfo',
   summary: 'Account details of the caller, of its child accounts, or (staff) of any account of the tenant',
+  signedIn: 'the user-info dialog of every account; the service limits it to the caller, its child accounts or (staff) its tenant',
   query: z.object({ employeeCode: z.string().trim().max(64).optional() }),
   data: userInfoDetail,
 });
@@ -31,6 +32,7 @@ export const getQrCode = defineCall({
   method: 'GET',
   path: '/user/getQrCode',
   summary: 'The URL the mini-program QR code encodes',
+  signedIn: 'the shell\'s QR code, the same for every user of the tenant',
   data: z.string(),
 });
 
@@ -51,6 +53,8 @@ export const updatePassword = defineCall({
   path: '/user/updatePassword',
   summary: 'Change the caller\'s password; the three passwords are RSA-OAEP encrypted like the login password',
   successMessage: Messages.passwordChanged,
+  signedIn: 'every user changes their own password',
+  changes: true,
   body: z.object({
     employeeCode: z.string().trim().min(1).max(64),
     oldpassword: z.string({ error: '请输入原密码' }).min(1, '密码不能为空').max(1024),

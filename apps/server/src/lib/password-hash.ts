@@ -22,3 +22,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(expected, actual);
 }
+
+let decoy: Promise<string> | undefined;
+
+/**
+ * Verifies a password against a hash of a random one and answers false: a login with no account to check
+ * spends the scrypt work a wrong password spends, so the answer time does not tell which names exist.
+ */
+export async function verifyDecoy(password: string): Promise<false> {
+  decoy ??= hashPassword(randomBytes(16).toString('hex'));
+  await verifyPassword(password, await decoy);
+  return false;
+}

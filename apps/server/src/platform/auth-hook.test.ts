@@ -18,14 +18,14 @@ let t: TestApp;
 let probe: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp();
-  const ctx = { config: t.config, db: t.database.db, engine: t.database.engine, transportKey: { publicPem: '', decrypt: () => null }, identKey: 'k', now: () => new Date() };
+  const ctx = { config: t.config, db: t.database.db, engine: t.database.engine, transportKey: { publicPem: '', decrypt: () => null }, identKey: 'k', csrfKey: 'c', now: () => new Date() };
   probe = Fastify();
   probe.setValidatorCompiler(validatorCompiler);
   probe.setSerializerCompiler(serializerCompiler);
   probe.decorate('inFlight', new InFlight());
   registerErrorHandling(probe);
   await probe.register(async (api) => {
-    registerAuthHook(api, { authenticate: (token, access) => authenticate(ctx, token, access) });
+    registerAuthHook(api, { authenticate: (token, access) => authenticate(ctx, token, access), csrfKey: ctx.csrfKey });
     registerCall(api, accountsCall, async ({ session }) => session.employeeCode);
     registerCall(api, reportCall, async ({ session }) => session.employeeCode);
   }, { prefix: '/api' });

@@ -1,18 +1,25 @@
-// The one gate: every API call is public (flag from the contract) or needs a valid session token.
+// The one gate: every API call is public (flag from the contract) or needs a valid session token; a call
+// that changes data (flag from the contract) is refused when the browser says it comes from another site.
 import { ClientKeys } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 import type { SessionContext } from './session-context';
+import { csrfMatches } from './session-cookie';
 
-/** The token travels in the `token` header (both clients), `Authorization: Bearer`, the `token` query or the cookie. */
-export function tokenOf(request: FastifyRequest): string | undefined {
+/**
+ * The session token of a request: the `token` header (API clients), `Authorization: Bearer`, the `token`
+ * query (the spec's getInfo?token), or the HttpOnly session cookie, which counts only with the matching
+ * double-submit header (the web app), never alone: a link or form from another site carries the cookie only.
+ */
+export function tokenOf(request: FastifyRequest, csrfKey: string): string | undefined {
   const header = request.headers[ClientKeys.tokenHeader];
   if (typeof header === 'string' && header) return header;
   const bearer = request.headers.authorization;
   if (bearer?.startsWith('Bearer ')) return bearer.slice(7);
   const query = (request.query as Record<string, unknown> | undefined)?.token;
   if (typeof query === 'string' && query) return query;
-  return cookieOf(request, ClientKeys.tokenCookie);
+  const cookie = cookieOf(request, ClientKeys.tokenCookie);
+  return cookie && csrfMatches(csrfKey, cookie, request.headers[ClientKeys.csrfHeader]) ? cookie : undefined;
 }
 
 export function cookieOf(request: FastifyRequest, name: string): string | undefined {
@@ -38,13 +45,17 @@ export interface Access {
 export interface Gate {
   /** The session of a token; with an access, answers 403 unless the session holds it (in the same query). */
   authenticate(token: string, access?: Access): Promise<SessionContext>;
+  /** Key of the double-submit value that lets the session cookie count. */
+  csrfKey: string;
 }
 
 export function registerAuthHook(app: FastifyInstance, gate: Gate): void {
   app.addHook('onRequest', async (request) => {
-    const { isPublic, module, button } = request.routeOptions.config;
+    const { isPublic, module, button, changes } = request.routeOptions.config;
     if (isPublic) return;
-    const token = tokenOf(request);
+    // A second line behind the double submit: the browser says a change comes from another site.
+    if (changes && request.headers['sec-fetch-site'] === 'cross-site') throw ApiError.forbidden('不接受来自其他站点的修改请求');
+    const token = tokenOf(request, gate.csrfKey);
     if (!token) throw ApiError.unauthorized();
     request.session = await gate.authenticate(token, module ? { module, ...(button ? { button } : {}) } : undefined);
   });

@@ -14,6 +14,8 @@ export interface AppContext {
   transportKey: TransportKey;
   /** HMAC key of the identity-provider cookie. */
   identKey: string;
+  /** HMAC key of the double-submit value beside the session cookie. */
+  csrfKey: string;
   /** Current time; tests move it to check expiry rules. */
   now(): Date;
 }

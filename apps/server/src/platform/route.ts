@@ -29,12 +29,17 @@ declare module 'fastify' {
     module?: string;
     /** Button code of `module` the caller must hold as well. */
     button?: string;
+    /** The call changes data: refused when the browser says it comes from another site. */
+    changes?: boolean;
   }
 }
 
-/** What the auth hook checks of a call: public, or the module (and button) the caller must hold. */
+/** What the auth hook checks of a call: public, or the module (and button) the caller must hold; whether it changes data. */
 function accessOf(call: CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>) {
-  return { isPublic: call.public ?? false, ...(call.module ? { module: call.module } : {}), ...(call.button ? { button: call.button } : {}) };
+  return {
+    isPublic: call.public ?? false, changes: call.changes ?? false,
+    ...(call.module ? { module: call.module } : {}), ...(call.button ? { button: call.button } : {}),
+  };
 }
 
 /** A streamed file answer of a download call. */

@@ -1,7 +1,7 @@
 // Shared test helpers: a fresh database per test file (PGlite, or PostgreSQL with TEST_DATABASE_URL),
 // the app on it, and logged-in callers.
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import type { CallData, CallDef, CallSend, Envelope, LegacyEnvelope } from '@portal/contract';
+import { type CallData, type CallDef, type CallSend, ClientKeys, type Envelope, type LegacyEnvelope } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import pg from 'pg';
@@ -56,13 +56,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { business?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(options: { business?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   await migrateToLatest(database.db);
   await seedDemo(database.db, new Date(), { business: options.business ?? false });
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
   let offset = 0;
-  const app = await buildApp(config, { database, now: () => new Date(Date.now() + offset) });
+  const app = await buildApp(config, { database, now: () => new Date(Date.now() + offset), ...(options.logStream ? { logStream: options.logStream } : {}) });
   await app.ready();
   return {
     app,
@@ -97,6 +97,19 @@ export async function tokenFor(app: FastifyInstance, username: string, options: 
   const body = res.json() as { code: string; data: { token?: string } };
   if (body.code !== '1' || !body.data.token) throw new Error(`login of ${username} failed: ${res.body}`);
   return body.data.token;
+}
+
+/** Logs in as the web app does: the session cookie and the double-submit value it echoes in a header. */
+export async function browserSession(app: FastifyInstance, username: string): Promise<{ cookie: string; csrf: string; headers: Record<string, string> }> {
+  const raw = (await login(app, username)).headers['set-cookie'];
+  const values = new Map((Array.isArray(raw) ? raw : [String(raw)]).map((c) => {
+    const [pair = ''] = c.split(';');
+    const at = pair.indexOf('=');
+    return [pair.slice(0, at), decodeURIComponent(pair.slice(at + 1))] as const;
+  }));
+  const cookie = `${ClientKeys.tokenCookie}=${values.get(ClientKeys.tokenCookie)}; ${ClientKeys.csrfCookie}=${values.get(ClientKeys.csrfCookie)}`;
+  const csrf = values.get(ClientKeys.csrfCookie) ?? '';
+  return { cookie, csrf, headers: { cookie, [ClientKeys.csrfHeader]: csrf } };
 }
 
 /** Staff accounts of the demo tenant: they sign in at the staff login. */

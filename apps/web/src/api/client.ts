@@ -1,10 +1,10 @@
 // The HTTP clients of spec section 7 on one core: contract-typed calls, the envelope, headers, timeouts,
 // and the error catalogue of section 8.
-import { type CallBody, type CallData, type CallDef, type CallQuery, Messages, Timeouts } from '@portal/contract';
+import { type CallBody, type CallData, type CallDef, type CallQuery, ClientKeys, Messages, Timeouts } from '@portal/contract';
 import { message } from 'antd';
 import type { z } from 'zod';
 import { isUnloading } from '../lib/page-lifecycle';
-import { useUserStore } from '../stores/user';
+import { csrfToken, useUserStore } from '../stores/user';
 
 export const apiBase = ((import.meta.env.VITE_API_BASE as string | undefined) ?? '/api').replace(/\/$/, '');
 
@@ -26,6 +26,8 @@ export interface CallOptions {
   silent?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The request outlives the page (a stay record sent as the page goes). */
+  keepalive?: boolean;
 }
 
 type Input<C> = (CallQuery<C> extends undefined ? { query?: undefined } : { query: CallQuery<C> }) &
@@ -33,19 +35,21 @@ type Input<C> = (CallQuery<C> extends undefined ? { query?: undefined } : { quer
 
 /**
  * The spec's two clients differ in timeout and headers: the user client (auth, user, menu, usage logs;
- * 600 s) sends token, userCode, username and suppliercode; the platform client (every business area;
- * 60 s) sends the token and the platform number, which must exist.
+ * 600 s) sends userCode, username and suppliercode; the platform client (every business area; 60 s)
+ * sends the platform number, which must exist. In place of the spec's token header both send the
+ * double-submit value: the token travels only in the HttpOnly session cookie (README, design notes).
  */
 const userClientAreas = new Set(['auth', 'user', 'menu', 'usage-log']);
 
 export function headers(area: string): Record<string, string> {
   const user = useUserStore.getState();
-  if (!user.token) return {};
+  if (!user.signedIn) return {};
+  const csrf = { [ClientKeys.csrfHeader]: csrfToken() };
   if (userClientAreas.has(area)) {
-    return { token: user.token, userCode: user.employeeCode, username: encodeURIComponent(user.employeeName), suppliercode: user.supplierCode };
+    return { ...csrf, userCode: user.employeeCode, username: encodeURIComponent(user.employeeName), suppliercode: user.supplierCode };
   }
   if (!user.tenantid) throw new ApiFailure(0, 'platform', errorTexts.relogin);
-  return { token: user.token, platform: user.tenantid };
+  return { ...csrf, platform: user.tenantid };
 }
 
 /**
@@ -67,7 +71,7 @@ export function queryString(query: unknown): string {
 
 /** Sends a request and answers the Response, with the timeout and network failures mapped to ApiFailure. */
 export async function send(
-  method: string, path: string, init: { area: string; query?: unknown; body?: unknown; timeoutMs?: number; signal?: AbortSignal },
+  method: string, path: string, init: { area: string; query?: unknown; body?: unknown; timeoutMs?: number; signal?: AbortSignal; keepalive?: boolean },
 ): Promise<Response> {
   const controller = new AbortController();
   const timeoutMs = init.timeoutMs ?? (userClientAreas.has(init.area) ? Timeouts.longMs : Timeouts.defaultMs);
@@ -80,6 +84,7 @@ export async function send(
       headers: { ...headers(init.area), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: init.body !== undefined ? JSON.stringify(init.body) : null,
       signal: controller.signal,
+      keepalive: init.keepalive ?? false,
     });
   } catch (err) {
     // No platform number: headers() refused before anything was sent.
@@ -101,7 +106,7 @@ export async function call<C extends CallDef<z.ZodType | undefined, z.ZodType | 
   def: C, input: Input<C> = {} as Input<C>, options: CallOptions = {},
 ): Promise<CallData<C>> {
   try {
-    const res = await send(def.method, def.path, { area: def.area, query: input.query, body: input.body, timeoutMs: options.timeoutMs, signal: options.signal });
+    const res = await send(def.method, def.path, { area: def.area, query: input.query, body: input.body, timeoutMs: options.timeoutMs, signal: options.signal, keepalive: options.keepalive });
     let envelope: WireEnvelope;
     try {
       envelope = (await res.json()) as WireEnvelope;

@@ -1,6 +1,7 @@
+// @vitest-environment jsdom
 // The upload helper: the platform client's headers, progress as the browser reports it, the envelope,
 // and the call's rule checked before anything is sent.
-import { file } from '@portal/contract';
+import { ClientKeys, file } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../stores/user';
 import type { ApiFailure } from './client';
@@ -50,7 +51,8 @@ const pdf = (name = 'a.pdf', size = 10) => new File([new Uint8Array(size)], name
 beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   FakeXhr.last = undefined;
-  useUserStore.setState({ token: 'tk', tenantid: 'demo' });
+  document.cookie = `${ClientKeys.csrfCookie}=xsrf-1`;
+  useUserStore.setState({ signedIn: true, tenantid: 'demo' });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -61,7 +63,7 @@ describe('upload', () => {
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/file/uploadFile');
-    expect(xhr.headers).toEqual({ token: 'tk', platform: 'demo' });
+    expect(xhr.headers).toEqual({ [ClientKeys.csrfHeader]: 'xsrf-1', platform: 'demo' });
     expect(xhr.withCredentials).toBe(true);
     expect((xhr.body!.getAll('file') as File[]).map((f) => f.name)).toEqual(['a.pdf', '营业执照.pdf']);
     xhr.upload.onprogress!({ loaded: 5, total: 20, lengthComputable: true });

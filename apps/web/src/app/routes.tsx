@@ -44,10 +44,10 @@ function RequireSession() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const token = useUserStore((s) => s.token);
+  const signedIn = useUserStore((s) => s.signedIn);
   const roles = useUserStore((s) => s.roles);
   const staff = useUserStore((s) => s.staff);
-  const [framedDone, setFramedDone] = useState(() => window.self === window.top || Boolean(useUserStore.getState().token));
+  const [framedDone, setFramedDone] = useState(() => window.self === window.top || useUserStore.getState().signedIn);
 
   // Inside a frame, the identity provider's cookie may sign the user in without a form.
   useEffect(() => {
@@ -61,7 +61,7 @@ function RequireSession() {
 
   // Roles load lazily: getInfo and the menu, then the navigation goes on.
   useEffect(() => {
-    if (!token || roles) return;
+    if (!signedIn || roles) return;
     let cancelled = false;
     const fail = (text: string) => {
       const { staff: isStaff, signOut } = useUserStore.getState();
@@ -84,9 +84,9 @@ function RequireSession() {
     return () => {
       cancelled = true;
     };
-  }, [token, roles, navigate, location.pathname, location.search, t]);
+  }, [signedIn, roles, navigate, location.pathname, location.search, t]);
 
-  if (!token) {
+  if (!signedIn) {
     // Generic query pages are on the whitelist: shown without signing in.
     if (location.pathname.includes('/dynamic/query/')) return <Suspense fallback={loading}><ModuleNotReady /></Suspense>;
     if (!framedDone) return loading;

@@ -1,9 +1,9 @@
 // Usage logging (spec sections 2, 3 and 7): the record after login (log type 40000), a tracking record on
-// each route change, and stay records when entering and leaving a module (sendBeacon when the page goes).
+// each route change, and stay records when entering and leaving a module (a keepalive request when the page goes: unlike sendBeacon it carries the double-submit header).
 import { LogConstants, usageLog } from '@portal/contract';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { apiBase, call } from '../api/client';
+import { call } from '../api/client';
 import { deviceType, display, guid, networkType, osName } from './device';
 import type { PageRoute } from './routes';
 import { useUserStore } from '../stores/user';
@@ -25,13 +25,9 @@ export function sendUsage(logtype: string): void {
 
 interface Stay { moduleCode: string; moduleName: string; since: number }
 
-function saveStay(stay: Stay, operateType: 0 | 5, beacon = false): void {
+function saveStay(stay: Stay, operateType: 0 | 5, leaving = false): void {
   const body = { moduleCode: stay.moduleCode, moduleName: stay.moduleName, operateType, operateIP: '', stayTime: operateType === 5 ? Math.round((Date.now() - stay.since) / 1000) : 0 };
-  if (beacon && navigator.sendBeacon) {
-    navigator.sendBeacon(`${apiBase}${usageLog.saveModuleLog.path}`, new Blob([JSON.stringify(body)], { type: 'application/json' }));
-    return;
-  }
-  void call(usageLog.saveModuleLog, { body }, { silent: true }).catch(() => undefined);
+  void call(usageLog.saveModuleLog, { body }, { silent: true, keepalive: leaving }).catch(() => undefined);
 }
 
 /** Tracks route changes and module stays while the shell is shown. */

@@ -1,4 +1,5 @@
 // The signed-in user: what the login answered, roles and menu once loaded; persisted in localStorage.
+// The session token is not kept here: the server holds it in an HttpOnly cookie scripts cannot read.
 import type { LoginResult, RouteItem, UserInfo } from '@portal/contract';
 import { ClientKeys } from '@portal/contract';
 import { create } from 'zustand';
@@ -6,7 +7,8 @@ import { persist } from 'zustand/middleware';
 import { isUnloading } from '../lib/page-lifecycle';
 
 export interface UserState {
-  token: string;
+  /** Signed in: the server set the session cookie (the token itself is never stored by the page). */
+  signedIn: boolean;
   tenantid: string;
   staff: boolean;
   employeeCode: string;
@@ -27,7 +29,7 @@ export interface UserState {
 }
 
 const empty = {
-  token: '', staff: false, employeeCode: '', employeeName: '', supplierCode: '', supplierName: '', companyName: '',
+  signedIn: false, staff: false, employeeCode: '', employeeName: '', supplierCode: '', supplierName: '', companyName: '',
   roles: null, supInfo: null, menu: null, pendingNotice: null,
 };
 
@@ -35,6 +37,13 @@ function setCookie(name: string, value: string) {
   document.cookie = value
     ? `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax`
     : `${name}=; path=/; max-age=0; SameSite=Lax`;
+}
+
+/** The double-submit value the server set beside the session cookie, echoed in a header on every call. */
+export function csrfToken(): string {
+  const prefix = `${ClientKeys.csrfCookie}=`;
+  const found = document.cookie.split('; ').find((c) => c.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) : '';
 }
 
 export const defaultTenant = (import.meta.env.VITE_TENANT_ID as string | undefined) ?? 'demo';
@@ -45,13 +54,12 @@ export const useUserStore = create<UserState>()(
       ...empty,
       tenantid: defaultTenant,
       signIn(result, tenantid) {
-        setCookie(ClientKeys.tokenCookie, result.token);
         setCookie('platform', tenantid);
         setCookie('employeeCode', result.employeeCode);
         setCookie('employeeName', result.employeeName);
         setCookie('supplierCode', result.supplierCode);
         set({
-          token: result.token, tenantid, staff: result.staff, employeeCode: result.employeeCode, employeeName: result.employeeName,
+          signedIn: true, tenantid, staff: result.staff, employeeCode: result.employeeCode, employeeName: result.employeeName,
           supplierCode: result.supplierCode, supplierName: result.supplierName, companyName: result.companyName,
           roles: null, supInfo: null, menu: null,
           pendingNotice: { isEditPw: result.isEditPw, pwPeriod: result.pwPeriod, accountExpireWarn: result.accountExpireWarn, matureDate: result.matureDate },
@@ -65,7 +73,8 @@ export const useUserStore = create<UserState>()(
       },
       signOut() {
         if (isUnloading()) return;
-        for (const name of [ClientKeys.tokenCookie, 'platform', 'employeeCode', 'employeeName', 'supplierCode']) setCookie(name, '');
+        // Without the double-submit value the HttpOnly session cookie no longer counts (the server removes it at logout).
+        for (const name of [ClientKeys.csrfCookie, 'platform', 'employeeCode', 'employeeName', 'supplierCode']) setCookie(name, '');
         // The staff flag stays: it decides which login page a signed-out user lands on.
         set((state) => ({ ...empty, staff: state.staff }));
       },
@@ -73,7 +82,7 @@ export const useUserStore = create<UserState>()(
     {
       name: 'portal-user',
       partialize: (s) => ({
-        token: s.token, tenantid: s.tenantid, staff: s.staff, employeeCode: s.employeeCode, employeeName: s.employeeName,
+        signedIn: s.signedIn, tenantid: s.tenantid, staff: s.staff, employeeCode: s.employeeCode, employeeName: s.employeeName,
         supplierCode: s.supplierCode, supplierName: s.supplierName, companyName: s.companyName, pendingNotice: s.pendingNotice,
       }),
     },

@@ -9,6 +9,7 @@ import * as m0006 from './0006-shell';
 import * as m0007 from './0007-usage-module';
 import * as m0008 from './0008-record-history';
 import * as m0009 from './0009-file-store';
+import * as m0010 from './0010-bus-option-module';
 import * as m0011 from './0011-common-lookups';
 
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-usage-module': m0007,
   '0008-record-history': m0008,
   '0009-file-store': m0009,
+  '0010-bus-option-module': m0010,
   '0011-common-lookups': m0011,
 };
 

@@ -1,10 +1,11 @@
 // HTTP of sign-in, sign-out and user info.
-import { auth, type LoginResult } from '@portal/contract';
+import { auth, type LoginIdentity, type LoginResult } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cookieOf } from '../../platform/auth-hook';
 import { ApiError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import { registerCall } from '../../platform/route';
+import { sessionCookies } from '../../platform/session-cookie';
 import { identCookieName, identCookieValue, issueCode, verifyIdentCookie } from './ident';
 import * as service from './service';
 import { newCaptcha } from './throttle';
@@ -12,7 +13,13 @@ import { newCaptcha } from './throttle';
 async function setIdentCookie(reply: FastifyReply, ctx: AppContext, result: LoginResult) {
   const session = await service.authenticate(ctx, result.token);
   const { value, maxAgeSeconds } = identCookieValue(ctx, session.accountId);
-  reply.header('set-cookie', `${identCookieName}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax`);
+  reply.header('set-cookie', `${identCookieName}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${ctx.config.https ? '; Secure' : ''}`);
+}
+
+/** The browser's session cookies after a login (a list of identities to choose from is no session yet); removed by an empty token. */
+function setSessionCookies(reply: FastifyReply, ctx: AppContext, result: LoginResult | LoginIdentity[] | { token: '' }) {
+  if (Array.isArray(result)) return;
+  reply.header('set-cookie', sessionCookies(ctx.csrfKey, result.token, { secure: ctx.config.https, maxAgeSeconds: ctx.config.sessionAbsoluteHours * 3600 }));
 }
 
 function clientOf(request: FastifyRequest): service.ClientInfo {
@@ -22,14 +29,22 @@ function clientOf(request: FastifyRequest): service.ClientInfo {
 export function authRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     registerCall(app, auth.publicKey, async () => ({ publicKey: ctx.transportKey.publicPem, algorithm: 'RSA-OAEP-256' as const }));
-    registerCall(app, auth.login, ({ query, body, request }) => service.login(ctx, 'supplier', query.tenantid, body, clientOf(request)));
+    registerCall(app, auth.login, async ({ query, body, request, reply }) => {
+      const result = await service.login(ctx, 'supplier', query.tenantid, body, clientOf(request));
+      setSessionCookies(reply, ctx, result);
+      return result;
+    });
     registerCall(app, auth.merchantsLogin, async ({ query, body, request, reply }) => {
       const result = await service.login(ctx, 'staff', query.tenantid, body, clientOf(request));
       if (!Array.isArray(result)) await setIdentCookie(reply, ctx, result);
+      setSessionCookies(reply, ctx, result);
       return result;
     });
-    registerCall(app, auth.merchantsLoginForRMC, ({ query, body, request }) =>
-      service.loginWithIdentCode(ctx, query.tenantid, body.code, body.exp, clientOf(request)));
+    registerCall(app, auth.merchantsLoginForRMC, async ({ query, body, request, reply }) => {
+      const result = await service.loginWithIdentCode(ctx, query.tenantid, body.code, body.exp, clientOf(request));
+      setSessionCookies(reply, ctx, result);
+      return result;
+    });
     registerCall(app, auth.checkCookieLogin, async ({ request }) => {
       const accountId = verifyIdentCookie(ctx, cookieOf(request, identCookieName));
       if (accountId === null) throw ApiError.unauthorized('身份认证已失效，请重新登录');
@@ -37,8 +52,9 @@ export function authRoutes(ctx: AppContext) {
     });
     registerCall(app, auth.captcha, () => newCaptcha(ctx));
     registerCall(app, auth.getInfo, ({ session }) => service.userInfo(ctx, session));
-    registerCall(app, auth.logout, async ({ session, request }) => {
+    registerCall(app, auth.logout, async ({ session, request, reply }) => {
       await service.logout(ctx, session, clientOf(request));
+      setSessionCookies(reply, ctx, { token: '' });
       return null;
     });
   };

@@ -3,7 +3,7 @@ import { type LoginBody, type LoginIdentity, type LoginResult, Messages, ResultC
 import type { Access } from '../../platform/auth-hook';
 import { ApiError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
-import { verifyPassword } from '../../lib/password-hash';
+import { verifyDecoy, verifyPassword } from '../../lib/password-hash';
 import { hashToken, newToken } from '../../platform/passwords';
 import type { SessionContext } from '../../platform/session-context';
 import { SingleFlight } from '../../platform/single-flight';
@@ -52,6 +52,7 @@ export async function login(
     throw err;
   }
   if (!(await repo.tenantExists(ctx.db, tenantId))) {
+    await verifyDecoy(password);
     await recordFailure(ctx, keys);
     await journal('unknown-tenant', null);
     throw loginFailure(Messages.loginFailed);
@@ -63,6 +64,7 @@ export async function login(
     tenantId, kind, username, supplierCode: kind === 'supplier' ? body.supplierCode : undefined, accountId,
   });
   const matching: repo.LoginCandidate[] = [];
+  if (candidates.length === 0) await verifyDecoy(password);
   for (const candidate of candidates) {
     if (await verifyPassword(password, candidate.password_hash)) matching.push(candidate);
   }

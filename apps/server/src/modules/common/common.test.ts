@@ -174,3 +174,19 @@ describe('permissions, print templates and locations', () => {
     expect((await t.callAs('admin', common.queryLocationArchivesBatch, { body: { billDirection: 'sideways' as 'in' } })).status).toBe(400);
   });
 });
+
+describe('business options on the legacy path', () => {
+  it('saves for staff holding the business-option module and refuses everyone else', async () => {
+    const option = { busShortName: 'LEGACY_TEST', busShortDetailName: '旧接口保存', permissionType: 'dept' as const, permission: ['S0101'] };
+    const saved = await t.callAs('admin', common.saveBusOption, { body: option });
+    expect(saved.status).toBe(200);
+    expect(saved.envelope.success).toBe(true);
+    expect(saved.data).toEqual(option);
+    expect((await t.callAs('buyer01', common.saveBusOption, { body: option })).status).toBe(403);
+    expect((await t.callAs('100001', common.saveBusOption, { body: option })).status).toBe(403);
+    const bad = await t.callAs('admin', common.saveBusOption, { body: { ...option, permission: ['NOPE'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.envelope.success).toBe(false);
+  });
+});
+

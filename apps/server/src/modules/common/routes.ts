@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { registerCall } from '../../platform/route';
 import { scopeOf } from '../../platform/scope';
+import * as baseInfo from '../base-info/service';
 import * as repo from './repo';
 import * as service from './service';
 
@@ -27,6 +28,7 @@ export function commonRoutes(ctx: AppContext) {
       repo.goods(ctx.db, scopeOf(session), body ?? {}, body?.page ?? 1, body?.pageSize ?? 50));
     registerCall(app, common.getPrintTemplateAll, ({ session, query }) => repo.printTemplates(ctx.db, session.tenantId, query.printTypeCode));
     registerCall(app, common.getOcxDownloadUrl, ({ session }) => service.ocxDownloadUrl(ctx, session));
+    registerCall(app, common.saveBusOption, ({ session, body }) => baseInfo.saveBusOption(ctx, session, body));
     registerCall(app, common.queryLocationArchivesBatch, ({ session, body }) => service.locations(ctx, session, body.billDirection, body.deptCode));
   };
 }

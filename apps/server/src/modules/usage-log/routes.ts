@@ -12,7 +12,7 @@ export function usageLogRoutes(ctx: AppContext, buffer: UsageLogBuffer) {
   return async (app: FastifyInstance) => {
     registerCall(app, usageLog.sendUsageLog, async ({ body, request }) => {
       // Public, so that logging never logs anyone out; the account is attached when the token is good.
-      const token = tokenOf(request);
+      const token = tokenOf(request, ctx.csrfKey);
       const session = token ? await authenticate(ctx, token).catch(() => undefined) : undefined;
       return service.acceptUsage(buffer, session, Array.isArray(body) ? body : [body]);
     });

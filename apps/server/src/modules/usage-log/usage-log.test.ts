@@ -2,7 +2,7 @@
 // external modules, single-sign-on links and second-verification codes.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { browserSession, createTestApp, type TestApp, tokenFor } from '../../test/helpers';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -54,9 +54,9 @@ describe('module stays', () => {
     expect(supplier.statusCode).toBe(403);
   });
 
-  it('takes the token from the cookie, as sendBeacon sends it', async () => {
+  it('takes the token from the cookie with its double-submit header, as the page sends it when it goes', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/user/saveModuleLog', headers: { cookie: `Admin-Token=${tokens['100001']}` },
+      method: 'POST', url: '/api/user/saveModuleLog', headers: (await browserSession(t.app, '100001')).headers,
       payload: { moduleCode: 'ms0014', operateType: 5, stayTime: 3 },
     });
     expect(res.json().code).toBe('1');

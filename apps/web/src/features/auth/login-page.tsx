@@ -16,7 +16,7 @@ export function LoginPage({ staff }: { staff: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const token = useUserStore((s) => s.token);
+  const signedIn = useUserStore((s) => s.signedIn);
   const tenantid = params.get('tenantid') || useUserStore.getState().tenantid;
   const redirect = params.get('redirect') || '/dashboard';
   const [error, setError] = useState('');
@@ -26,7 +26,7 @@ export function LoginPage({ staff }: { staff: boolean }) {
   const [form] = Form.useForm<FormValues>();
 
   // A signed-in user visiting a login page goes on to the target.
-  if (token) return <Navigate to={redirect} replace />;
+  if (signedIn) return <Navigate to={redirect} replace />;
 
   const refreshCaptcha = async () => setCaptcha(await fetchCaptcha());
 
