@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { decimal, isoDate, pageOf, pageParams, sortParam } from './paging';
+import { ModuleCode } from './modules';
 
 export const groupDimensions = ['dept', 'goods', 'category', 'brand', 'day', 'month'] as const;
 
@@ -34,14 +35,14 @@ export const accGroup = accTotals.extend({ groupKey: z.string(), groupName: z.st
 export type AccGroup = z.infer<typeof accGroup>;
 
 export const getAccCountByCondition = defineCall({
-  area: 'acceptance', method: 'POST', path: '/acceptance/getAccCountByCondition', module: 'ms0021',
+  area: 'acceptance', method: 'POST', path: '/acceptance/getAccCountByCondition', module: ModuleCode.acceptance,
   summary: 'Receiving grouped by store, goods, category, brand, day or month',
   body: accCondition.extend({ groupBy: z.enum(groupDimensions), ...pageParams }),
   data: pageOf(accGroup),
 });
 
 export const getAccCountSumByCondition = defineCall({
-  area: 'acceptance', method: 'POST', path: '/acceptance/getAccCountSumByCondition', module: 'ms0021',
+  area: 'acceptance', method: 'POST', path: '/acceptance/getAccCountSumByCondition', module: ModuleCode.acceptance,
   summary: 'Receiving totals: quantity, amount excluding tax, tax, amount including tax',
   body: accCondition, data: accTotals,
 });
@@ -98,7 +99,7 @@ export const accDetailSortFields = [
 export type AccDetailSortField = (typeof accDetailSortFields)[number];
 
 export const getAccDetailInfo = defineCall({
-  area: 'acceptance', method: 'POST', path: '/acceptance/getAccDetailInfo', module: 'ms0021',
+  area: 'acceptance', method: 'POST', path: '/acceptance/getAccDetailInfo', module: ModuleCode.acceptance,
   summary: 'Receiving lines, paged and sortable',
   body: accCondition.extend({ ...pageParams, sort: sortParam.extend({ field: z.enum(accDetailSortFields, { message: '不能按此列排序' }) }).optional() }),
   data: pageOf(accDetail),
@@ -106,12 +107,12 @@ export const getAccDetailInfo = defineCall({
 
 /** Exports answer a file, not the envelope (errors still answer the envelope). */
 export const exportCsv = defineCall({
-  area: 'acceptance', method: 'POST', path: '/acceptance/exportCsv', module: 'ms0021', button: 'export',
+  area: 'acceptance', method: 'POST', path: '/acceptance/exportCsv', module: ModuleCode.acceptance, button: 'export',
   summary: 'All receiving lines of the condition as CSV (UTF-8 with BOM), streamed',
   body: accCondition, data: z.string(),
 });
 export const exportExcel = defineCall({
-  area: 'acceptance', method: 'POST', path: '/acceptance/exportExcel', module: 'ms0021', button: 'export',
+  area: 'acceptance', method: 'POST', path: '/acceptance/exportExcel', module: ModuleCode.acceptance, button: 'export',
   summary: 'All receiving lines of the condition as .xlsx, streamed',
   body: accCondition, data: z.string(),
 });

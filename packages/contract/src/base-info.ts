@@ -2,9 +2,10 @@
 // business options, bill numbers, system parameters.
 import { z } from 'zod';
 import { defineCall } from './call';
+import { ModuleCode } from './modules';
 
 /** Maintaining the tenant's business options: a staff module without a page of its own (migration 0008), held by the admin role. */
-export const busOptionModule = 'ms0081';
+export const busOptionModule = ModuleCode.busOption;
 
 export const brand = z.object({ brandCode: z.string(), brandName: z.string() });
 export const dept = z.object({ deptCode: z.string(), deptName: z.string(), deptType: z.enum(['store', 'dc']), city: z.string() });

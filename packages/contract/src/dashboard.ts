@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { decimal } from './paging';
+import { ModuleCode } from './modules';
 
 export const overview = z.object({
   /** The business day the figures are for (UTC+8), YYYY-MM-DD. */
@@ -24,7 +25,7 @@ export const overview = z.object({
 export type Overview = z.infer<typeof overview>;
 
 export const getOverview = defineCall({
-  area: 'dashboard', method: 'GET', path: '/dashboard/overview', module: 'ms0014',
+  area: 'dashboard', method: 'GET', path: '/dashboard/overview', module: ModuleCode.dashboard,
   summary: 'Dashboard figures of the caller\'s supplier (staff: of the tenant or of one supplier)',
   query: z.object({ suppCode: z.string().trim().max(32).optional() }),
   data: overview,

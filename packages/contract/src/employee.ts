@@ -4,9 +4,10 @@ import { defineCall } from './call';
 import { PageSizes } from './constants';
 import { history } from './history';
 import { columnFilters, columnValues, columnValuesParams, isoDate, pageOf, sortParam } from './paging';
+import { ModuleCode } from './modules';
 
 /** Child-account management: only main accounts use it, so it is never granted to a child. */
-export const employeeModule = 'ms0050';
+export const employeeModule = ModuleCode.employee;
 
 export const employee = z.object({
   employeeCode: z.string(),

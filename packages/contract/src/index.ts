@@ -2,6 +2,7 @@
 export * from './call';
 export * from './envelope';
 export * from './constants';
+export * from './modules';
 export * from './paging';
 export * from './history';
 export * from './file-kinds';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { columnFilters, columnValues, columnValuesParams, decimal, isoDate, pageOf, pageParams, sortParam } from './paging';
+import { ModuleCode } from './modules';
 
 /** Order states (domain.md): issued, read, confirmed, partly received, completed; expired and closed. */
 export const orderStatuses = ['已下达', '已阅读', '已确认', '部分到货', '已完成', '已过期', '已关闭'] as const;
@@ -44,13 +45,13 @@ export const purOrderQuery = z.object({
 });
 
 export const getPurOrderPage = defineCall({
-  area: 'purchase-order', method: 'POST', path: '/purOrderBill/getPurOrderPage', module: 'ms0022',
+  area: 'purchase-order', method: 'POST', path: '/purOrderBill/getPurOrderPage', module: ModuleCode.purchaseOrder,
   summary: 'Purchase orders of the caller\'s supplier (staff: of the tenant), paged and filtered',
   body: purOrderQuery, data: pageOf(purOrderSummary),
 });
 
 export const getPurOrderColumnValues = defineCall({
-  area: 'purchase-order', method: 'POST', path: '/purOrderBill/getPurOrderColumnValues', module: 'ms0022',
+  area: 'purchase-order', method: 'POST', path: '/purOrderBill/getPurOrderColumnValues', module: ModuleCode.purchaseOrder,
   summary: 'Distinct texts of one list column under the search and the other column filters (the grid\'s value checklist)',
   body: purOrderQuery.omit({ page: true, limit: true, sort: true }).extend(columnValuesParams), data: columnValues,
 });
@@ -80,7 +81,7 @@ export const detailQuery = z.object({
 });
 
 export const getPurOrderDetail = defineCall({
-  area: 'purchase-order', method: 'GET', path: '/purOrderBill/getPurOrderDetail', module: 'ms0022',
+  area: 'purchase-order', method: 'GET', path: '/purOrderBill/getPurOrderDetail', module: ModuleCode.purchaseOrder,
   summary: 'One purchase order: header and lines',
   query: detailQuery,
   data: z.object({ header: purOrderSummary.extend({ companyName: z.string() }), lines: z.array(purOrderLine) }),
@@ -98,14 +99,14 @@ export const subGoodsLine = z.object({
 });
 
 export const getPurOrderDetailSplitSubGoods = defineCall({
-  area: 'purchase-order', method: 'GET', path: '/purOrderBill/getPurOrderDetailSplitSubGoods', module: 'ms0022',
+  area: 'purchase-order', method: 'GET', path: '/purOrderBill/getPurOrderDetailSplitSubGoods', module: ModuleCode.purchaseOrder,
   summary: 'The lines of an order split into whole cases and loose units',
   query: detailQuery.omit({ suppCode: true }),
   data: z.array(subGoodsLine),
 });
 
 export const getDept = defineCall({
-  area: 'purchase-order', method: 'GET', path: '/purOrderBill/getDept', module: 'ms0022',
+  area: 'purchase-order', method: 'GET', path: '/purOrderBill/getDept', module: ModuleCode.purchaseOrder,
   summary: 'Stores and DCs that appear on the caller\'s orders',
   data: z.array(z.object({ deptCode: z.string(), deptName: z.string() })),
 });

@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { isoDate } from './paging';
+import { ModuleCode } from './modules';
 
 /** The staff page of module usage (migration 0007), held by the admin role. */
-export const usageStatsModule = 'ms0080';
+export const usageStatsModule = ModuleCode.usageStats;
 
 export const LogConstants = { platform: '04', appid: '25', loginLogType: '40000' } as const;
 

@@ -10,7 +10,7 @@ import { type PageRoute, routePath } from '../lib/routes';
 import { isExternal } from '../lib/validate';
 import { useSettingsStore } from '../stores/settings';
 import { useUserStore } from '../stores/user';
-import { openSso, ssoModules } from './sso';
+import { isSso, openSso } from './sso';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -19,7 +19,7 @@ function toItems(routes: RouteItem[]): Item[] {
     const visibleChildren = route.children.filter((c) => !c.hidden);
     if (visibleChildren.length === 1 && !route.alwaysShow) return toItems(visibleChildren)[0]!;
     if (visibleChildren.length > 0) return { key: `folder:${route.moudleCode}`, label: route.meta.title, children: toItems(visibleChildren) };
-    return { key: ssoModules.has(route.moudleCode) ? `sso:${route.moudleCode}` : routePath(route), label: route.meta.title };
+    return { key: isSso(route.moudleCode) ? `sso:${route.moudleCode}` : routePath(route), label: route.meta.title };
   });
 }
 

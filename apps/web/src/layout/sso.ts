@@ -1,11 +1,13 @@
-// Single-sign-on modules (spec section 2): ms0045, ms0062 and ms0066 open a new window on the partner's
-// link instead of navigating; ms0066 also copies a second-verification code to the clipboard.
-import { menu } from '@portal/contract';
+// Single-sign-on modules (spec section 2, ssoModules of the contract) open a new window on the partner's
+// link instead of navigating; the bank module also copies a second-verification code to the clipboard.
+import { menu, ModuleCode, ssoModules } from '@portal/contract';
 import { message } from 'antd';
 import { ApiFailure, call } from '../api/client';
 import i18n from '../i18n';
 
-export const ssoModules = new Set(['ms0045', 'ms0062', 'ms0066']);
+const ssoCodes = new Set(ssoModules);
+
+export const isSso = (moudleCode: string): boolean => ssoCodes.has(moudleCode);
 
 export async function openSso(moudleCode: string): Promise<void> {
   // Opened at once, inside the click, so that no popup blocker stops it; the address follows.
@@ -20,7 +22,7 @@ export async function openSso(moudleCode: string): Promise<void> {
     win?.close();
     return;
   }
-  if (moudleCode !== 'ms0066') return;
+  if (moudleCode !== ModuleCode.bankDirect) return;
   try {
     const { code } = await call(menu.getSecondVerifyCode, { query: { moudleCode } }, { silent: true });
     await navigator.clipboard.writeText(code);

@@ -7,6 +7,7 @@ import { seedBusiness } from './business';
 import { seedLookups } from './lookups';
 import { centsToString, microsToString } from './money';
 import { brands, categories, depts, modules, suppliers, tenant } from './catalog';
+import { ModuleCode } from '@portal/contract';
 
 export const demoPassword = 'Demo1234';
 const dayMs = 86_400_000;
@@ -111,7 +112,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
 
     const child = await trx.selectFrom('account').select('id').where('tenant_id', '=', tenant.id).where('employee_code', '=', '100001-01').executeTakeFirstOrThrow();
     await trx.insertInto('account_module').values(modules.filter((m) => m.child).map((m) => ({ account_id: child.id, module_code: m.code }))).execute();
-    await trx.insertInto('account_button').values([{ account_id: child.id, module_code: 'ms0022', button_code: 'print' }]).execute();
+    await trx.insertInto('account_button').values([{ account_id: child.id, module_code: ModuleCode.purchaseOrder, button_code: 'print' }]).execute();
 
     await bulkInsert(trx, 'dept', { tenant_id: 'text', dept_code: 'text', dept_name: 'text', dept_type: 'text', city: 'text' },
       depts.map((d) => ({ tenant_id: tenant.id, dept_code: d.code, dept_name: d.name, dept_type: d.type, city: d.city })));

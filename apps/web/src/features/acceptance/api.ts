@@ -3,7 +3,6 @@ import { type AccCondition, type CallBody, acceptance, baseInfo } from '@portal/
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 
-export const acceptanceModule = 'ms0021';
 
 export type GroupQuery = CallBody<typeof acceptance.getAccCountByCondition>;
 export type DetailQuery = CallBody<typeof acceptance.getAccDetailInfo>;

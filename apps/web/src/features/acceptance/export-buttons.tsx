@@ -1,13 +1,12 @@
 // 导出CSV and 导出Excel for holders of the module's export button: all lines of the condition, streamed,
 // with the bytes received shown while it runs.
-import { type AccCondition, acceptance } from '@portal/contract';
+import { type AccCondition, acceptance, ModuleCode } from '@portal/contract';
 import { App, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download, fileTypes } from '../../api/download';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { formatBytes } from '../../lib/format';
-import { acceptanceModule } from './api';
 
 const calls = { csv: acceptance.exportCsv, xlsx: acceptance.exportExcel } as const;
 type Kind = keyof typeof calls;
@@ -15,7 +14,7 @@ type Kind = keyof typeof calls;
 export function ExportButtons({ condition }: { condition: AccCondition }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { has } = useAuthButtons(acceptanceModule);
+  const { has } = useAuthButtons(ModuleCode.acceptance);
   const [running, setRunning] = useState<Kind | null>(null);
   const shownAt = useRef(0);
   if (!has('export')) return null;

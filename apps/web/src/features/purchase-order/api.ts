@@ -4,7 +4,6 @@ import { type CallBody, type CallData, purchaseOrder } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 
-export const orderModule = 'ms0022';
 
 export type OrderListQuery = CallBody<typeof purchaseOrder.getPurOrderPage>;
 export type OrderDetail = CallData<typeof purchaseOrder.getPurOrderDetail>;

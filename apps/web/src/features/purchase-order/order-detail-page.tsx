@@ -1,5 +1,6 @@
 // /purOrder/detail?billNumber=: one purchase order: its header, its lines with what was received against
 // what was ordered, the lines split into cases and loose units, and printing.
+import { ModuleCode } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Progress, Result, Space, Spin, Tabs, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
@@ -11,7 +12,7 @@ import { DataGrid, gridHeight } from '../../components/data-grid';
 import { fromUnits, percentOf, toUnits } from '../../lib/decimal';
 import { formatMoney, formatQty } from '../../lib/format';
 import { useTagsViewStore } from '../../stores/tags-view';
-import { type OrderDetail, orderDetailQuery, orderModule, splitLinesQuery } from './api';
+import { type OrderDetail, orderDetailQuery, splitLinesQuery } from './api';
 import { lineColumns, lineRow, shortOf, splitColumns, splitRow } from './order-columns';
 import { OrderPrintout } from './order-printout';
 import { OrderStatusTag } from './order-status';
@@ -26,7 +27,7 @@ export default function OrderDetailPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const billNumber = params.get('billNumber')?.trim() ?? '';
-  const { has } = useAuthButtons(orderModule);
+  const { has } = useAuthButtons(ModuleCode.purchaseOrder);
   const detail = useQuery(orderDetailQuery(billNumber));
 
   const back = () => {
