@@ -214,3 +214,14 @@ export const saveBusOption = defineCall({
   summary: 'Create or update a business option (staff; the legacy path of /baseInfo/saveBusOption)',
   body: busOption, data: busOption,
 });
+
+export const getAuthBtnList = defineCall({
+  area: 'common',
+  method: 'POST',
+  path: '/api/comm/getAuthBtnList.do',
+  summary: 'Button codes the caller holds on a menu code (legacy envelope)',
+  signedIn: 'the caller\'s own buttons on a page',
+  envelope: 'legacy',
+  body: z.object({ menuCode: z.string().trim().min(1, 'menuCode 不能为空').max(32) }),
+  data: z.array(z.string()),
+});

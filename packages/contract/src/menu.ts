@@ -65,17 +65,6 @@ export const queryPermissionByeEmployeeCode = defineCall({
   data: permission,
 });
 
-export const getAuthBtnList = defineCall({
-  area: 'common',
-  method: 'POST',
-  path: '/api/comm/getAuthBtnList.do',
-  summary: 'Button codes the caller holds on a menu code (legacy envelope)',
-  signedIn: 'the caller\'s own buttons on a page',
-  envelope: 'legacy',
-  body: z.object({ menuCode: z.string().trim().min(1, 'menuCode 不能为空').max(32) }),
-  data: z.array(z.string()),
-});
-
 export const externalModule = z.object({
   moudleCode: z.string(),
   name: z.string(),

@@ -1,5 +1,5 @@
 // HTTP of the base data lookups and system parameters.
-import { baseInfo } from '@portal/contract';
+import { baseInfo, system } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { registerCall } from '../../platform/route';
@@ -16,7 +16,7 @@ export function baseInfoRoutes(ctx: AppContext) {
     registerCall(app, baseInfo.queryBusOption, ({ session, body }) => repo.busOptions(ctx.db, session.tenantId, body?.busShortName));
     registerCall(app, baseInfo.saveBusOption, ({ session, body }) => service.saveBusOption(ctx, session, body));
     registerCall(app, baseInfo.getBillNumber, ({ session, query }) => service.nextBillNumber(ctx, session, query.code, query.digits));
-    registerCall(app, baseInfo.useMiddlePlatform, async ({ session }) => (await repo.systemParam(ctx.db, session.tenantId, 'USE_MIDDLE_PLATFORM'))?.parameterValue === '1');
-    registerCall(app, baseInfo.querySystemParam, ({ session, query }) => service.systemParam(ctx, session, query.parameterCode));
+    registerCall(app, system.useMiddlePlatform, async ({ session }) => (await repo.systemParam(ctx.db, session.tenantId, 'USE_MIDDLE_PLATFORM'))?.parameterValue === '1');
+    registerCall(app, system.querySystemParam, ({ session, query }) => service.systemParam(ctx, session, query.parameterCode));
   };
 }

@@ -1,5 +1,5 @@
 // HTTP of the menu and permissions.
-import { menu } from '@portal/contract';
+import { common, menu } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { registerCall } from '../../platform/route';
@@ -12,6 +12,6 @@ export function menuRoutes(ctx: AppContext) {
     registerCall(app, menu.getExternalModules, ({ session }) => service.externalModules(ctx, session));
     registerCall(app, menu.getSsoLink, ({ session, query }) => service.ssoLink(ctx, session, query.moudleCode));
     registerCall(app, menu.getSecondVerifyCode, ({ session, query }) => service.secondVerifyCode(ctx, session, query.moudleCode));
-    registerCall(app, menu.getAuthBtnList, ({ session, body }) => service.buttonCodes(ctx, session, body.menuCode));
+    registerCall(app, common.getAuthBtnList, ({ session, body }) => service.buttonCodes(ctx, session, body.menuCode));
   };
 }
