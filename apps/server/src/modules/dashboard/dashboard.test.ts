@@ -1,19 +1,16 @@
 // Dashboard figures against the raw rows, for a supplier and for staff.
+import { dashboard } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/helpers';
 import { businessDay } from '../../platform/clock';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp({ business: true });
-  tokens['100001'] = await tokenFor(t.app, '100001');
-  tokens.admin = await tokenFor(t.app, 'admin', { staff: true });
 });
 afterAll(() => t.close());
 
-const overview = async (user: string, query = '') =>
-  (await t.app.inject({ method: 'GET', url: `/api/dashboard/overview${query}`, headers: { token: tokens[user]! } })).json().data;
+const overview = async (user: string, query: { suppCode?: string } = {}) => (await t.callAs(user, dashboard.getOverview, { query })).data;
 const cents = (values: string[]) => values.reduce((s, v) => s + BigInt(Math.round(Number(v) * 100)), 0n);
 
 describe('overview', () => {
@@ -34,8 +31,8 @@ describe('overview', () => {
       .where('supp_code', '=', '100001').where('acc_date', '>=', `${today.slice(0, 7)}-01`).where('acc_date', '<=', today).execute();
     expect(cents([data.receiving.thisMonth])).toBe(cents(rows.map((r) => r.amount)));
     expect(data.monthlyReceiving).toHaveLength(12);
-    expect(data.monthlyReceiving.at(-1).month).toBe(today.slice(0, 7));
-    expect(data.monthlyReceiving.at(-1).amount).toBe(data.receiving.thisMonth);
+    expect(data.monthlyReceiving.at(-1)!.month).toBe(today.slice(0, 7));
+    expect(data.monthlyReceiving.at(-1)!.amount).toBe(data.receiving.thisMonth);
   });
 
   it('counts settlement bills waiting for the supplier', async () => {
@@ -46,13 +43,13 @@ describe('overview', () => {
 
   it('gives staff the whole tenant or one supplier, and a supplier only itself', async () => {
     const all = await overview('admin');
-    const one = await overview('admin', '?suppCode=100001');
-    const own = await overview('100001', '?suppCode=100002');
+    const one = await overview('admin', { suppCode: '100001' });
+    const own = await overview('100001', { suppCode: '100002' });
     expect(one.openOrders).toEqual(own.openOrders);
     expect(all.openOrders.count).toBeGreaterThan(one.openOrders.count);
-    const pick = (await t.app.inject({ method: 'GET', url: '/api/dashboard/suppliers', headers: { token: tokens.admin! } })).json().data;
+    const pick = (await t.callAs('admin', dashboard.getSuppliers)).data;
     expect(pick).toHaveLength(5);
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/dashboard/suppliers', headers: { token: tokens['100001']! } })).json().data;
+    const mine = (await t.callAs('100001', dashboard.getSuppliers)).data;
     expect(mine).toEqual([{ suppCode: '100001', suppName: '上海禾丰食品有限公司' }]);
   });
 });

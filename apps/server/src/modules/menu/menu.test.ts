@@ -1,22 +1,18 @@
 // The per-user menu, button codes and permission lookups, for each kind of account.
-import type { RouteItem } from '@portal/contract';
+import { common, menu, type RouteItem } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/helpers';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  for (const user of ['100001', '100001-01', '100002']) tokens[user] = await tokenFor(t.app, user);
-  for (const user of ['admin', 'buyer01']) tokens[user] = await tokenFor(t.app, user, { staff: true });
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, user: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { token: tokens[user]! }, ...(payload ? { payload } : {}) });
-
 const codes = (routes: RouteItem[]): string[] => routes.flatMap((r) => [r.moudleCode, ...codes(r.children)]);
-const menuOf = async (user: string) => (await call('GET', '/api/user/queryMerchantsModuleList', user)).json().data as RouteItem[];
+const menuOf = async (user: string) => (await t.callAs(user, menu.queryMerchantsModuleList)).data;
+const buttonsOf = (user: string, menuCode: string) => t.callAs(user, common.getAuthBtnList, { body: { menuCode } });
+const permissionOf = (user: string, employeeCode: string) => t.callAs(user, menu.queryPermissionByeEmployeeCode, { query: { employeeCode } });
 
 describe('menu', () => {
   it('gives a supplier main account every supplier module, as route JSON', async () => {
@@ -44,38 +40,38 @@ describe('menu', () => {
 
 describe('button authority', () => {
   it('answers the button codes on a menu code in the legacy envelope', async () => {
-    const res = await call('POST', '/api/api/comm/getAuthBtnList.do', '100001', { menuCode: 'ms0050' });
-    expect(res.json()).toEqual({ success: true, content: { result: ['add', 'delete', 'edit', 'enable', 'resetPwd'] }, msg: 'success' });
+    const res = await buttonsOf('100001', 'ms0050');
+    expect(res.envelope).toEqual({ success: true, content: { result: ['add', 'delete', 'edit', 'enable', 'resetPwd'] }, msg: 'success' });
   });
 
   it('gives a child account only its granted buttons, and none on modules it lacks', async () => {
-    expect((await call('POST', '/api/api/comm/getAuthBtnList.do', '100001-01', { menuCode: 'ms0022' })).json().content.result).toEqual(['print']);
-    expect((await call('POST', '/api/api/comm/getAuthBtnList.do', '100001-01', { menuCode: 'ms0050' })).json().content.result).toEqual([]);
+    expect((await buttonsOf('100001-01', 'ms0022')).data).toEqual(['print']);
+    expect((await buttonsOf('100001-01', 'ms0050')).data).toEqual([]);
   });
 
   it('gives the buyer role no delete button', async () => {
-    expect((await call('POST', '/api/api/comm/getAuthBtnList.do', 'buyer01', { menuCode: 'ms0022' })).json().content.result).toEqual(['export', 'print']);
+    expect((await buttonsOf('buyer01', 'ms0022')).data).toEqual(['export', 'print']);
   });
 });
 
 describe('permission lookup', () => {
   it('lets a main account read its child account', async () => {
-    const res = await call('GET', '/api/user/queryPermissionByeEmployeeCode?employeeCode=100001-01', '100001');
-    expect(res.json().data).toMatchObject({ employeeCode: '100001-01', buttons: [{ moudleCode: 'ms0022', buttonCode: 'print' }] });
+    const res = await permissionOf('100001', '100001-01');
+    expect(res.data).toMatchObject({ employeeCode: '100001-01', buttons: [{ moudleCode: 'ms0022', buttonCode: 'print' }] });
   });
 
   it('does not let a supplier read another supplier\'s account', async () => {
-    const res = await call('GET', '/api/user/queryPermissionByeEmployeeCode?employeeCode=100002', '100001');
-    expect(res.statusCode).toBe(403);
+    const res = await permissionOf('100001', '100002');
+    expect(res.status).toBe(403);
   });
 
   it('does not let a child account read its main account', async () => {
-    const res = await call('GET', '/api/user/queryPermissionByeEmployeeCode?employeeCode=100001', '100001-01');
-    expect(res.statusCode).toBe(403);
+    const res = await permissionOf('100001-01', '100001');
+    expect(res.status).toBe(403);
   });
 
   it('lets staff read any account of the tenant', async () => {
-    const res = await call('GET', '/api/user/queryPermissionByeEmployeeCode?employeeCode=100002', 'admin');
-    expect(res.json().data.moduleCodes).toContain('ms0050');
+    const res = await permissionOf('admin', '100002');
+    expect(res.data.moduleCodes).toContain('ms0050');
   });
 });
