@@ -34,12 +34,6 @@ export function useBrowser(): BrowserHarness {
   };
 }
 
-/** Headers of a call as the signed-in page makes it: the session cookie goes along, with its double-submit value. */
-export async function apiHeaders(page: Page): Promise<Record<string, string>> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'x-xsrf-token': decodeURIComponent(csrf) };
-}
-
 /** Fills the login form on the current page and submits it. */
 export async function submitLogin(page: Page, username: string, password = demoPassword): Promise<void> {
   await page.getByLabel('用户名').fill(username);

@@ -7,7 +7,9 @@ import { type AccCondition, acceptance } from '@portal/contract';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiHeaders, loginAs, selectOption, useBrowser } from '../support/browser';
+import { apiAs } from '../support/api';
+import { loginAs, selectOption, useBrowser } from '../support/browser';
+import { gridColumn } from '../support/grid';
 
 const browser = useBrowser();
 const totalFields = ['billCount', 'lineCount', 'qty', 'amountExcl', 'tax', 'amount'] as const;
@@ -44,15 +46,11 @@ async function shownTotals(page: Page): Promise<Totals> {
   return Object.fromEntries(entries) as Totals;
 }
 
-async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const res = await page.request.post(`/api${path}`, { data: body, headers: await apiHeaders(page) });
-  const envelope = (await res.json()) as { code: string; data: T; message: string };
-  if (envelope.code !== '1') throw new Error(`${path}: ${envelope.message}`);
-  return envelope.data;
-}
+/** Calls as the supplier the page signs in as (its own API session), typed by the contract. */
+const as100001 = apiAs('100001');
 
-const serverTotals = async (page: Page, condition: AccCondition): Promise<Totals> => {
-  const data = await api<Record<string, string | number>>(page, acceptance.getAccCountSumByCondition.path, condition);
+const serverTotals = async (condition: AccCondition): Promise<Totals> => {
+  const data = await as100001.call(acceptance.getAccCountSumByCondition, { body: condition });
   return Object.fromEntries(totalFields.map((f) => [f, plain(String(data[f]))])) as Totals;
 };
 
@@ -82,8 +80,7 @@ async function setRange(page: Page, start: string, end: string): Promise<void> {
 }
 
 async function visibleGroups(page: Page): Promise<string[]> {
-  return page.getByRole('region', { name: '验收汇总' }).locator('revo-grid').evaluate(async (g) =>
-    ((await (g as unknown as { getVisibleSource(): Promise<{ groupKey: string }[]> }).getVisibleSource()).map((r) => r.groupKey)));
+  return gridColumn<{ groupKey: string }>(page.getByRole('region', { name: '验收汇总' }), 'groupKey');
 }
 
 describe('receiving statistics', () => {
@@ -95,7 +92,7 @@ describe('receiving statistics', () => {
     const range = { startDate: isoDay(-89), endDate: isoDay(0) };
     await setRange(page, range.startDate, range.endDate);
     await page.getByRole('button', { name: /查\s*询/ }).click();
-    const wide = await serverTotals(page, range);
+    const wide = await serverTotals(range);
     expect(Number(wide.lineCount)).toBeGreaterThan(0);
     await expect.poll(() => shownTotals(page), { timeout: 30_000 }).toEqual(wide);
 
@@ -109,7 +106,7 @@ describe('receiving statistics', () => {
     await stores.press('Escape');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     const condition: AccCondition = { ...range, deptCodes: [store] };
-    const totals = await serverTotals(page, condition);
+    const totals = await serverTotals(condition);
     expect(Number(totals.lineCount)).toBeLessThanOrEqual(Number(wide.lineCount));
     await expect.poll(() => shownTotals(page), { timeout: 30_000 }).toEqual(totals);
     await expect.poll(() => visibleGroups(page)).toEqual([store]);
@@ -117,7 +114,7 @@ describe('receiving statistics', () => {
     // The totals add up from the lines, to the cent.
     const lines: { amount: string; accDate: string }[] = [];
     for (let pageNo = 1; ; pageNo++) {
-      const part = await api<{ total: number; list: { amount: string; accDate: string }[] }>(page, acceptance.getAccDetailInfo.path, { ...condition, page: pageNo, limit: 1000 });
+      const part = await as100001.call(acceptance.getAccDetailInfo, { body: { ...condition, page: pageNo, limit: 1000 } });
       lines.push(...part.list);
       if (lines.length >= part.total || part.list.length === 0) break;
     }
@@ -128,7 +125,7 @@ describe('receiving statistics', () => {
     // Grouped by brand: the server's brands, in its order, whose amounts add up to the total.
     await page.getByRole('radiogroup', { name: '汇总方式' }).getByText('品牌', { exact: true }).click();
     await expect.poll(() => page.getByRole('radio', { name: '品牌' }).isChecked()).toBe(true);
-    const brands = await api<{ total: number; list: { groupKey: string; amount: string }[] }>(page, acceptance.getAccCountByCondition.path, { ...condition, groupBy: 'brand', page: 1, limit: 10 });
+    const brands = await as100001.call(acceptance.getAccCountByCondition, { body: { ...condition, groupBy: 'brand', page: 1, limit: 10 } });
     await expect.poll(() => visibleGroups(page), { timeout: 30_000 }).toEqual(brands.list.map((b) => b.groupKey));
     await page.getByRole('region', { name: '验收汇总' }).getByRole('button', { name: '品牌编码 筛选' }).waitFor();
     if (brands.total <= 10) expect(sumCents(brands.list.map((b) => b.amount))).toBe(centsOf(totals.amount));

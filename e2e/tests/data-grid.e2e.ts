@@ -4,11 +4,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseOption, loginAs, useBrowser } from '../support/browser';
+import { gridRows } from '../support/grid';
 
 const browser = useBrowser();
 
-/** The part of RevoGrid's element these tests call. */
-type GridElement = Element & { getVisibleSource(): Promise<unknown[]> };
 /** Cells of the scrolling part of the grid. */
 const mainCells = 'revogr-data[type="rgRow"][col-type="rgCol"] [data-rgcol]';
 
@@ -27,8 +26,8 @@ const cell = (page: Page, row: number, col: number) =>
 /** Scrolling columns of the example: 0 name, 1 store, 2 qty, 3 amount, 4 date. */
 const col = { name: 0, store: 1, qty: 2, amount: 3 } as const;
 
-async function source<T>(page: Page): Promise<T[]> {
-  return page.locator('revo-grid').evaluate(async (g) => (await (g as unknown as GridElement).getVisibleSource()) as T[]);
+async function source<T extends object>(page: Page): Promise<T[]> {
+  return gridRows<T>(page.locator('body'));
 }
 
 /** Drags the fill handle of the selected area onto a cell. */
@@ -79,10 +78,7 @@ describe('column menu', () => {
     await menu.getByText('全选').click();
     await menu.getByText('上海虹口店').click();
     await menu.getByRole('button', { name: /确\s*定/ }).click();
-    await expect.poll(async () => new Set(await page.locator('revo-grid').evaluate(async (g) => {
-      const source = await (g as unknown as GridElement).getVisibleSource();
-      return (source as { store: string }[]).map((r) => r.store);
-    }))).toEqual(new Set(['上海虹口店']));
+    await expect.poll(async () => new Set((await source<{ store: string }>(page)).map((r) => r.store))).toEqual(new Set(['上海虹口店']));
     await page.locator('revogr-header').getByRole('img', { name: '已筛选' }).first().waitFor();
   });
 
@@ -92,8 +88,7 @@ describe('column menu', () => {
     await chooseOption(page, menu.getByLabel('筛选条件'), '介于');
     await menu.getByLabel('筛选值').fill('10,20');
     await menu.getByLabel('筛选值').press('Enter');
-    const quantities = await page.locator('revo-grid').evaluate(async (g) =>
-      ((await (g as unknown as GridElement).getVisibleSource()) as { qty: string }[]).map((r) => Number(r.qty)));
+    const quantities = (await source<{ qty: string }>(page)).map((r) => Number(r.qty));
     expect(quantities.length).toBeGreaterThan(0);
     expect(quantities.every((q) => q >= 10 && q <= 20)).toBe(true);
   });
@@ -111,8 +106,7 @@ describe('column menu', () => {
     const page = await openGrid();
     const menu = await menuFor(page, '金额');
     await menu.getByRole('button', { name: /降\s*序/ }).click();
-    const amounts = await page.locator('revo-grid').evaluate(async (g) =>
-      ((await (g as unknown as GridElement).getVisibleSource()) as { amount: string }[]).map((r) => Number(r.amount)));
+    const amounts = (await source<{ amount: string }>(page)).map((r) => Number(r.amount));
     expect(amounts.slice(0, 50)).toEqual([...amounts.slice(0, 50)].sort((a, b) => b - a));
     expect(amounts[0]).toBe(Math.max(...amounts));
   });
@@ -206,8 +200,7 @@ describe('find and replace', () => {
     await page.keyboard.press('Control+f');
     await dialog.waitFor();
     expect(await dialog.locator('.ant-table-row').count()).toBe(0);
-    const names = await page.locator('revo-grid').evaluate(async (g) =>
-      ((await (g as unknown as GridElement).getVisibleSource()) as { name: string }[]).map((r) => r.name));
+    const names = (await source<{ name: string }>(page)).map((r) => r.name);
     expect(names.filter((n) => n === 'pear tart')).toHaveLength(125);
     expect(names).not.toContain('apple pie');
   });

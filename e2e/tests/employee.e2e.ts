@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseOption, loginAs, submitLogin, useBrowser } from '../support/browser';
+import { gridColumn } from '../support/grid';
 
 const browser = useBrowser();
 const mainCells = 'revogr-data[type="rgRow"] [data-rgcol]';
@@ -20,8 +21,7 @@ async function openList(page: Page): Promise<void> {
 
 /** Codes of the rows the grid shows. */
 async function listedCodes(page: Page): Promise<string[]> {
-  return page.locator('revo-grid').evaluate(async (g) =>
-    ((await (g as unknown as { getVisibleSource(): Promise<{ employeeCode: string }[]> }).getVisibleSource()).map((r) => r.employeeCode)));
+  return gridColumn<{ employeeCode: string }>(page.locator('body'), 'employeeCode');
 }
 
 async function selectRow(page: Page, code: string): Promise<void> {

@@ -3,34 +3,27 @@
 // the shell; another supplier's orders never show, not even by typing their number into the address.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiHeaders, chooseOption, loginAs, useBrowser } from '../support/browser';
+import { type ColumnFilter, purchaseOrder } from '@portal/contract';
+import { apiAs } from '../support/api';
+import { chooseOption, loginAs, useBrowser } from '../support/browser';
+import { gridColumn } from '../support/grid';
 
 const browser = useBrowser();
 const rowCells = 'revogr-data[type="rgRow"] [data-rgcol]';
 
-/** The part of RevoGrid's element these tests call. */
-type GridElement = Element & { getVisibleSource(): Promise<Record<string, unknown>[]> };
-
-interface OrderSummary { billNumber: string; suppCode: string; status: string; deptName: string; totalAmount: string; lineCount: number }
-interface OrderPage { total: number; list: OrderSummary[] }
 
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-/** A call as the signed-in page makes it: the session cookie goes along. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
-  const headers = await apiHeaders(page);
-  const res = method === 'GET' ? await page.request.get(`/api${path}`, { headers }) : await page.request.post(`/api${path}`, { data: body ?? {}, headers });
-  const envelope = (await res.json()) as { code: string; data: T; message: string };
-  if (envelope.code !== '1') throw new Error(`${path}: ${envelope.message}`);
-  return envelope.data;
-}
+/** Calls as the users the pages sign in as (their own API session), typed by the contract. */
+const as100001 = apiAs('100001');
+const as100002 = apiAs('100002');
+const asAdmin = apiAs('admin');
 
 const grid = (page: Page, name: string) => page.getByRole('region', { name });
 
 /** Values of one field in the rows a grid shows, in order. */
 async function shown(page: Page, name: string, field: string): Promise<string[]> {
-  return grid(page, name).locator('revo-grid').evaluate(async (g, f) =>
-    (await (g as unknown as GridElement).getVisibleSource()).map((r) => String(r[f])), field);
+  return gridColumn<Record<string, unknown>>(grid(page, name), field);
 }
 
 async function openOrders(page: Page, user = '100001', staff = false): Promise<void> {
@@ -67,7 +60,7 @@ describe('purchase orders', () => {
     await pickDates(page, start, end);
     await form.getByRole('button', { name: /查\s*询/ }).click();
 
-    const expected = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 20, status: '已完成', startDate: start, endDate: end });
+    const expected = await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 20, status: '已完成', startDate: start, endDate: end } });
     expect(expected.total).toBeGreaterThan(20);
     await expect.poll(() => shown(page, '采购订单列表', 'billNumber')).toEqual(expected.list.map((o) => o.billNumber));
     expect(new Set(await shown(page, '采购订单列表', 'status'))).toEqual(new Set(['已完成']));
@@ -76,19 +69,17 @@ describe('purchase orders', () => {
     // Sorting asks the server for the whole filtered list in that order, not just this page.
     await page.getByRole('button', { name: '订单金额 筛选' }).click();
     await page.getByRole('dialog', { name: '订单金额 筛选' }).getByRole('button', { name: /降\s*序/ }).click();
-    const sorted = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage',
-      { page: 1, limit: 20, status: '已完成', startDate: start, endDate: end, sort: { field: 'totalAmount', order: 'desc' } });
+    const sorted = await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 20, status: '已完成', startDate: start, endDate: end, sort: { field: 'totalAmount', order: 'desc' } } });
     await expect.poll(() => shown(page, '采购订单列表', 'billNumber')).toEqual(sorted.list.map((o) => o.billNumber));
 
     // The second page follows the same query.
     await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
-    const second = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage',
-      { page: 2, limit: 20, status: '已完成', startDate: start, endDate: end, sort: { field: 'totalAmount', order: 'desc' } });
+    const second = await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 2, limit: 20, status: '已完成', startDate: start, endDate: end, sort: { field: 'totalAmount', order: 'desc' } } });
     await expect.poll(() => shown(page, '采购订单列表', 'billNumber')).toEqual(second.list.map((o) => o.billNumber));
 
     // Reset brings back every order.
     await form.getByRole('button', { name: /重\s*置/ }).click();
-    const all = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 20 });
+    const all = await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 20 } });
     await page.getByText(`共 ${all.total} 条`).waitFor();
   });
 
@@ -96,7 +87,7 @@ describe('purchase orders', () => {
     const page = await browser.page();
     await openOrders(page);
     // The checklist lists every page's states, not only those of the page on screen.
-    const states = await api<{ values: string[] }>(page, 'POST', '/purOrderBill/getPurOrderColumnValues', { field: 'status' });
+    const states = await as100001.call(purchaseOrder.getPurOrderColumnValues, { body: { field: 'status' } });
     await expect.poll(() => shown(page, '采购订单列表', 'status').then((s) => s.length)).toBeGreaterThan(0);
     const onScreen = new Set(await shown(page, '采购订单列表', 'status'));
     expect(states.values.filter((s) => !onScreen.has(s)).length).toBeGreaterThan(0);
@@ -112,8 +103,8 @@ describe('purchase orders', () => {
     await menu.getByText('全选').click();
     await menu.getByText('上海虹口店', { exact: true }).click();
     await menu.getByRole('button', { name: /确\s*定/ }).click();
-    const filter = { isSensitive: false, checks: ['上海虹口店'], sVal: '', sMenu: '', fType1: '', fVal1: '', fMode: 'and', fType2: '', fVal2: '' };
-    const expected = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 20, filters: { deptName: filter } });
+    const filter: ColumnFilter = { isSensitive: false, checks: ['上海虹口店'], sVal: '', sMenu: '', fType1: '', fVal1: '', fMode: 'and', fType2: '', fVal2: '' };
+    const expected = await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 20, filters: { deptName: filter } } });
     expect(expected.total).toBeGreaterThan(0);
     await page.getByText(`共 ${expected.total} 条`).waitFor();
     expect(await shown(page, '采购订单列表', 'billNumber')).toEqual(expected.list.map((o) => o.billNumber));
@@ -123,13 +114,12 @@ describe('purchase orders', () => {
   it('opens an order by double-click: header and lines as the server has them, the split into cases, printing without the shell', async () => {
     const page = await browser.page();
     await openOrders(page);
-    const [first] = (await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 20 })).list;
+    const [first] = (await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 20 } })).list;
     const bill = first!.billNumber;
     await grid(page, '采购订单列表').locator(rowCells).filter({ hasText: new RegExp(`^${bill}$`) }).dblclick();
     await page.waitForURL(`**/purOrder/detail?billNumber=${bill}`);
 
-    const detail = await api<{ header: { deptName: string; companyName: string; totalAmount: string }; lines: { goodsName: string; orderQty: string }[] }>(
-      page, 'GET', `/purOrderBill/getPurOrderDetail?billNumber=${bill}`);
+    const detail = await as100001.call(purchaseOrder.getPurOrderDetail, { query: { billNumber: bill } });
     const header = page.locator('.ant-descriptions');
     await header.getByText(bill, { exact: true }).waitFor();
     await header.getByText(new RegExp(detail.header.deptName)).waitFor();
@@ -139,7 +129,7 @@ describe('purchase orders', () => {
     expect(detail.lines).toHaveLength(first!.lineCount);
 
     await page.getByRole('tab', { name: '整件/散件' }).click();
-    const split = await api<{ lineNo: number; qty: string }[]>(page, 'GET', `/purOrderBill/getPurOrderDetailSplitSubGoods?billNumber=${bill}`);
+    const split = await as100001.call(purchaseOrder.getPurOrderDetailSplitSubGoods, { query: { billNumber: bill } });
     await expect.poll(() => shown(page, '整件散件拆分', 'qty')).toEqual(split.map((s) => String(Number(s.qty))));
 
     // Print: the button (the account holds ms0022's print) sends the page to the printer.
@@ -171,12 +161,12 @@ describe('purchase orders', () => {
   it('never shows another supplier\'s orders: not in the list, not by number, not by address', async () => {
     const other = await browser.page();
     await loginAs(other, '100002');
-    const theirs = await api<OrderPage>(other, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 1000 });
+    const theirs = await as100002.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 1000 } });
     expect(theirs.total).toBeGreaterThan(0);
 
     const page = await browser.page();
     await openOrders(page);
-    const mine = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 1000 });
+    const mine = await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 1000 } });
     const theirNumbers = new Set(theirs.list.map((o) => o.billNumber));
     expect(mine.list.filter((o) => theirNumbers.has(o.billNumber))).toEqual([]);
 
@@ -200,7 +190,7 @@ describe('purchase orders', () => {
     const picker = form.getByRole('combobox', { name: '供应商' });
     await chooseOption(page, picker, '100002 杭州绿源乳业有限公司');
     await form.getByRole('button', { name: /查\s*询/ }).click();
-    const expected = await api<OrderPage>(page, 'POST', '/purOrderBill/getPurOrderPage', { page: 1, limit: 20, suppCode: '100002' });
+    const expected = await asAdmin.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 20, suppCode: '100002' } });
     await expect.poll(() => shown(page, '采购订单列表', 'billNumber')).toEqual(expected.list.map((o) => o.billNumber));
     expect(expected.list.length).toBeGreaterThan(0);
     expect(new Set(expected.list.map((o) => o.suppCode))).toEqual(new Set(['100002']));
