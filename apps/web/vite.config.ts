@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 // The API base is one setting (VITE_API_BASE, default /api); in dev it is proxied to the server.
 export default defineConfig({
   plugins: [react()],
+  // A nonce attribute on the page's tags and <meta property="csp-nonce">: the server writes a fresh nonce
+  // over this placeholder in every index.html it answers (apps/server/src/platform/index-page.ts).
+  html: { cspNonce: 'PORTAL_CSP_NONCE' },
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.PORTAL_API_TARGET ?? 'http://127.0.0.1:8080', changeOrigin: false } },

@@ -18,6 +18,7 @@ import { commonRoutes } from './modules/common/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { fileRoutes } from './modules/file/routes';
 import { authenticate } from './modules/auth/service';
+import { frameModuleUrls } from './modules/menu/repo';
 import { menuRoutes } from './modules/menu/routes';
 import { purchaseOrderRoutes } from './modules/purchase-order/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -28,7 +29,9 @@ import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
 import { DownloadLimits } from './platform/downloads';
+import { FrameSources } from './platform/frame-sources';
 import { InFlight } from './platform/in-flight';
+import { IndexPage } from './platform/index-page';
 import { answerClientError, registerErrorHandling } from './platform/errors';
 import { redactPaths, redactUrl, requestForLog } from './platform/log-redaction';
 import { loadTransportKey } from './platform/passwords';
@@ -137,8 +140,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
+  const indexPage = new IndexPage(indexHtml, config, new FrameSources(() => frameModuleUrls(database.db), () => ctx.now().getTime()));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    // index.html only through the fallback below, which gives it its nonce.
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1y', immutable: true, allowedPath: (pathName) => pathName !== '/index.html' });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
@@ -146,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.status(404).send(failure(ResultCode.notFound, `${Messages.notFound}: ${request.method} ${url}`));
     }
     // SPA fallback: the browser router owns every other path.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+    return indexPage.send(reply);
   });
 
   return app;

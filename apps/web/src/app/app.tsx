@@ -6,6 +6,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { useSettingsStore } from '../stores/settings';
+import { csp } from './csp';
 import { AppRoutes } from './routes';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
@@ -18,6 +19,7 @@ export function App() {
   const size = useSettingsStore((s) => s.size);
   return (
     <ConfigProvider
+      csp={csp}
       locale={i18n.language === 'en' ? enUS : zhCN}
       componentSize={componentSizes[size]}
       theme={{ token: { colorPrimary: theme }, algorithm: size === 'mini' ? antdTheme.compactAlgorithm : antdTheme.defaultAlgorithm }}

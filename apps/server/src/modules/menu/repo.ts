@@ -11,3 +11,13 @@ export function externalModules(db: Kysely<DB>, holder: Holder) {
     .where('em.module_code', 'in', heldModuleCodes(db, holder))
     .orderBy('module.sort_no').execute();
 }
+
+/** The URLs of every tenant's frame modules (the CSP frame-src is one header for all tenants). */
+export async function frameModuleUrls(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db.selectFrom('external_module as em')
+    .innerJoin('module', 'module.module_code', 'em.module_code')
+    .select('em.url').distinct()
+    .where('module.kind', '=', 'frame')
+    .execute();
+  return rows.map((r) => r.url);
+}

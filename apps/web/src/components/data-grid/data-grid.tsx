@@ -1,6 +1,6 @@
 // DataGrid: the spreadsheet-grade table every list page uses, on RevoGrid (range selection, clipboard,
 // fill handle, pinning, virtual scrolling) with our own column menu and find/replace dialog.
-import { RevoGrid, type ColumnRegular } from '@revolist/react-datagrid';
+import { RevoGrid, type ColumnRegular, setNonce } from '@revolist/react-datagrid';
 import { App, ConfigProvider, Spin } from 'antd';
 import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { coerce } from './coerce';
@@ -13,7 +13,11 @@ import { useGridTexts } from './grid-texts';
 import { type GridKeyboard, useGridKeyboard } from './use-grid-keyboard';
 import { useFindActions } from './use-find-actions';
 import { type FilterState, type GridColumn, type GridQuery, type GridRow, type GridSort, emptyFilter } from './types';
+import { cspNonce } from '../../app/csp';
 import './data-grid.css';
+
+// RevoGrid's components add <style> elements of their own: they carry the page's CSP nonce too.
+setNonce(cspNonce);
 
 export interface GridEdit {
   /** Index of the row in `rows` (not its position on screen). */

@@ -1,0 +1,13 @@
+// The page's CSP nonce (the server writes it into <meta property="csp-nonce"> of every index.html): antd
+// puts it on the <style> elements of its CSS-in-JS, those of the static message API included.
+import { ConfigProvider } from 'antd';
+
+/** The nonce of this page; browsers hide the attribute from getAttribute, the property keeps it. */
+export const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '';
+
+export const csp = { nonce: cspNonce };
+
+/** The static message/notification/Modal calls render outside the app's ConfigProvider: give them the nonce too. */
+export function configureStaticCsp(): void {
+  ConfigProvider.config({ holderRender: (children) => <ConfigProvider csp={csp}>{children}</ConfigProvider> });
+}
