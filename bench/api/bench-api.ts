@@ -8,11 +8,21 @@ import { type BenchDatabase, loginToken, pgliteDatabase, postgresDatabase, prepa
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-interface Figures { rps: number; p50: number; p99: number; errors: number }
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
   const result = await autocannon({ url, connections, duration: seconds, headers });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 function print(name: string, f: Figures) {

@@ -14,7 +14,11 @@ const cols = Number(process.env.GRID_COLS ?? 20);
 const target = `${portal}/grid-example?rows=${rows}&cols=${cols}`;
 const firstCell = 'revogr-data[type="rgRow"] [data-rgcol]';
 
-interface BenchRun { ms: number; syncMs: number; count: number }
+interface BenchRun {
+  ms: number;
+  syncMs: number;
+  count: number;
+}
 interface GridBench {
   pageStart: number;
   findAll(text: string): Promise<BenchRun>;
@@ -24,7 +28,9 @@ type BenchWindow = Window & { __gridBench?: GridBench };
 
 async function signInIfAsked(page: Page): Promise<void> {
   // The app decides after it has started: either the grid shows, or the login page.
-  await page.waitForFunction((selector) => location.pathname.startsWith('/login') || document.querySelector(selector) !== null, firstCell, { timeout: 60_000 });
+  await page.waitForFunction((selector) => location.pathname.startsWith('/login') || document.querySelector(selector) !== null, firstCell, {
+    timeout: 60_000,
+  });
   if (!new URL(page.url()).pathname.startsWith('/login')) return;
   await page.getByLabel('用户名').fill(process.env.PORTAL_USER ?? '100001');
   await page.getByLabel('密码').fill(process.env.PORTAL_PASSWORD ?? 'Demo1234');
@@ -74,7 +80,16 @@ const percentile = (values: number[], p: number) => {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
@@ -100,8 +115,8 @@ try {
   console.log(`scroll-p95-frame-ms: ${percentile(frames, 95).toFixed(1)}`);
   console.error(
     `# ${rows} rows x ${cols} columns; first render ${render.grid} ms from the page's start; ` +
-    `find-all ${found.count} cells (${found.syncMs} ms searching); replace-all ${replaced.count} cells (${replaced.syncMs} ms before drawing); ` +
-    `scroll ${frames.length} frames, median ${percentile(frames, 50).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms`,
+      `find-all ${found.count} cells (${found.syncMs} ms searching); replace-all ${replaced.count} cells (${replaced.syncMs} ms before drawing); ` +
+      `scroll ${frames.length} frames, median ${percentile(frames, 50).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms`,
   );
 } finally {
   await browser.close();

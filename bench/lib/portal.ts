@@ -60,16 +60,22 @@ export async function prepare(database: Database, business = true): Promise<void
 }
 
 export async function serve(database: Database, options: { webDist?: string } = {}): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST: options.webDist ?? '/nonexistent', LOGIN_SLOWDOWN_MS: '0' }), { database });
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST: options.webDist ?? '/nonexistent', LOGIN_SLOWDOWN_MS: '0' }), {
+    database,
+  });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
 }
 
 export async function loginToken(url: string, username: string, staff = false): Promise<string> {
   const key = ((await (await fetch(`${url}/api/user/publicKey`)).json()) as { data: { publicKey: string } }).data.publicKey;
-  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Demo1234')).toString('base64');
+  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Demo1234')).toString(
+    'base64',
+  );
   const res = await fetch(`${url}/api/user/${staff ? 'merchantsLogin' : 'login'}?tenantid=demo`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
   });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }

@@ -26,8 +26,13 @@ const scope = { tenantId: 'demo', suppCode: '100001' };
 async function http(url: string, token: string, body: object) {
   const result = await autocannon({
     // PGlite has one connection: 20 queued heavy reports can wait far beyond autocannon's default 10 s.
-    url, connections, amount: requests, method: 'POST', timeout: 300,
-    headers: { token, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    url,
+    connections,
+    amount: requests,
+    method: 'POST',
+    timeout: 300,
+    headers: { token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average };
@@ -38,20 +43,42 @@ async function run(bench: BenchDatabase) {
   await prepare(bench.database);
   const started = Date.now();
   const count = await growAcceptance(db, 'demo', rows);
-  console.log(`# ${bench.label}: ${count} receiving lines (grown in ${round((Date.now() - started) / 1000)} s), ${roundsPerCall} rounds of ${requests} requests per call, ${connections} concurrent (medians over the rounds)`);
+  console.log(
+    `# ${bench.label}: ${count} receiving lines (grown in ${round((Date.now() - started) / 1000)} s), ${roundsPerCall} rounds of ${requests} requests per call, ${connections} concurrent (medians over the rounds)`,
+  );
   const { app, url } = await serve(bench.database);
   const token = await loginToken(url, '100001');
   const calls: { name: string; path: string; body: object; raw: () => Promise<unknown> }[] = [
-    { name: 'getAccCountByCondition', path: '/api/acceptance/getAccCountByCondition', body: { ...condition, groupBy: 'dept' },
-      raw: () => accRepo.groups(db, scope, condition, 'dept', { page: 1, limit: 20 }) },
-    { name: 'getAccCountSumByCondition', path: '/api/acceptance/getAccCountSumByCondition', body: condition,
-      raw: () => accRepo.totals(db, scope, condition) },
-    { name: 'getAccDetailInfo', path: '/api/acceptance/getAccDetailInfo', body: { ...condition, limit: 50 },
-      raw: () => accRepo.lineList.page(db, scope, condition, { page: 1, limit: 50 }) },
-    { name: 'getPurOrderPage', path: '/api/purOrderBill/getPurOrderPage', body: { limit: 20 },
-      raw: () => orderRepo.orderList.page(db, scope, {}, { page: 1, limit: 20 }) },
+    {
+      name: 'getAccCountByCondition',
+      path: '/api/acceptance/getAccCountByCondition',
+      body: { ...condition, groupBy: 'dept' },
+      raw: () => accRepo.groups(db, scope, condition, 'dept', { page: 1, limit: 20 }),
+    },
+    {
+      name: 'getAccCountSumByCondition',
+      path: '/api/acceptance/getAccCountSumByCondition',
+      body: condition,
+      raw: () => accRepo.totals(db, scope, condition),
+    },
+    {
+      name: 'getAccDetailInfo',
+      path: '/api/acceptance/getAccDetailInfo',
+      body: { ...condition, limit: 50 },
+      raw: () => accRepo.lineList.page(db, scope, condition, { page: 1, limit: 50 }),
+    },
+    {
+      name: 'getPurOrderPage',
+      path: '/api/purOrderBill/getPurOrderPage',
+      body: { limit: 20 },
+      raw: () => orderRepo.orderList.page(db, scope, {}, { page: 1, limit: 20 }),
+    },
   ];
-  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+  const median = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
   for (const call of calls) {
     await timeConcurrent(call.raw, 20, connections); // warm-up
     // Rounds alternate raw SQL and the HTTP call, so that a slow moment of a shared machine hits both;
@@ -62,12 +89,20 @@ async function run(bench: BenchDatabase) {
       const ours = await http(`${url}${call.path}`, token, call.body);
       const rawP50 = percentile(raw, 50);
       const rawMean = raw.reduce((a, b) => a + b, 0) / raw.length;
-      rounds.push({ p50: ours.p50, p99: ours.p99, rawP50, ratio: ours.p50 / Math.max(rawP50, 0.1), meanRatio: ours.mean / Math.max(rawMean, 0.1) });
+      rounds.push({
+        p50: ours.p50,
+        p99: ours.p99,
+        rawP50,
+        ratio: ours.p50 / Math.max(rawP50, 0.1),
+        meanRatio: ours.mean / Math.max(rawMean, 0.1),
+      });
     }
     const of = (key: keyof (typeof rounds)[number]) => median(rounds.map((r) => r[key]));
     // PGlite runs one query at a time: its p50 under 20 concurrent depends on the order the queue serves,
     // and the mean (20 x the time per call) is the figure that compares; both ratios are printed.
-    console.log(`${call.name} ${bench.label} p50-ms: ${round(of('p50'))} p99-ms: ${round(of('p99'))} raw-p50-ms: ${round(of('rawP50'))} ratio: ${round(of('ratio'), 2)} mean-ratio: ${round(of('meanRatio'), 2)}`);
+    console.log(
+      `${call.name} ${bench.label} p50-ms: ${round(of('p50'))} p99-ms: ${round(of('p99'))} raw-p50-ms: ${round(of('rawP50'))} ratio: ${round(of('ratio'), 2)} mean-ratio: ${round(of('meanRatio'), 2)}`,
+    );
   }
 
   // The export: all suppliers, two years (every line), read as it streams.
@@ -78,7 +113,9 @@ async function run(bench: BenchDatabase) {
   const rssBefore = process.memoryUsage().rss;
   const t0 = performance.now();
   const res = await fetch(`${url}/api/acceptance/exportCsv`, {
-    method: 'POST', headers: { token: staff, 'content-type': 'application/json' }, body: JSON.stringify(exportCondition),
+    method: 'POST',
+    headers: { token: staff, 'content-type': 'application/json' },
+    body: JSON.stringify(exportCondition),
   });
   let lines = -1; // header
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
@@ -90,16 +127,24 @@ async function run(bench: BenchDatabase) {
   let copyRatio = 'n/a (PGlite has no COPY TO STDOUT over the wire)';
   if (bench.url) {
     const compiled = accRepo.lineList.exportQuery(db, { tenantId: 'demo', suppCode: null }, exportCondition).compile();
-    const inlined = compiled.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(compiled.parameters[Number(n) - 1]).replaceAll("'", "''")}'`);
+    const inlined = compiled.sql.replace(
+      /\$(\d+)/g,
+      (_, n: string) => `'${String(compiled.parameters[Number(n) - 1]).replaceAll("'", "''")}'`,
+    );
     const client = new pg.Client({ connectionString: bench.url });
     await client.connect();
     const c0 = performance.now();
-    await pipeline(client.query(copyTo(`COPY (${inlined}) TO STDOUT WITH (FORMAT csv, HEADER)`)), new Writable({ write: (_c, _e, done) => done() }));
+    await pipeline(
+      client.query(copyTo(`COPY (${inlined}) TO STDOUT WITH (FORMAT csv, HEADER)`)),
+      new Writable({ write: (_c, _e, done) => done() }),
+    );
     const copyMs = performance.now() - c0;
     await client.end();
     copyRatio = String(round(exportMs / copyMs, 2));
   }
-  console.log(`export-csv ${bench.label} rows: ${lines} rows-per-s: ${Math.round(lines / (exportMs / 1000))} peak-rss-mb: ${Math.round(peakRss / 1048576)} rss-growth-mb: ${Math.round((peakRss - rssBefore) / 1048576)} copy-ratio: ${copyRatio}`);
+  console.log(
+    `export-csv ${bench.label} rows: ${lines} rows-per-s: ${Math.round(lines / (exportMs / 1000))} peak-rss-mb: ${Math.round(peakRss / 1048576)} rss-growth-mb: ${Math.round((peakRss - rssBefore) / 1048576)} copy-ratio: ${copyRatio}`,
+  );
   await app.close();
   await bench.database.close();
 }

@@ -18,7 +18,7 @@ try {
   /* no apt */
 }
 if (isRoot && hasApt) {
-  console.log('e2e: Chromium not found, installing Debian\'s chromium package...');
+  console.log("e2e: Chromium not found, installing Debian's chromium package...");
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk', { stdio: 'inherit' });
   if (fs.existsSync('/usr/bin/chromium')) process.exit(0);
 }

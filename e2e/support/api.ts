@@ -35,14 +35,18 @@ export interface Api {
 function url(baseUrl: string, path: string, query: object | undefined): string {
   const target = new URL(`${baseUrl}/api${path}`);
   for (const [key, value] of Object.entries(query ?? {})) {
-    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null) target.searchParams.append(key, String(item));
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item !== undefined && item !== null) target.searchParams.append(key, String(item));
   }
   return target.toString();
 }
 
 async function signIn(baseUrl: string, user: string): Promise<string> {
   const key = ((await (await fetch(`${baseUrl}/api/user/publicKey`)).json()) as { data: { publicKey: string } }).data.publicKey;
-  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(demoPassword)).toString('base64');
+  const password = publicEncrypt(
+    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(demoPassword),
+  ).toString('base64');
   const path = staffUsers.has(user) ? '/user/merchantsLogin' : '/user/login';
   const res = await fetch(`${baseUrl}/api${path}?tenantid=demo`, {
     method: 'POST',

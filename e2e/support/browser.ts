@@ -58,7 +58,10 @@ export async function loginAs(page: Page, username: string, options: { staff?: b
  * it still holds its options while it slides away, and a click there lands on whatever moves in below.
  */
 export const selectOption = (page: Page, text: string | RegExp) =>
-  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]) .ant-select-item-option').filter({ hasText: text }).first();
+  page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]) .ant-select-item-option')
+    .filter({ hasText: text })
+    .first();
 
 /** Opens an antd Select with `opener` (unless its list is already open), picks an option, and waits for the list to close. */
 export async function chooseOption(page: Page, opener: Locator, text: string | RegExp): Promise<void> {

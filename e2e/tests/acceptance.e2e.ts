@@ -15,7 +15,12 @@ const browser = useBrowser();
 const totalFields = ['billCount', 'lineCount', 'qty', 'amountExcl', 'tax', 'amount'] as const;
 type Totals = Record<(typeof totalFields)[number], string>;
 const titles: Record<(typeof totalFields)[number], string> = {
-  billCount: '验收单数', lineCount: '明细行数', qty: '验收数量', amountExcl: '不含税金额', tax: '税额', amount: '含税金额',
+  billCount: '验收单数',
+  lineCount: '明细行数',
+  qty: '验收数量',
+  amountExcl: '不含税金额',
+  tax: '税额',
+  amount: '含税金额',
 };
 
 const dataCells = (page: Page, grid: string) => page.getByRole('region', { name: grid }).locator('revogr-data[type="rgRow"] [data-rgcol]');
@@ -39,10 +44,12 @@ function plain(text: string): string {
 async function shownTotals(page: Page): Promise<Totals> {
   const region = page.getByRole('region', { name: '验收合计' });
   if (await region.getAttribute('aria-busy')) return {} as Totals;
-  const entries = await Promise.all(totalFields.map(async (field) => {
-    const stat = region.locator('.ant-statistic').filter({ has: page.getByText(titles[field], { exact: true }) });
-    return [field, plain(await stat.locator('.ant-statistic-content').innerText())] as const;
-  }));
+  const entries = await Promise.all(
+    totalFields.map(async (field) => {
+      const stat = region.locator('.ant-statistic').filter({ has: page.getByText(titles[field], { exact: true }) });
+      return [field, plain(await stat.locator('.ant-statistic-content').innerText())] as const;
+    }),
+  );
   return Object.fromEntries(entries) as Totals;
 }
 
@@ -84,81 +91,99 @@ async function visibleGroups(page: Page): Promise<string[]> {
 }
 
 describe('receiving statistics', () => {
-  it('shows the server\'s totals for the filters, groups by the chosen dimension, sorts lines and exports files that match', { timeout: 240_000 }, async () => {
-    const page = await browser.page();
-    await openPage(page, '100001');
+  it(
+    "shows the server's totals for the filters, groups by the chosen dimension, sorts lines and exports files that match",
+    { timeout: 240_000 },
+    async () => {
+      const page = await browser.page();
+      await openPage(page, '100001');
 
-    // Ninety days up to today, then one store of them.
-    const range = { startDate: isoDay(-89), endDate: isoDay(0) };
-    await setRange(page, range.startDate, range.endDate);
-    await page.getByRole('button', { name: /查\s*询/ }).click();
-    const wide = await serverTotals(range);
-    expect(Number(wide.lineCount)).toBeGreaterThan(0);
-    await expect.poll(() => shownTotals(page), { timeout: 30_000 }).toEqual(wide);
+      // Ninety days up to today, then one store of them.
+      const range = { startDate: isoDay(-89), endDate: isoDay(0) };
+      await setRange(page, range.startDate, range.endDate);
+      await page.getByRole('button', { name: /查\s*询/ }).click();
+      const wide = await serverTotals(range);
+      expect(Number(wide.lineCount)).toBeGreaterThan(0);
+      await expect.poll(() => shownTotals(page), { timeout: 30_000 }).toEqual(wide);
 
-    // The biggest store by amount heads the summary (grouped by store by default).
-    await expect.poll(() => visibleGroups(page), { timeout: 30_000 }).not.toEqual([]);
-    const store = (await visibleGroups(page))[0]!;
-    const stores = page.getByRole('combobox', { name: /^门店/ });
-    await stores.click();
-    await stores.fill(store);
-    await selectOption(page, store).click();
-    await stores.press('Escape');
-    await page.getByRole('button', { name: /查\s*询/ }).click();
-    const condition: AccCondition = { ...range, deptCodes: [store] };
-    const totals = await serverTotals(condition);
-    expect(Number(totals.lineCount)).toBeLessThanOrEqual(Number(wide.lineCount));
-    await expect.poll(() => shownTotals(page), { timeout: 30_000 }).toEqual(totals);
-    await expect.poll(() => visibleGroups(page)).toEqual([store]);
+      // The biggest store by amount heads the summary (grouped by store by default).
+      await expect.poll(() => visibleGroups(page), { timeout: 30_000 }).not.toEqual([]);
+      const store = (await visibleGroups(page))[0]!;
+      const stores = page.getByRole('combobox', { name: /^门店/ });
+      await stores.click();
+      await stores.fill(store);
+      await selectOption(page, store).click();
+      await stores.press('Escape');
+      await page.getByRole('button', { name: /查\s*询/ }).click();
+      const condition: AccCondition = { ...range, deptCodes: [store] };
+      const totals = await serverTotals(condition);
+      expect(Number(totals.lineCount)).toBeLessThanOrEqual(Number(wide.lineCount));
+      await expect.poll(() => shownTotals(page), { timeout: 30_000 }).toEqual(totals);
+      await expect.poll(() => visibleGroups(page)).toEqual([store]);
 
-    // The totals add up from the lines, to the cent.
-    const lines: { amount: string; accDate: string }[] = [];
-    for (let pageNo = 1; ; pageNo++) {
-      const part = await as100001.call(acceptance.getAccDetailInfo, { body: { ...condition, page: pageNo, limit: 1000 } });
-      lines.push(...part.list);
-      if (lines.length >= part.total || part.list.length === 0) break;
-    }
-    expect(lines.length).toBe(Number(totals.lineCount));
-    expect(sumCents(lines.map((l) => l.amount))).toBe(centsOf(totals.amount));
-    await expect.poll(() => page.getByText(`共 ${totals.lineCount} 条`).count()).toBeGreaterThan(0);
+      // The totals add up from the lines, to the cent.
+      const lines: { amount: string; accDate: string }[] = [];
+      for (let pageNo = 1; ; pageNo++) {
+        const part = await as100001.call(acceptance.getAccDetailInfo, { body: { ...condition, page: pageNo, limit: 1000 } });
+        lines.push(...part.list);
+        if (lines.length >= part.total || part.list.length === 0) break;
+      }
+      expect(lines.length).toBe(Number(totals.lineCount));
+      expect(sumCents(lines.map((l) => l.amount))).toBe(centsOf(totals.amount));
+      await expect.poll(() => page.getByText(`共 ${totals.lineCount} 条`).count()).toBeGreaterThan(0);
 
-    // Grouped by brand: the server's brands, in its order, whose amounts add up to the total.
-    await page.getByRole('radiogroup', { name: '汇总方式' }).getByText('品牌', { exact: true }).click();
-    await expect.poll(() => page.getByRole('radio', { name: '品牌' }).isChecked()).toBe(true);
-    const brands = await as100001.call(acceptance.getAccCountByCondition, { body: { ...condition, groupBy: 'brand', page: 1, limit: 10 } });
-    await expect.poll(() => visibleGroups(page), { timeout: 30_000 }).toEqual(brands.list.map((b) => b.groupKey));
-    await page.getByRole('region', { name: '验收汇总' }).getByRole('button', { name: '品牌编码 筛选' }).waitFor();
-    if (brands.total <= 10) expect(sumCents(brands.list.map((b) => b.amount))).toBe(centsOf(totals.amount));
+      // Grouped by brand: the server's brands, in its order, whose amounts add up to the total.
+      await page.getByRole('radiogroup', { name: '汇总方式' }).getByText('品牌', { exact: true }).click();
+      await expect.poll(() => page.getByRole('radio', { name: '品牌' }).isChecked()).toBe(true);
+      const brands = await as100001.call(acceptance.getAccCountByCondition, {
+        body: { ...condition, groupBy: 'brand', page: 1, limit: 10 },
+      });
+      await expect.poll(() => visibleGroups(page), { timeout: 30_000 }).toEqual(brands.list.map((b) => b.groupKey));
+      await page.getByRole('region', { name: '验收汇总' }).getByRole('button', { name: '品牌编码 筛选' }).waitFor();
+      if (brands.total <= 10) expect(sumCents(brands.list.map((b) => b.amount))).toBe(centsOf(totals.amount));
 
-    // Lines sorted on the server by receiving date, oldest first.
-    const sorted = page.waitForResponse((r) => r.url().endsWith(acceptance.getAccDetailInfo.path)
-      && (JSON.parse(r.request().postData() ?? '{}') as { sort?: { field: string; order: string } }).sort?.field === 'accDate');
-    await page.getByRole('region', { name: '验收明细' }).getByRole('button', { name: '验收日期 筛选' }).click();
-    await page.getByRole('dialog', { name: '验收日期 筛选' }).getByRole('button', { name: /升\s*序/ }).click();
-    const body = (await (await sorted).json()) as { data: { list: { accDate: string }[] } };
-    const oldest = lines.map((l) => l.accDate).sort()[0]!;
-    expect(body.data.list[0]!.accDate).toBe(oldest);
-    await expect.poll(() => dataCells(page, '验收明细').filter({ hasText: oldest }).count()).toBeGreaterThan(0);
+      // Lines sorted on the server by receiving date, oldest first.
+      const sorted = page.waitForResponse(
+        (r) =>
+          r.url().endsWith(acceptance.getAccDetailInfo.path) &&
+          (JSON.parse(r.request().postData() ?? '{}') as { sort?: { field: string; order: string } }).sort?.field === 'accDate',
+      );
+      await page.getByRole('region', { name: '验收明细' }).getByRole('button', { name: '验收日期 筛选' }).click();
+      await page
+        .getByRole('dialog', { name: '验收日期 筛选' })
+        .getByRole('button', { name: /升\s*序/ })
+        .click();
+      const body = (await (await sorted).json()) as { data: { list: { accDate: string }[] } };
+      const oldest = lines.map((l) => l.accDate).sort()[0]!;
+      expect(body.data.list[0]!.accDate).toBe(oldest);
+      await expect.poll(() => dataCells(page, '验收明细').filter({ hasText: oldest }).count()).toBeGreaterThan(0);
 
-    // CSV: the export's heading, one row per line of the totals.
-    const [csv] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: '导出CSV' }).click()]);
-    expect(csv.suggestedFilename()).toBe(`验收明细_${range.startDate.replaceAll('-', '')}_${range.endDate.replaceAll('-', '')}.csv`);
-    const text = fs.readFileSync((await csv.path())!, 'utf8');
-    expect(text.startsWith('\uFEFF')).toBe(true);
-    const rows = parse(text, { bom: true }) as string[][];
-    expect(rows[0]).toEqual(acceptance.accDetailColumns.map((c) => c.title));
-    expect(rows.length - 1).toBe(Number(totals.lineCount));
-    const amountAt = rows[0]!.indexOf('含税金额');
-    expect(sumCents(rows.slice(1).map((r) => r[amountAt]!))).toBe(centsOf(totals.amount));
-    await page.getByText(/已导出 验收明细_.*\.csv/).waitFor();
+      // CSV: the export's heading, one row per line of the totals.
+      const [csv] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        page.getByRole('button', { name: '导出CSV' }).click(),
+      ]);
+      expect(csv.suggestedFilename()).toBe(`验收明细_${range.startDate.replaceAll('-', '')}_${range.endDate.replaceAll('-', '')}.csv`);
+      const text = fs.readFileSync((await csv.path())!, 'utf8');
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      const rows = parse(text, { bom: true }) as string[][];
+      expect(rows[0]).toEqual(acceptance.accDetailColumns.map((c) => c.title));
+      expect(rows.length - 1).toBe(Number(totals.lineCount));
+      const amountAt = rows[0]!.indexOf('含税金额');
+      expect(sumCents(rows.slice(1).map((r) => r[amountAt]!))).toBe(centsOf(totals.amount));
+      await page.getByText(/已导出 验收明细_.*\.csv/).waitFor();
 
-    // Excel: an .xlsx workbook (a zip).
-    const [xlsx] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: '导出Excel' }).click()]);
-    expect(xlsx.suggestedFilename()).toMatch(/^验收明细_\d{8}_\d{8}\.xlsx$/);
-    const bytes = fs.readFileSync((await xlsx.path())!);
-    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-    expect(bytes.length).toBeGreaterThan(1000);
-  });
+      // Excel: an .xlsx workbook (a zip).
+      const [xlsx] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        page.getByRole('button', { name: '导出Excel' }).click(),
+      ]);
+      expect(xlsx.suggestedFilename()).toMatch(/^验收明细_\d{8}_\d{8}\.xlsx$/);
+      const bytes = fs.readFileSync((await xlsx.path())!);
+      expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+      expect(bytes.length).toBeGreaterThan(1000);
+    },
+  );
 
   it('saves nothing and says 调用接口异常 when the server refuses the export', async () => {
     const page = await browser.page();
@@ -179,11 +204,16 @@ describe('receiving statistics', () => {
 
   it('shows a child account without the export button no export buttons', async () => {
     const page = await browser.page();
-    const buttons = page.waitForResponse((r) => r.url().includes('getAuthBtnList') && (r.request().postData() ?? '').includes('ms0021'), { timeout: 60_000 });
+    const buttons = page.waitForResponse((r) => r.url().includes('getAuthBtnList') && (r.request().postData() ?? '').includes('ms0021'), {
+      timeout: 60_000,
+    });
     await openPage(page, '100001-01');
     expect(((await (await buttons).json()) as { content: { result: string[] } }).content.result).not.toContain('export');
     // The page works for the child: the lines have been counted.
-    await page.getByText(/共 \d+ 条/).last().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/共 \d+ 条/)
+      .last()
+      .waitFor({ timeout: 30_000 });
     expect(await page.getByRole('button', { name: /导出/ }).count()).toBe(0);
   });
 });

@@ -19,7 +19,9 @@ async function watched(): Promise<{ page: Page; violations: () => Promise<Violat
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+    );
   });
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
@@ -27,7 +29,10 @@ async function watched(): Promise<{ page: Page; violations: () => Promise<Violat
   });
   return {
     page,
-    violations: async () => ({ events: await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), console: consoleErrors }),
+    violations: async () => ({
+      events: await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      console: consoleErrors,
+    }),
   };
 }
 

@@ -116,8 +116,12 @@ describe('column menu, more', () => {
   it('fixes a column left, right, and back', async () => {
     const page = await openGrid();
     // Header parts on screen, left to right: pinned left (with the code column), scrolling, pinned right.
-    const headerParts = () => page.locator('revogr-header').evaluateAll((parts) =>
-      parts.map((h) => Array.from(h.querySelectorAll('[role="columnheader"]')).map((c) => c.textContent?.replace('▾', '').trim())));
+    const headerParts = () =>
+      page
+        .locator('revogr-header')
+        .evaluateAll((parts) =>
+          parts.map((h) => Array.from(h.querySelectorAll('[role="columnheader"]')).map((c) => c.textContent?.replace('▾', '').trim())),
+        );
     await (await menuFor(page, '门店')).getByRole('button', { name: '左固定' }).click();
     await expect.poll(async () => (await headerParts())[0]).toEqual(['商品编码', '门店']);
     await (await menuFor(page, '门店')).getByRole('button', { name: '右固定' }).click();
@@ -151,7 +155,9 @@ describe('column menu, more', () => {
     const menu = await menuFor(page, '门店');
     await menu.getByLabel('搜索值').fill('西湖');
     const values = menu.getByRole('group', { name: '值列表' });
-    await expect.poll(async () => (await values.locator('.ant-checkbox-wrapper').allTextContents()).map((v) => v.trim())).toEqual(['杭州西湖店']);
+    await expect
+      .poll(async () => (await values.locator('.ant-checkbox-wrapper').allTextContents()).map((v) => v.trim()))
+      .toEqual(['杭州西湖店']);
   });
 });
 
@@ -174,7 +180,10 @@ describe('find and replace', () => {
     await dialog.getByText('正则表达式').first().click();
     await dialog.getByLabel('查找内容').first().fill('(apple');
     await dialog.getByRole('button', { name: '查找全部' }).first().click();
-    await dialog.getByRole('alert').getByText(/^正则表达式错误：/).waitFor();
+    await dialog
+      .getByRole('alert')
+      .getByText(/^正则表达式错误：/)
+      .waitFor();
     await dialog.getByLabel('查找内容').first().fill('kiwi');
     await dialog.getByRole('button', { name: '查找下一个' }).first().click();
     await page.getByText('not found').waitFor();
@@ -245,13 +254,17 @@ describe('editing', () => {
     await page.keyboard.press('Control+v');
     await page.getByText('1 个单元格的值不符合列类型，未修改：“abc”不是数字').waitFor();
     const rows = await source<{ qty: string; amount: string }>(page);
-    expect(rows.slice(0, 2).map((r) => [r.qty, r.amount])).toEqual([['12', '0.00'], ['5', '7.50']]);
+    expect(rows.slice(0, 2).map((r) => [r.qty, r.amount])).toEqual([
+      ['12', '0.00'],
+      ['5', '7.50'],
+    ]);
   });
 
   it('fills down by dragging the fill handle, and refuses a fill that does not fit the target columns', async () => {
     const page = await openGrid();
     await fill(page, cell(page, 0, col.store), cell(page, 3, col.store));
-    await expect.poll(async () => (await source<{ store: string }>(page)).slice(0, 4).map((r) => r.store))
+    await expect
+      .poll(async () => (await source<{ store: string }>(page)).slice(0, 4).map((r) => r.store))
       .toEqual(['上海虹口店', '上海虹口店', '上海虹口店', '上海虹口店']);
     await page.getByTestId('edit-count').getByText('已编辑 3 个单元格').waitFor();
 
@@ -283,6 +296,8 @@ describe('clipboard', () => {
     await expect.poll(() => focusIsOn(page, cells.nth(0))).toBe(true);
     await cells.nth(13).click({ modifiers: ['Shift'] });
     await page.keyboard.press('Control+c');
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('禾丰原味苏打饼干\t上海虹口店\t0\n脆香坊番茄味薯片\t杭州西湖店\t7');
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe('禾丰原味苏打饼干\t上海虹口店\t0\n脆香坊番茄味薯片\t杭州西湖店\t7');
   });
 });

@@ -25,7 +25,10 @@ async function listedCodes(page: Page): Promise<string[]> {
 }
 
 async function selectRow(page: Page, code: string): Promise<void> {
-  await page.locator(mainCells).filter({ hasText: new RegExp(`^${code}$`) }).click();
+  await page
+    .locator(mainCells)
+    .filter({ hasText: new RegExp(`^${code}$`) })
+    .click();
   await page.getByText(new RegExp(`当前选中：${code}`)).waitFor();
 }
 
@@ -76,9 +79,16 @@ describe('child accounts', () => {
 
     // One module: 采购订单, without its buttons.
     const tree = page.getByRole('tree', { name: '模块与按钮权限' });
-    await tree.locator('.ant-tree-treenode').filter({ hasText: /^采购订单$/ }).locator('.ant-tree-checkbox').click();
+    await tree
+      .locator('.ant-tree-treenode')
+      .filter({ hasText: /^采购订单$/ })
+      .locator('.ant-tree-checkbox')
+      .click();
     for (const button of ['导出', '打印']) {
-      const node = tree.locator('.ant-tree-treenode').filter({ hasText: new RegExp(`^${button}$`) }).last();
+      const node = tree
+        .locator('.ant-tree-treenode')
+        .filter({ hasText: new RegExp(`^${button}$`) })
+        .last();
       await node.locator('.ant-tree-checkbox').click();
     }
     await page.getByRole('button', { name: /保\s*存/ }).click();
@@ -96,7 +106,7 @@ describe('child accounts', () => {
     await expect.poll(() => menuTexts(childPage)).toEqual(['报表查询', '采购订单']);
   });
 
-  it('changes the child\'s grants; its menu follows on its next call, without a new login', async () => {
+  it("changes the child's grants; its menu follows on its next call, without a new login", async () => {
     const childPage = await browser.page();
     await childPage.goto('/login');
     await submitLogin(childPage, child.code, child.password);
@@ -108,7 +118,11 @@ describe('child accounts', () => {
     await page.getByRole('button', { name: /修\s*改/ }).click();
     await page.waitForURL(/\/employee\/userDetail\?employeeCode=.*&isEdit=1/);
     const tree = page.getByRole('tree', { name: '模块与按钮权限' });
-    await tree.locator('.ant-tree-treenode').filter({ hasText: /^首页$/ }).locator('.ant-tree-checkbox').click();
+    await tree
+      .locator('.ant-tree-treenode')
+      .filter({ hasText: /^首页$/ })
+      .locator('.ant-tree-checkbox')
+      .click();
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByText('保存成功').waitFor();
 
@@ -184,7 +198,7 @@ describe('child accounts', () => {
     await page.getByText('共 0 条').waitFor();
   });
 
-  it('lets staff view any supplier\'s accounts, never change them', async () => {
+  it("lets staff view any supplier's accounts, never change them", async () => {
     const page = await browser.page();
     await loginAs(page, 'admin', { staff: true });
     await page.getByRole('navigation', { name: '主菜单' }).getByText('账号管理').click();
@@ -202,7 +216,10 @@ describe('child accounts', () => {
     for (const name of [/新\s*增/, /修\s*改/, /复\s*制/, /^停\s*用$/, '重置密码', /删\s*除/]) {
       expect(await page.getByRole('button', { name }).count()).toBe(0);
     }
-    await page.locator(mainCells).filter({ hasText: /^100001-01$/ }).dblclick();
+    await page
+      .locator(mainCells)
+      .filter({ hasText: /^100001-01$/ })
+      .dblclick();
     await page.waitForURL(/\/employee\/userDetail\?.*readOnly=1/);
     const form = page.getByRole('form', { name: /查看子账号/ });
     await expect.poll(() => form.getByLabel('姓名').inputValue()).toBe('李娜');

@@ -116,7 +116,11 @@ describe('identity provider', () => {
     await page.evaluate(() => localStorage.clear());
     await page.context().clearCookies({ name: 'Admin-Token' });
     await page.route('**/frame-host', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><iframe id="portal" src="/dashboard" style="width:1200px;height:700px"></iframe>' }));
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><iframe id="portal" src="/dashboard" style="width:1200px;height:700px"></iframe>',
+      }),
+    );
     await page.goto('/frame-host');
     const frame = page.frameLocator('#portal');
     await frame.getByText('欢迎使用供应商协同平台').waitFor();

@@ -11,7 +11,6 @@ import { gridColumn } from '../support/grid';
 const browser = useBrowser();
 const rowCells = 'revogr-data[type="rgRow"] [data-rgcol]';
 
-
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** Calls as the users the pages sign in as (their own API session), typed by the contract. */
@@ -60,7 +59,9 @@ describe('purchase orders', () => {
     await pickDates(page, start, end);
     await form.getByRole('button', { name: /查\s*询/ }).click();
 
-    const expected = await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 20, status: '已完成', startDate: start, endDate: end } });
+    const expected = await as100001.call(purchaseOrder.getPurOrderPage, {
+      body: { page: 1, limit: 20, status: '已完成', startDate: start, endDate: end },
+    });
     expect(expected.total).toBeGreaterThan(20);
     await expect.poll(() => shown(page, '采购订单列表', 'billNumber')).toEqual(expected.list.map((o) => o.billNumber));
     expect(new Set(await shown(page, '采购订单列表', 'status'))).toEqual(new Set(['已完成']));
@@ -68,13 +69,20 @@ describe('purchase orders', () => {
 
     // Sorting asks the server for the whole filtered list in that order, not just this page.
     await page.getByRole('button', { name: '订单金额 筛选' }).click();
-    await page.getByRole('dialog', { name: '订单金额 筛选' }).getByRole('button', { name: /降\s*序/ }).click();
-    const sorted = await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 20, status: '已完成', startDate: start, endDate: end, sort: { field: 'totalAmount', order: 'desc' } } });
+    await page
+      .getByRole('dialog', { name: '订单金额 筛选' })
+      .getByRole('button', { name: /降\s*序/ })
+      .click();
+    const sorted = await as100001.call(purchaseOrder.getPurOrderPage, {
+      body: { page: 1, limit: 20, status: '已完成', startDate: start, endDate: end, sort: { field: 'totalAmount', order: 'desc' } },
+    });
     await expect.poll(() => shown(page, '采购订单列表', 'billNumber')).toEqual(sorted.list.map((o) => o.billNumber));
 
     // The second page follows the same query.
     await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
-    const second = await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 2, limit: 20, status: '已完成', startDate: start, endDate: end, sort: { field: 'totalAmount', order: 'desc' } } });
+    const second = await as100001.call(purchaseOrder.getPurOrderPage, {
+      body: { page: 2, limit: 20, status: '已完成', startDate: start, endDate: end, sort: { field: 'totalAmount', order: 'desc' } },
+    });
     await expect.poll(() => shown(page, '采购订单列表', 'billNumber')).toEqual(second.list.map((o) => o.billNumber));
 
     // Reset brings back every order.
@@ -83,7 +91,7 @@ describe('purchase orders', () => {
     await page.getByText(`共 ${all.total} 条`).waitFor();
   });
 
-  it('filters a column on the server from the grid\'s column menu', async () => {
+  it("filters a column on the server from the grid's column menu", async () => {
     const page = await browser.page();
     await openOrders(page);
     // The checklist lists every page's states, not only those of the page on screen.
@@ -95,7 +103,10 @@ describe('purchase orders', () => {
     const statusMenu = page.getByRole('dialog', { name: '状态 筛选' });
     const checklist = statusMenu.getByRole('group', { name: '值列表' }).locator('.ant-checkbox-label');
     await expect.poll(() => checklist.allInnerTexts().then((texts) => [...texts].sort())).toEqual([...states.values].sort());
-    await statusMenu.getByRole('button', { name: /取\s*消/ }).first().click();
+    await statusMenu
+      .getByRole('button', { name: /取\s*消/ })
+      .first()
+      .click();
     await statusMenu.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: '门店/配送中心 筛选' }).click();
@@ -103,7 +114,17 @@ describe('purchase orders', () => {
     await menu.getByText('全选').click();
     await menu.getByText('上海虹口店', { exact: true }).click();
     await menu.getByRole('button', { name: /确\s*定/ }).click();
-    const filter: ColumnFilter = { isSensitive: false, checks: ['上海虹口店'], sVal: '', sMenu: '', fType1: '', fVal1: '', fMode: 'and', fType2: '', fVal2: '' };
+    const filter: ColumnFilter = {
+      isSensitive: false,
+      checks: ['上海虹口店'],
+      sVal: '',
+      sMenu: '',
+      fType1: '',
+      fVal1: '',
+      fMode: 'and',
+      fType2: '',
+      fVal2: '',
+    };
     const expected = await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 20, filters: { deptName: filter } } });
     expect(expected.total).toBeGreaterThan(0);
     await page.getByText(`共 ${expected.total} 条`).waitFor();
@@ -116,7 +137,10 @@ describe('purchase orders', () => {
     await openOrders(page);
     const [first] = (await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 20 } })).list;
     const bill = first!.billNumber;
-    await grid(page, '采购订单列表').locator(rowCells).filter({ hasText: new RegExp(`^${bill}$`) }).dblclick();
+    await grid(page, '采购订单列表')
+      .locator(rowCells)
+      .filter({ hasText: new RegExp(`^${bill}$`) })
+      .dblclick();
     await page.waitForURL(`**/purOrder/detail?billNumber=${bill}`);
 
     const detail = await as100001.call(purchaseOrder.getPurOrderDetail, { query: { billNumber: bill } });
@@ -135,7 +159,9 @@ describe('purchase orders', () => {
     // Print: the button (the account holds ms0022's print) sends the page to the printer.
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
-      window.print = () => { (window as unknown as { printed: number }).printed += 1; };
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
     });
     await page.getByRole('button', { name: /打\s*印/ }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
@@ -158,7 +184,7 @@ describe('purchase orders', () => {
     await page.waitForURL('**/purOrder');
   });
 
-  it('never shows another supplier\'s orders: not in the list, not by number, not by address', async () => {
+  it("never shows another supplier's orders: not in the list, not by number, not by address", async () => {
     const other = await browser.page();
     await loginAs(other, '100002');
     const theirs = await as100002.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 1000 } });

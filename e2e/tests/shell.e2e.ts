@@ -77,7 +77,7 @@ describe('tags view', () => {
 });
 
 describe('frames and single sign-on', () => {
-  it('frames a configured module with the user\'s parameters, at window height minus 90', async () => {
+  it("frames a configured module with the user's parameters, at window height minus 90", async () => {
     const page = await browser.page();
     await loginAs(page, '100001');
     await open(page, null, '物流协同');
@@ -85,7 +85,13 @@ describe('frames and single sign-on', () => {
     const src = new URL((await frame.getAttribute('src'))!);
     expect(src.origin + src.pathname).toBe('https://tms.example.com/portal');
     expect(Object.fromEntries(src.searchParams)).toMatchObject({
-      setCookie: '1', platform: 'demo', employeeCode: '100001', employeeName: '张伟', supplierCode: '100001', supplierName: '上海禾丰食品有限公司', moudleCode: 'ms0070',
+      setCookie: '1',
+      platform: 'demo',
+      employeeCode: '100001',
+      employeeName: '张伟',
+      supplierCode: '100001',
+      supplierName: '上海禾丰食品有限公司',
+      moudleCode: 'ms0070',
     });
     expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBe(800 - 90);
     expect(await page.title()).toBe('物流协同 - 供应商协同平台');
@@ -204,7 +210,11 @@ describe('small screens, errors and usage', () => {
   it('lists an uncaught error in the error log, and Clear All empties it', async () => {
     const page = await browser.page();
     await loginAs(page, '100001');
-    await page.evaluate(() => setTimeout(() => { throw new Error('boom from the test'); }));
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('boom from the test');
+      }),
+    );
     await page.getByRole('banner').getByLabel('错误日志').click();
     await page.getByRole('dialog').getByText('boom from the test').first().waitFor();
     await page.getByRole('button', { name: 'Clear All' }).click();
@@ -224,7 +234,8 @@ describe('small screens, errors and usage', () => {
     const page = await browser.page();
     const logs: string[] = [];
     page.on('request', (req) => {
-      if (req.url().endsWith('/api/linkdata-netflow/newflow/send')) logs.push((JSON.parse(req.postData() ?? '{}') as { logtype: string }).logtype);
+      if (req.url().endsWith('/api/linkdata-netflow/newflow/send'))
+        logs.push((JSON.parse(req.postData() ?? '{}') as { logtype: string }).logtype);
     });
     await loginAs(page, '100001');
     await open(page, '报表查询', '验收统计', '/acceptance');

@@ -108,7 +108,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurityHeaders(app, config);
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: '供应商协同平台 API', version: '1.0.0', description: 'Every call answers the envelope {code, success, data, message, msg}.' },
+      info: {
+        title: '供应商协同平台 API',
+        version: '1.0.0',
+        description: 'Every call answers the envelope {code, success, data, message, msg}.',
+      },
       servers: [{ url: config.apiPrefix }],
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
     },
@@ -140,10 +144,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
-  const indexPage = new IndexPage(indexHtml, config, new FrameSources(() => frameModuleUrls(database.db), () => ctx.now().getTime()));
+  const indexPage = new IndexPage(
+    indexHtml,
+    config,
+    new FrameSources(
+      () => frameModuleUrls(database.db),
+      () => ctx.now().getTime(),
+    ),
+  );
   if (hasWeb) {
     // index.html only through the fallback below, which gives it its nonce.
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1y', immutable: true, allowedPath: (pathName) => pathName !== '/index.html' });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      allowedPath: (pathName) => pathName !== '/index.html',
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';

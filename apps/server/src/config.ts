@@ -3,16 +3,17 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseOptions } from './db/database';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
-  API_PREFIX: z.string().regex(/^\/[\w/-]*$/, 'API_PREFIX must start with /').default('/api'),
+  API_PREFIX: z
+    .string()
+    .regex(/^\/[\w/-]*$/, 'API_PREFIX must start with /')
+    .default('/api'),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
@@ -37,8 +38,16 @@ const schema = z.object({
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().nonnegative().default(500),
   IDENT_COOKIE_HOURS: z.coerce.number().int().positive().default(8),
   HTTPS: bool.default(false),
-  TRUST_PROXY: z.string().trim().default('false').transform((v, c) => trustProxyOf(v, c)),
-  FRAME_ANCESTORS: z.string().trim().default("'self'").refine((v) => /^[^;,\s]+(\s+[^;,\s]+)*$/.test(v), 'FRAME_ANCESTORS: sources separated by spaces'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, c) => trustProxyOf(v, c)),
+  FRAME_ANCESTORS: z
+    .string()
+    .trim()
+    .default("'self'")
+    .refine((v) => /^[^;,\s]+(\s+[^;,\s]+)*$/.test(v), 'FRAME_ANCESTORS: sources separated by spaces'),
 });
 
 /**
@@ -55,8 +64,12 @@ function trustProxyOf(value: string, c: z.RefinementCtx): TrustProxy {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  const addresses = value.split(',').map((a) => a.trim()).filter(Boolean);
-  if (!addresses.every((a) => /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(a))) c.addIssue({ code: 'custom', message: 'TRUST_PROXY: true, false, a hop count or comma-separated addresses/CIDRs' });
+  const addresses = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (!addresses.every((a) => /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(a)))
+    c.addIssue({ code: 'custom', message: 'TRUST_PROXY: true, false, a hop count or comma-separated addresses/CIDRs' });
   return addresses;
 }
 

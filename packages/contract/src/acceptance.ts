@@ -35,16 +35,23 @@ export const accGroup = accTotals.extend({ groupKey: z.string(), groupName: z.st
 export type AccGroup = z.infer<typeof accGroup>;
 
 export const getAccCountByCondition = defineCall({
-  area: 'acceptance', method: 'POST', path: '/acceptance/getAccCountByCondition', module: ModuleCode.acceptance,
+  area: 'acceptance',
+  method: 'POST',
+  path: '/acceptance/getAccCountByCondition',
+  module: ModuleCode.acceptance,
   summary: 'Receiving grouped by store, goods, category, brand, day or month',
   body: accCondition.extend({ groupBy: z.enum(groupDimensions), ...pageParams }),
   data: pageOf(accGroup),
 });
 
 export const getAccCountSumByCondition = defineCall({
-  area: 'acceptance', method: 'POST', path: '/acceptance/getAccCountSumByCondition', module: ModuleCode.acceptance,
+  area: 'acceptance',
+  method: 'POST',
+  path: '/acceptance/getAccCountSumByCondition',
+  module: ModuleCode.acceptance,
   summary: 'Receiving totals: quantity, amount excluding tax, tax, amount including tax',
-  body: accCondition, data: accTotals,
+  body: accCondition,
+  data: accTotals,
 });
 
 export const accDetail = z.object({
@@ -77,42 +84,91 @@ export type AccDetail = z.infer<typeof accDetail>;
 
 /** Columns of the detail grid and of the exports, in order, with their Chinese headings. */
 export const accDetailColumns: { field: keyof AccDetail; title: string }[] = [
-  { field: 'billNumber', title: '验收单号' }, { field: 'lineNo', title: '行号' }, { field: 'accDate', title: '验收日期' },
-  { field: 'suppCode', title: '供应商编码' }, { field: 'deptCode', title: '门店编码' }, { field: 'deptName', title: '门店' },
-  { field: 'poBillNumber', title: '订单号' }, { field: 'goodsCode', title: '商品编码' }, { field: 'barcode', title: '条码' },
-  { field: 'goodsName', title: '商品名称' }, { field: 'spec', title: '规格' }, { field: 'unit', title: '单位' },
-  { field: 'categoryCode', title: '品类编码' }, { field: 'categoryName', title: '品类' }, { field: 'brandCode', title: '品牌编码' },
-  { field: 'brandName', title: '品牌' }, { field: 'acceptedQty', title: '验收数量' }, { field: 'freeQty', title: '赠品数量' },
-  { field: 'price', title: '含税进价' }, { field: 'taxRate', title: '税率(%)' }, { field: 'amountExcl', title: '不含税金额' },
-  { field: 'tax', title: '税额' }, { field: 'amount', title: '含税金额' }, { field: 'settleStatus', title: '结算状态' },
+  { field: 'billNumber', title: '验收单号' },
+  { field: 'lineNo', title: '行号' },
+  { field: 'accDate', title: '验收日期' },
+  { field: 'suppCode', title: '供应商编码' },
+  { field: 'deptCode', title: '门店编码' },
+  { field: 'deptName', title: '门店' },
+  { field: 'poBillNumber', title: '订单号' },
+  { field: 'goodsCode', title: '商品编码' },
+  { field: 'barcode', title: '条码' },
+  { field: 'goodsName', title: '商品名称' },
+  { field: 'spec', title: '规格' },
+  { field: 'unit', title: '单位' },
+  { field: 'categoryCode', title: '品类编码' },
+  { field: 'categoryName', title: '品类' },
+  { field: 'brandCode', title: '品牌编码' },
+  { field: 'brandName', title: '品牌' },
+  { field: 'acceptedQty', title: '验收数量' },
+  { field: 'freeQty', title: '赠品数量' },
+  { field: 'price', title: '含税进价' },
+  { field: 'taxRate', title: '税率(%)' },
+  { field: 'amountExcl', title: '不含税金额' },
+  { field: 'tax', title: '税额' },
+  { field: 'amount', title: '含税金额' },
+  { field: 'settleStatus', title: '结算状态' },
 ];
 
 /** Fields of a receiving line that are numbers (exact decimal strings, or integers); the rest are texts and a date. */
 export const accDetailNumberFields = [
-  'lineNo', 'acceptedQty', 'freeQty', 'price', 'taxRate', 'amountExcl', 'tax', 'amount',
+  'lineNo',
+  'acceptedQty',
+  'freeQty',
+  'price',
+  'taxRate',
+  'amountExcl',
+  'tax',
+  'amount',
 ] as const satisfies readonly (keyof AccDetail)[];
 
 /** Fields the server sorts receiving lines by; the other columns only pin. */
 export const accDetailSortFields = [
-  'accDate', 'billNumber', 'deptCode', 'goodsCode', 'categoryCode', 'brandCode', 'acceptedQty', 'price', 'amountExcl', 'tax', 'amount',
+  'accDate',
+  'billNumber',
+  'deptCode',
+  'goodsCode',
+  'categoryCode',
+  'brandCode',
+  'acceptedQty',
+  'price',
+  'amountExcl',
+  'tax',
+  'amount',
 ] as const satisfies readonly (keyof AccDetail)[];
 export type AccDetailSortField = (typeof accDetailSortFields)[number];
 
 export const getAccDetailInfo = defineCall({
-  area: 'acceptance', method: 'POST', path: '/acceptance/getAccDetailInfo', module: ModuleCode.acceptance,
+  area: 'acceptance',
+  method: 'POST',
+  path: '/acceptance/getAccDetailInfo',
+  module: ModuleCode.acceptance,
   summary: 'Receiving lines, paged and sortable',
-  body: accCondition.extend({ ...pageParams, sort: sortParam.extend({ field: z.enum(accDetailSortFields, { message: '不能按此列排序' }) }).optional() }),
+  body: accCondition.extend({
+    ...pageParams,
+    sort: sortParam.extend({ field: z.enum(accDetailSortFields, { message: '不能按此列排序' }) }).optional(),
+  }),
   data: pageOf(accDetail),
 });
 
 /** Exports answer a file, not the envelope (errors still answer the envelope). */
 export const exportCsv = defineCall({
-  area: 'acceptance', method: 'POST', path: '/acceptance/exportCsv', module: ModuleCode.acceptance, button: 'export',
+  area: 'acceptance',
+  method: 'POST',
+  path: '/acceptance/exportCsv',
+  module: ModuleCode.acceptance,
+  button: 'export',
   summary: 'All receiving lines of the condition as CSV (UTF-8 with BOM), streamed',
-  body: accCondition, data: z.string(),
+  body: accCondition,
+  data: z.string(),
 });
 export const exportExcel = defineCall({
-  area: 'acceptance', method: 'POST', path: '/acceptance/exportExcel', module: ModuleCode.acceptance, button: 'export',
+  area: 'acceptance',
+  method: 'POST',
+  path: '/acceptance/exportExcel',
+  module: ModuleCode.acceptance,
+  button: 'export',
   summary: 'All receiving lines of the condition as .xlsx, streamed',
-  body: accCondition, data: z.string(),
+  body: accCondition,
+  data: z.string(),
 });

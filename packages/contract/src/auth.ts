@@ -109,7 +109,7 @@ export const getInfo = defineCall({
   method: 'GET',
   path: '/user/getInfo',
   summary: 'Roles and identity of the session',
-  signedIn: 'the caller\'s own identity and roles, which every page needs',
+  signedIn: "the caller's own identity and roles, which every page needs",
   query: z.object({ token: z.string().optional() }),
   data: userInfo,
 });
@@ -119,7 +119,7 @@ export const logout = defineCall({
   method: 'POST',
   path: '/user/logout',
   summary: 'Revoke the calling session token',
-  signedIn: 'ends the caller\'s own session',
+  signedIn: "ends the caller's own session",
   changes: true,
   data: z.null(),
 });

@@ -25,14 +25,19 @@ export const overview = z.object({
 export type Overview = z.infer<typeof overview>;
 
 export const getOverview = defineCall({
-  area: 'dashboard', method: 'GET', path: '/dashboard/overview', module: ModuleCode.dashboard,
-  summary: 'Dashboard figures of the caller\'s supplier (staff: of the tenant or of one supplier)',
+  area: 'dashboard',
+  method: 'GET',
+  path: '/dashboard/overview',
+  module: ModuleCode.dashboard,
+  summary: "Dashboard figures of the caller's supplier (staff: of the tenant or of one supplier)",
   query: z.object({ suppCode: z.string().trim().max(32).optional() }),
   data: overview,
 });
 
 export const getSuppliers = defineCall({
-  area: 'dashboard', method: 'GET', path: '/dashboard/suppliers',
+  area: 'dashboard',
+  method: 'GET',
+  path: '/dashboard/suppliers',
   summary: 'Suppliers a staff user may pick on any page that reads across suppliers (a supplier account gets its own only)',
   signedIn: 'the supplier picker of several pages; a supplier account gets only its own supplier',
   data: z.array(z.object({ suppCode: z.string(), suppName: z.string() })),

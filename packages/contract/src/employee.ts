@@ -48,22 +48,37 @@ export const employeeListQuery = z.object({
 });
 
 export const getEmployeeByParentCodePageQuery = defineCall({
-  area: 'user', method: 'POST', path: '/user/getEmployeeByParentCodePageQuery', module: employeeModule,
-  summary: 'Child accounts of the caller\'s main account (staff: of a supplier), paged',
-  body: employeeListQuery, data: pageOf(employee),
+  area: 'user',
+  method: 'POST',
+  path: '/user/getEmployeeByParentCodePageQuery',
+  module: employeeModule,
+  summary: "Child accounts of the caller's main account (staff: of a supplier), paged",
+  body: employeeListQuery,
+  data: pageOf(employee),
 });
 
 export const getEmployeeColumnValues = defineCall({
-  area: 'user', method: 'POST', path: '/user/getEmployeeColumnValues', module: employeeModule,
-  summary: 'Distinct texts of one column of the child-account list under the search and the other column filters (the grid\'s value checklist)',
-  body: employeeListQuery.omit({ page: true, limit: true, sort: true }).extend(columnValuesParams), data: columnValues,
+  area: 'user',
+  method: 'POST',
+  path: '/user/getEmployeeColumnValues',
+  module: employeeModule,
+  summary:
+    "Distinct texts of one column of the child-account list under the search and the other column filters (the grid's value checklist)",
+  body: employeeListQuery.omit({ page: true, limit: true, sort: true }).extend(columnValuesParams),
+  data: columnValues,
 });
 
-const mobile = z.string().trim().regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码');
+const mobile = z
+  .string()
+  .trim()
+  .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码');
 
 /** The employee edit form of spec section 3. */
 export const employeeForm = z.object({
-  empCode: z.string().trim().regex(/^[A-Za-z0-9-]{3,32}$/, '账号为3-32位字母、数字或-'),
+  empCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{3,32}$/, '账号为3-32位字母、数字或-'),
   name: z.string().trim().min(1, '请输入姓名').max(32),
   mobile,
   email: z.union([z.literal(''), z.string().trim().email('请输入正确的邮箱地址').max(64)]).default(''),
@@ -89,38 +104,65 @@ export const employeeDetail = employeeForm.extend({
 });
 
 export const getEmployeeDetail = defineCall({
-  area: 'user', method: 'GET', path: '/user/getEmployeeDetail', module: employeeModule,
+  area: 'user',
+  method: 'GET',
+  path: '/user/getEmployeeDetail',
+  module: employeeModule,
   summary: 'One child account with every form field (for edit, copy and read-only view)',
-  query: z.object({ employeeCode: z.string().trim().min(1).max(32) }), data: employeeDetail,
+  query: z.object({ employeeCode: z.string().trim().min(1).max(32) }),
+  data: employeeDetail,
 });
 
 export const checkEmployeeCode = defineCall({
-  area: 'user', method: 'GET', path: '/user/checkEmployeeCode', module: employeeModule,
+  area: 'user',
+  method: 'GET',
+  path: '/user/checkEmployeeCode',
+  module: employeeModule,
   summary: 'Whether an account code is free (true) or taken (false)',
-  query: z.object({ employeeCode: z.string().trim().min(1).max(32) }), data: z.boolean(),
+  query: z.object({ employeeCode: z.string().trim().min(1).max(32) }),
+  data: z.boolean(),
 });
 
 export const checkMobileUnique = defineCall({
-  area: 'user', method: 'GET', path: '/user/checkMobileUnique', module: employeeModule,
+  area: 'user',
+  method: 'GET',
+  path: '/user/checkMobileUnique',
+  module: employeeModule,
   summary: 'Whether a mobile number is free (true); pass employeeCode to ignore that account when editing',
-  query: z.object({ movPhone: z.string().trim().min(1).max(20), employeeCode: z.string().trim().max(32).optional() }), data: z.boolean(),
+  query: z.object({ movPhone: z.string().trim().min(1).max(20), employeeCode: z.string().trim().max(32).optional() }),
+  data: z.boolean(),
 });
 
 export const getChildEmployeeCode = defineCall({
-  area: 'user', method: 'GET', path: '/user/getChildEmployeeCode', module: employeeModule,
+  area: 'user',
+  method: 'GET',
+  path: '/user/getChildEmployeeCode',
+  module: employeeModule,
   summary: 'The next free child code of a main account, such as 100001-02',
-  query: z.object({ employeeCode: z.string().trim().max(32).optional() }), data: z.string(),
+  query: z.object({ employeeCode: z.string().trim().max(32).optional() }),
+  data: z.string(),
 });
 
 export const insertSupChild = defineCall({
-  area: 'user', method: 'POST', path: '/user/insertSupChild', module: employeeModule, changes: true,
+  area: 'user',
+  method: 'POST',
+  path: '/user/insertSupChild',
+  module: employeeModule,
+  changes: true,
   summary: 'Create a child account; answers its one-time initial password (it must be changed at first login)',
-  body: employeeForm, data: z.object({ employeeCode: z.string(), initialPassword: z.string() }),
+  body: employeeForm,
+  data: z.object({ employeeCode: z.string(), initialPassword: z.string() }),
 });
 
 export const updateSupChild = defineCall({
-  area: 'user', method: 'POST', path: '/user/updateSupChild', module: employeeModule, changes: true,
-  summary: 'Update a child account', body: employeeForm, data: z.null(),
+  area: 'user',
+  method: 'POST',
+  path: '/user/updateSupChild',
+  module: employeeModule,
+  changes: true,
+  summary: 'Update a child account',
+  body: employeeForm,
+  data: z.null(),
 });
 
 export const grant = z.object({
@@ -137,54 +179,95 @@ export interface ResourceNode {
 }
 export const resourceNode: z.ZodType<ResourceNode> = z.lazy(() =>
   z.object({
-    moudleCode: z.string(), name: z.string(),
+    moudleCode: z.string(),
+    name: z.string(),
     buttons: z.array(z.object({ buttonCode: z.string(), name: z.string() })),
     children: z.array(resourceNode),
   }),
 );
 
 export const fetchResource = defineCall({
-  area: 'user', method: 'GET', path: '/user/fetchResource', module: employeeModule,
+  area: 'user',
+  method: 'GET',
+  path: '/user/fetchResource',
+  module: employeeModule,
   summary: 'Modules and buttons the main account may grant (never more than it holds), as a tree',
-  query: z.object({ employeeCode: z.string().trim().max(32).optional() }), data: z.array(resourceNode),
+  query: z.object({ employeeCode: z.string().trim().max(32).optional() }),
+  data: z.array(resourceNode),
 });
 
 export const queryChildPermissioByEmpCode = defineCall({
-  area: 'user', method: 'GET', path: '/user/queryChildPermissioByEmpCode', module: employeeModule,
+  area: 'user',
+  method: 'GET',
+  path: '/user/queryChildPermissioByEmpCode',
+  module: employeeModule,
   summary: 'The grants of a child account',
-  query: z.object({ employeeCode: z.string().trim().min(1).max(32) }), data: grant,
+  query: z.object({ employeeCode: z.string().trim().min(1).max(32) }),
+  data: grant,
 });
 
 export const insertSupChildRole = defineCall({
-  area: 'user', method: 'POST', path: '/user/insertSupChildRole', module: employeeModule, changes: true,
-  summary: 'Set the grants of a child account (first time)', body: grant, data: z.null(),
+  area: 'user',
+  method: 'POST',
+  path: '/user/insertSupChildRole',
+  module: employeeModule,
+  changes: true,
+  summary: 'Set the grants of a child account (first time)',
+  body: grant,
+  data: z.null(),
 });
 export const updateSupChildRole = defineCall({
-  area: 'user', method: 'POST', path: '/user/updateSupChildRole', module: employeeModule, changes: true,
-  summary: 'Replace the grants of a child account', body: grant, data: z.null(),
+  area: 'user',
+  method: 'POST',
+  path: '/user/updateSupChildRole',
+  module: employeeModule,
+  changes: true,
+  summary: 'Replace the grants of a child account',
+  body: grant,
+  data: z.null(),
 });
 
 const codeQuery = z.object({ employeeCode: z.string().trim().min(1, 'employeeCode 不能为空').max(32) });
 
 export const changeIsUsed = defineCall({
-  area: 'user', method: 'GET', path: '/user/changeIsUsed', module: employeeModule, changes: true,
+  area: 'user',
+  method: 'GET',
+  path: '/user/changeIsUsed',
+  module: employeeModule,
+  changes: true,
   summary: 'Enable (1) or disable (0) a child account; disabling ends its sessions at once',
-  query: codeQuery.extend({ isUsed: z.enum(['0', '1']) }), data: z.null(),
+  query: codeQuery.extend({ isUsed: z.enum(['0', '1']) }),
+  data: z.null(),
 });
 
 export const resetPassword = defineCall({
-  area: 'user', method: 'GET', path: '/user/resetPassword', module: employeeModule, changes: true,
+  area: 'user',
+  method: 'GET',
+  path: '/user/resetPassword',
+  module: employeeModule,
+  changes: true,
   summary: 'A new random password for a child account, shown once; it must be changed at next login',
-  query: codeQuery, data: z.object({ employeeCode: z.string(), password: z.string() }),
+  query: codeQuery,
+  data: z.object({ employeeCode: z.string(), password: z.string() }),
 });
 
 export const deleteEmployee = defineCall({
-  area: 'user', method: 'GET', path: '/user/deleteEmployee', module: employeeModule, changes: true,
-  summary: 'Delete a child account (the journal keeps who did it and what it was)', query: codeQuery, data: z.null(),
+  area: 'user',
+  method: 'GET',
+  path: '/user/deleteEmployee',
+  module: employeeModule,
+  changes: true,
+  summary: 'Delete a child account (the journal keeps who did it and what it was)',
+  query: codeQuery,
+  data: z.null(),
 });
 
 export const getEmployeeHistory = defineCall({
-  area: 'user', method: 'GET', path: '/user/getEmployeeHistory', module: employeeModule,
+  area: 'user',
+  method: 'GET',
+  path: '/user/getEmployeeHistory',
+  module: employeeModule,
   summary: 'What was done to a child account, by whom and when (created, edited, granted, enabled, disabled, reset), oldest first',
-  query: codeQuery, data: history,
+  query: codeQuery,
+  data: history,
 });

@@ -17,25 +17,39 @@ export const storedFile = z.object({
 export type StoredFile = z.infer<typeof storedFile>;
 
 /** Files are owner-checked by the store itself, whatever module a record that uses them belongs to. */
-const ownerChecked = 'a supplier reaches only its own supplier\'s files and staff their tenant\'s (checked by the file store)';
+const ownerChecked = "a supplier reaches only its own supplier's files and staff their tenant's (checked by the file store)";
 
 const fileIdQuery = z.object({ fileId: z.uuid('fileId 不是有效的文件编号') });
 
 export const uploadFile = defineCall({
-  area: 'file', method: 'POST', path: '/file/uploadFile', signedIn: ownerChecked, changes: true,
-  summary: 'Upload files (multipart/form-data, field `file`): PDF, JPEG, PNG or .xlsx recognised from their bytes, at most 10 MB each and 10 at once',
+  area: 'file',
+  method: 'POST',
+  path: '/file/uploadFile',
+  signedIn: ownerChecked,
+  changes: true,
+  summary:
+    'Upload files (multipart/form-data, field `file`): PDF, JPEG, PNG or .xlsx recognised from their bytes, at most 10 MB each and 10 at once',
   upload: { kinds: Object.keys(fileKinds) as (keyof typeof fileKinds)[], maxBytes: 10 * 1024 * 1024, maxFiles: 10 },
   data: z.array(storedFile),
 });
 
 export const downloadFile = defineCall({
-  area: 'file', method: 'GET', path: '/file/downloadFile', signedIn: ownerChecked,
-  summary: 'Download a file of the caller\'s supplier (staff: of their tenant), streamed under its name',
-  query: fileIdQuery, data: z.null(),
+  area: 'file',
+  method: 'GET',
+  path: '/file/downloadFile',
+  signedIn: ownerChecked,
+  summary: "Download a file of the caller's supplier (staff: of their tenant), streamed under its name",
+  query: fileIdQuery,
+  data: z.null(),
 });
 
 export const deleteFile = defineCall({
-  area: 'file', method: 'POST', path: '/file/deleteFile', signedIn: ownerChecked, changes: true,
-  summary: 'Delete a file of the caller\'s supplier that no record refers to',
-  body: fileIdQuery, data: z.null(),
+  area: 'file',
+  method: 'POST',
+  path: '/file/deleteFile',
+  signedIn: ownerChecked,
+  changes: true,
+  summary: "Delete a file of the caller's supplier that no record refers to",
+  body: fileIdQuery,
+  data: z.null(),
 });

@@ -43,7 +43,7 @@ export const queryMerchantsModuleList = defineCall({
   method: 'GET',
   path: '/user/queryMerchantsModuleList',
   summary: 'The menu of the calling user as route JSON',
-  signedIn: 'the caller\'s own menu, which decides what else they may reach',
+  signedIn: "the caller's own menu, which decides what else they may reach",
   query: z.object({ token: z.string().optional() }),
   data: z.array(routeItem),
 });
@@ -60,7 +60,7 @@ export const queryPermissionByeEmployeeCode = defineCall({
   method: 'GET',
   path: '/user/queryPermissionByeEmployeeCode',
   summary: 'Modules and buttons an account holds (itself, its child accounts, or, for staff, any account of the tenant)',
-  signedIn: 'the caller\'s own rights; the service limits other accounts to its child accounts or (staff) its tenant',
+  signedIn: "the caller's own rights; the service limits other accounts to its child accounts or (staff) its tenant",
   query: z.object({ employeeCode: z.string().trim().max(64).optional() }),
   data: permission,
 });
@@ -74,7 +74,9 @@ export const externalModule = z.object({
 export type ExternalModule = z.infer<typeof externalModule>;
 
 export const getExternalModules = defineCall({
-  area: 'menu', method: 'GET', path: '/menu/externalModules',
+  area: 'menu',
+  method: 'GET',
+  path: '/menu/externalModules',
   summary: 'External partner modules the caller holds: the only addresses the shell may frame or open',
   signedIn: 'answers only the external modules the caller holds',
   data: z.array(externalModule),
@@ -83,15 +85,21 @@ export const getExternalModules = defineCall({
 const moduleQuery = z.object({ moudleCode: z.string().trim().min(1, 'moudleCode 不能为空').max(32) });
 
 export const getSsoLink = defineCall({
-  area: 'menu', method: 'GET', path: '/menu/ssoLink',
+  area: 'menu',
+  method: 'GET',
+  path: '/menu/ssoLink',
   summary: 'A signed, short-lived single-sign-on link to a partner system (modules ms0045, ms0062, ms0066)',
   signedIn: 'the service answers only for an sso module the caller holds (the module is a query field)',
-  query: moduleQuery, data: z.object({ url: z.string() }),
+  query: moduleQuery,
+  data: z.object({ url: z.string() }),
 });
 
 export const getSecondVerifyCode = defineCall({
-  area: 'menu', method: 'GET', path: '/menu/secondVerifyCode',
+  area: 'menu',
+  method: 'GET',
+  path: '/menu/secondVerifyCode',
   summary: 'A one-time second-verification code for a partner system (module ms0066)',
   signedIn: 'the service answers only for an sso module the caller holds (the module is a query field)',
-  query: moduleQuery, data: z.object({ code: z.string(), expiresInSeconds: z.number().int() }),
+  query: moduleQuery,
+  data: z.object({ code: z.string(), expiresInSeconds: z.number().int() }),
 });

@@ -3,7 +3,8 @@ import { expect, it } from 'vitest';
 import { isoDate } from './paging';
 
 it('accepts real days, leap days included', () => {
-  for (const day of ['2026-01-31', '2024-02-29', '2000-02-29', '0001-01-01', '9999-12-31']) expect(isoDate.safeParse(day).success).toBe(true);
+  for (const day of ['2026-01-31', '2024-02-29', '2000-02-29', '0001-01-01', '9999-12-31'])
+    expect(isoDate.safeParse(day).success).toBe(true);
 });
 
 it('refuses days that do not exist with 日期不存在', () => {

@@ -20,12 +20,31 @@ export function isCalendarDate(text: string): boolean {
 }
 
 /** A calendar date YYYY-MM-DD. */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD').refine(isCalendarDate, '日期不存在');
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+  .refine(isCalendarDate, '日期不存在');
 
 /** Sort of a server-paged grid: field and direction. */
 export const sortParam = z.object({ field: z.string().max(64), order: z.enum(['asc', 'desc']) });
 
-const conditions = ['contains', 'notContains', 'equals', 'notEquals', 'beginsWith', 'endsWith', 'empty', 'notEmpty', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'between'] as const;
+const conditions = [
+  'contains',
+  'notContains',
+  'equals',
+  'notEquals',
+  'beginsWith',
+  'endsWith',
+  'empty',
+  'notEmpty',
+  'eq',
+  'ne',
+  'gt',
+  'ge',
+  'lt',
+  'le',
+  'between',
+] as const;
 const condition = z.enum([...conditions, '']);
 
 /**

@@ -45,15 +45,23 @@ export const purOrderQuery = z.object({
 });
 
 export const getPurOrderPage = defineCall({
-  area: 'purchase-order', method: 'POST', path: '/purOrderBill/getPurOrderPage', module: ModuleCode.purchaseOrder,
-  summary: 'Purchase orders of the caller\'s supplier (staff: of the tenant), paged and filtered',
-  body: purOrderQuery, data: pageOf(purOrderSummary),
+  area: 'purchase-order',
+  method: 'POST',
+  path: '/purOrderBill/getPurOrderPage',
+  module: ModuleCode.purchaseOrder,
+  summary: "Purchase orders of the caller's supplier (staff: of the tenant), paged and filtered",
+  body: purOrderQuery,
+  data: pageOf(purOrderSummary),
 });
 
 export const getPurOrderColumnValues = defineCall({
-  area: 'purchase-order', method: 'POST', path: '/purOrderBill/getPurOrderColumnValues', module: ModuleCode.purchaseOrder,
-  summary: 'Distinct texts of one list column under the search and the other column filters (the grid\'s value checklist)',
-  body: purOrderQuery.omit({ page: true, limit: true, sort: true }).extend(columnValuesParams), data: columnValues,
+  area: 'purchase-order',
+  method: 'POST',
+  path: '/purOrderBill/getPurOrderColumnValues',
+  module: ModuleCode.purchaseOrder,
+  summary: "Distinct texts of one list column under the search and the other column filters (the grid's value checklist)",
+  body: purOrderQuery.omit({ page: true, limit: true, sort: true }).extend(columnValuesParams),
+  data: columnValues,
 });
 
 export const purOrderLine = z.object({
@@ -81,7 +89,10 @@ export const detailQuery = z.object({
 });
 
 export const getPurOrderDetail = defineCall({
-  area: 'purchase-order', method: 'GET', path: '/purOrderBill/getPurOrderDetail', module: ModuleCode.purchaseOrder,
+  area: 'purchase-order',
+  method: 'GET',
+  path: '/purOrderBill/getPurOrderDetail',
+  module: ModuleCode.purchaseOrder,
   summary: 'One purchase order: header and lines',
   query: detailQuery,
   data: z.object({ header: purOrderSummary.extend({ companyName: z.string() }), lines: z.array(purOrderLine) }),
@@ -99,14 +110,20 @@ export const subGoodsLine = z.object({
 });
 
 export const getPurOrderDetailSplitSubGoods = defineCall({
-  area: 'purchase-order', method: 'GET', path: '/purOrderBill/getPurOrderDetailSplitSubGoods', module: ModuleCode.purchaseOrder,
+  area: 'purchase-order',
+  method: 'GET',
+  path: '/purOrderBill/getPurOrderDetailSplitSubGoods',
+  module: ModuleCode.purchaseOrder,
   summary: 'The lines of an order split into whole cases and loose units',
   query: detailQuery.omit({ suppCode: true }),
   data: z.array(subGoodsLine),
 });
 
 export const getDept = defineCall({
-  area: 'purchase-order', method: 'GET', path: '/purOrderBill/getDept', module: ModuleCode.purchaseOrder,
-  summary: 'Stores and DCs that appear on the caller\'s orders',
+  area: 'purchase-order',
+  method: 'GET',
+  path: '/purOrderBill/getDept',
+  module: ModuleCode.purchaseOrder,
+  summary: "Stores and DCs that appear on the caller's orders",
   data: z.array(z.object({ deptCode: z.string(), deptName: z.string() })),
 });

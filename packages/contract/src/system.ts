@@ -12,12 +12,19 @@ export const health = defineCall({
 });
 
 export const useMiddlePlatform = defineCall({
-  area: 'system', method: 'GET', path: '/system/useMiddlePlatform', signedIn: 'a tenant setting that pages read to choose their data source',
-  summary: 'Whether the tenant uses the business middle platform', data: z.boolean(),
+  area: 'system',
+  method: 'GET',
+  path: '/system/useMiddlePlatform',
+  signedIn: 'a tenant setting that pages read to choose their data source',
+  summary: 'Whether the tenant uses the business middle platform',
+  data: z.boolean(),
 });
 
 export const querySystemParam = defineCall({
-  area: 'system', method: 'GET', path: '/system/querySystemParam', signedIn: 'tenant settings that pages read',
+  area: 'system',
+  method: 'GET',
+  path: '/system/querySystemParam',
+  signedIn: 'tenant settings that pages read',
   summary: 'A system parameter of the tenant',
   query: z.object({ parameterCode: z.string().trim().min(1, 'parameterCode 不能为空').max(64) }),
   data: z.object({ parameterCode: z.string(), parameterName: z.string(), parameterValue: z.string() }),

@@ -29,7 +29,9 @@ export const usageRecord = z.object({
 export type UsageRecord = z.infer<typeof usageRecord>;
 
 export const sendUsageLog = defineCall({
-  area: 'usage-log', method: 'POST', path: '/linkdata-netflow/newflow/send',
+  area: 'usage-log',
+  method: 'POST',
+  path: '/linkdata-netflow/newflow/send',
   summary: 'Usage-log records, one or a batch; stored in batches off the request path',
   public: true,
   body: z.union([usageRecord, z.array(usageRecord).min(1).max(200)]),
@@ -43,14 +45,23 @@ export const stayRecord = z.object({
   operateType: z.union([z.literal(0), z.literal(5), z.literal('0'), z.literal('5')]).transform((v) => Number(v) as 0 | 5),
   operateIP: z.string().max(64).default(''),
   /** Seconds spent in the module (leaving records). */
-  stayTime: z.coerce.number().int().min(0).max(7 * 86_400).default(0),
+  stayTime: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(0),
 });
 
 export const saveModuleLog = defineCall({
-  area: 'usage-log', method: 'POST', path: '/user/saveModuleLog',
+  area: 'usage-log',
+  method: 'POST',
+  path: '/user/saveModuleLog',
   summary: 'A stay record: entering (0) or leaving (5) a module, with the seconds spent',
-  signedIn: 'every user reports their own stays in the modules they open', changes: true,
-  body: stayRecord, data: z.null(),
+  signedIn: 'every user reports their own stays in the modules they open',
+  changes: true,
+  body: stayRecord,
+  data: z.null(),
 });
 
 export const moduleUsage = z.object({
@@ -62,7 +73,9 @@ export const moduleUsage = z.object({
 });
 
 export const getModuleUsage = defineCall({
-  area: 'usage-log', method: 'GET', path: '/usageLog/moduleUsage',
+  area: 'usage-log',
+  method: 'GET',
+  path: '/usageLog/moduleUsage',
   summary: 'Staff: visits, distinct users and stay time per module over a date range',
   module: usageStatsModule,
   query: z.object({ startDate: isoDate, endDate: isoDate }),

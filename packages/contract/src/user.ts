@@ -32,7 +32,7 @@ export const getQrCode = defineCall({
   method: 'GET',
   path: '/user/getQrCode',
   summary: 'The URL the mini-program QR code encodes',
-  signedIn: 'the shell\'s QR code, the same for every user of the tenant',
+  signedIn: "the shell's QR code, the same for every user of the tenant",
   data: z.string(),
 });
 
@@ -51,7 +51,7 @@ export const updatePassword = defineCall({
   area: 'user',
   method: 'POST',
   path: '/user/updatePassword',
-  summary: 'Change the caller\'s password; the three passwords are RSA-OAEP encrypted like the login password',
+  summary: "Change the caller's password; the three passwords are RSA-OAEP encrypted like the login password",
   successMessage: Messages.passwordChanged,
   signedIn: 'every user changes their own password',
   changes: true,

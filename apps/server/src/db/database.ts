@@ -112,7 +112,10 @@ export async function ping(db: Kysely<DB>, timeoutMs: number): Promise<boolean> 
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
-  const answer = sql`SELECT 1`.execute(db).then(() => true, () => false);
+  const answer = sql`SELECT 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
   try {
     return await Promise.race([answer, timeout]);
   } finally {

@@ -16,7 +16,13 @@ describe.skipIf(clusterSkipReason)(`database outage${clusterSkipReason ? ` (skip
   let token: string;
   beforeAll(async () => {
     cluster = await startCluster();
-    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DATABASE_URL: cluster.url, DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '1500' });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: cluster.url,
+      DB_CONNECT_TIMEOUT_MS: '1000',
+      DB_STATEMENT_TIMEOUT_MS: '1500',
+    });
     const database = await openDatabase(databaseOptionsOf(config));
     await migrateToLatest(database.db);
     await seedDemo(database.db, new Date(), { business: false });
@@ -43,7 +49,13 @@ describe.skipIf(clusterSkipReason)(`database outage${clusterSkipReason ? ` (skip
     expect(h.json()).toMatchObject({ code: '503', success: false, data: null });
     const c = await call();
     expect(c.statusCode).toBe(503);
-    expect(c.json()).toMatchObject({ code: '503', success: false, data: null, message: Messages.serviceUnavailable, msg: Messages.serviceUnavailable });
+    expect(c.json()).toMatchObject({
+      code: '503',
+      success: false,
+      data: null,
+      message: Messages.serviceUnavailable,
+      msg: Messages.serviceUnavailable,
+    });
   }
 
   it('answers 503 while the database is frozen, and recovers when it answers again', { timeout: 60_000 }, async () => {

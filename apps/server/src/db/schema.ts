@@ -15,8 +15,14 @@ export interface TenantTable {
   company_name: string;
 }
 
-export interface ContactPhone { name: string; phone: string }
-export interface ContactEmail { name: string; email: string }
+export interface ContactPhone {
+  name: string;
+  phone: string;
+}
+export interface ContactEmail {
+  name: string;
+  email: string;
+}
 
 export interface SupplierTable {
   tenant_id: string;

@@ -22,14 +22,20 @@ export interface HolderSql {
 }
 
 const holderValues = (h: Holder): HolderSql => ({
-  accountId: sql`${h.accountId}::integer`, tenantId: sql`${h.tenantId}::text`, kind: sql`${h.kind}::text`,
-  roleCode: sql`${h.roleCode}::text`, parentCode: sql`${h.parentCode}::text`,
+  accountId: sql`${h.accountId}::integer`,
+  tenantId: sql`${h.tenantId}::text`,
+  kind: sql`${h.kind}::text`,
+  roleCode: sql`${h.roleCode}::text`,
+  parentCode: sql`${h.parentCode}::text`,
 });
 
 /** The columns of the `account` table in the current query. */
 export const accountColumns: HolderSql = {
-  accountId: sql`account.id`, tenantId: sql`account.tenant_id`, kind: sql`account.kind`,
-  roleCode: sql`account.role_code`, parentCode: sql`account.parent_code`,
+  accountId: sql`account.id`,
+  tenantId: sql`account.tenant_id`,
+  kind: sql`account.kind`,
+  roleCode: sql`account.role_code`,
+  parentCode: sql`account.parent_code`,
 };
 
 /**
@@ -57,22 +63,29 @@ export function holdsButtonSql(h: HolderSql, moduleCode: RawBuilder<unknown>, bu
 }
 
 export function heldModuleCodes(db: Kysely<DB>, holder: Holder) {
-  return db.selectFrom('module as held').select('held.module_code').where(holdsModuleSql(holderValues(holder), sql`held.module_code`));
+  return db
+    .selectFrom('module as held')
+    .select('held.module_code')
+    .where(holdsModuleSql(holderValues(holder), sql`held.module_code`));
 }
 
 /** Held modules with the tenant's address of external ones; an external module without one is left out. */
 export function modulesOf(db: Kysely<DB>, holder: Holder): Promise<ModuleRow[]> {
-  return db.selectFrom('module')
+  return db
+    .selectFrom('module')
     .leftJoin('external_module as em', (j) => j.onRef('em.module_code', '=', 'module.module_code').on('em.tenant_id', '=', holder.tenantId))
     .selectAll('module')
     .select(sql<string>`coalesce(em.url, '')`.as('external_url'))
     .where('module.module_code', 'in', heldModuleCodes(db, holder))
     .where((eb) => eb.or([eb('module.kind', 'not in', ['frame', 'sso']), eb('em.url', 'is not', null)]))
-    .orderBy('module.sort_no').execute();
+    .orderBy('module.sort_no')
+    .execute();
 }
 
 export function buttonsOf(db: Kysely<DB>, holder: Holder, moduleCode?: string): Promise<{ module_code: string; button_code: string }[]> {
-  let query = db.selectFrom('module_button').select(['module_button.module_code', 'module_button.button_code'])
+  let query = db
+    .selectFrom('module_button')
+    .select(['module_button.module_code', 'module_button.button_code'])
     .where(holdsButtonSql(holderValues(holder), sql`module_button.module_code`, sql`module_button.button_code`));
   if (moduleCode) query = query.where('module_button.module_code', '=', moduleCode);
   return query.orderBy('module_button.module_code').orderBy('module_button.button_code').execute();

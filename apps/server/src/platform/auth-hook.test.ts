@@ -11,24 +11,49 @@ import { registerErrorHandling } from './errors';
 import { InFlight } from './in-flight';
 import { registerCall } from './route';
 
-const accountsCall = defineCall({ area: 'user', method: 'GET', path: '/probe/accounts', summary: 'probe', module: 'ms0050', data: z.string() });
-const reportCall = defineCall({ area: 'acceptance', method: 'GET', path: '/probe/report', summary: 'probe', module: 'ms0021', data: z.string() });
+const accountsCall = defineCall({
+  area: 'user',
+  method: 'GET',
+  path: '/probe/accounts',
+  summary: 'probe',
+  module: 'ms0050',
+  data: z.string(),
+});
+const reportCall = defineCall({
+  area: 'acceptance',
+  method: 'GET',
+  path: '/probe/report',
+  summary: 'probe',
+  module: 'ms0021',
+  data: z.string(),
+});
 
 let t: TestApp;
 let probe: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp();
-  const ctx = { config: t.config, db: t.database.db, engine: t.database.engine, transportKey: { publicPem: '', decrypt: () => null }, identKey: 'k', csrfKey: 'c', now: () => new Date() };
+  const ctx = {
+    config: t.config,
+    db: t.database.db,
+    engine: t.database.engine,
+    transportKey: { publicPem: '', decrypt: () => null },
+    identKey: 'k',
+    csrfKey: 'c',
+    now: () => new Date(),
+  };
   probe = Fastify();
   probe.setValidatorCompiler(validatorCompiler);
   probe.setSerializerCompiler(serializerCompiler);
   probe.decorate('inFlight', new InFlight());
   registerErrorHandling(probe);
-  await probe.register(async (api) => {
-    registerAuthHook(api, { authenticate: (token, access) => authenticate(ctx, token, access), csrfKey: ctx.csrfKey });
-    registerCall(api, accountsCall, async ({ session }) => session.employeeCode);
-    registerCall(api, reportCall, async ({ session }) => session.employeeCode);
-  }, { prefix: '/api' });
+  await probe.register(
+    async (api) => {
+      registerAuthHook(api, { authenticate: (token, access) => authenticate(ctx, token, access), csrfKey: ctx.csrfKey });
+      registerCall(api, accountsCall, async ({ session }) => session.employeeCode);
+      registerCall(api, reportCall, async ({ session }) => session.employeeCode);
+    },
+    { prefix: '/api' },
+  );
   await probe.ready();
 });
 afterAll(async () => {

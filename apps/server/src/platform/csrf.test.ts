@@ -69,7 +69,8 @@ describe('cross-site requests', () => {
   it('are refused for a call that changes data when the browser says it comes from another site', async () => {
     const { cookie, csrf } = await webSession();
     const res = await t.app.inject({
-      method: 'GET', url: '/api/user/changeIsUsed?employeeCode=100001-01&isUsed=0',
+      method: 'GET',
+      url: '/api/user/changeIsUsed?employeeCode=100001-01&isUsed=0',
       headers: { cookie, [ClientKeys.csrfHeader]: csrf, 'sec-fetch-site': 'cross-site' },
     });
     expect(res.statusCode).toBe(403);
@@ -79,7 +80,8 @@ describe('cross-site requests', () => {
   it('leave the web app (cookie and double-submit header) and API clients (token header) working', async () => {
     const { cookie, csrf } = await webSession();
     const web = await t.app.inject({
-      method: 'GET', url: '/api/user/changeIsUsed?employeeCode=100001-01&isUsed=0',
+      method: 'GET',
+      url: '/api/user/changeIsUsed?employeeCode=100001-01&isUsed=0',
       headers: { cookie, [ClientKeys.csrfHeader]: csrf, 'sec-fetch-site': 'same-origin' },
     });
     expect(web.json().code).toBe('1');

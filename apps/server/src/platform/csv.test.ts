@@ -29,8 +29,18 @@ describe('spreadsheetSafe', () => {
 
   it('prefixes texts a spreadsheet would run as a formula, and nothing else', async () => {
     const cases: [string | null, string | null][] = [
-      ['=SUM(A1:A9)', "'=SUM(A1:A9)"], ['+86 138', "'+86 138"], ['-abc', "'-abc"], ['@cmd', "'@cmd"], ['\tx', "'\tx"], ['\rx', "'\rx"],
-      ['-5', '-5'], ['-12.50', '-12.50'], ['5-3', '5-3'], ['', ''], ['普通', '普通'], [null, null],
+      ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
+      ['+86 138', "'+86 138"],
+      ['-abc', "'-abc"],
+      ['@cmd', "'@cmd"],
+      ['\tx', "'\tx"],
+      ['\rx', "'\rx"],
+      ['-5', '-5'],
+      ['-12.50', '-12.50'],
+      ['5-3', '5-3'],
+      ['', ''],
+      ['普通', '普通'],
+      [null, null],
     ];
     for (const [input, expected] of cases) {
       const { rows } = await sql<{ v: string | null }>`SELECT ${spreadsheetSafe(sql`${input}::text`)} AS v`.execute(database.db);

@@ -45,14 +45,24 @@ describe('an export whose query fails', () => {
     await sql`ALTER TABLE acceptance RENAME TO acceptance_away`.execute(t.database.db);
     try {
       for (let i = 0; i < 3; i++) {
-        const res = await t.app.inject({ method: 'POST', url: `/api/acceptance/${call}`, headers: { token }, payload: { startDate: '2026-01-01', endDate: '2026-06-30' } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/acceptance/${call}`,
+          headers: { token },
+          payload: { startDate: '2026-01-01', endDate: '2026-06-30' },
+        });
         expect(res.statusCode).toBe(500);
         expect(res.json()).toMatchObject({ code: '500', success: false, data: null });
       }
     } finally {
       await sql`ALTER TABLE acceptance_away RENAME TO acceptance`.execute(t.database.db);
     }
-    const ok = await t.app.inject({ method: 'POST', url: `/api/acceptance/${call}`, headers: { token }, payload: { startDate: '2026-01-01', endDate: '2026-06-30' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/acceptance/${call}`,
+      headers: { token },
+      payload: { startDate: '2026-01-01', endDate: '2026-06-30' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 });

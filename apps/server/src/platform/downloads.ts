@@ -16,7 +16,8 @@ export class DownloadLimits {
   acquire(session: SessionContext | undefined): () => void {
     const keys: [string, number][] = [['all', this.limits.total]];
     if (session) keys.push([`tenant:${session.tenantId}`, this.limits.perTenant], [`account:${session.accountId}`, this.limits.perAccount]);
-    if (keys.some(([key, max]) => (this.running.get(key) ?? 0) >= max)) throw new ApiError(429, ResultCode.throttled, Messages.tooManyExports);
+    if (keys.some(([key, max]) => (this.running.get(key) ?? 0) >= max))
+      throw new ApiError(429, ResultCode.throttled, Messages.tooManyExports);
     for (const [key] of keys) this.running.set(key, (this.running.get(key) ?? 0) + 1);
     let released = false;
     return () => {

@@ -62,9 +62,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-        ? `请求体不是合法的 JSON: ${err.message}`
-        : err.message;
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? `请求体不是合法的 JSON: ${err.message}` : err.message;
       return send(reply, status, statusCodes[status] ?? String(status), message);
     }
     if (isDatabaseUnavailable(err)) {

@@ -23,7 +23,10 @@ describe('FrameSources', () => {
       () => ['https://b.example.com/'],
     ];
     let reads = 0;
-    const sources = new FrameSources(async () => answers[reads++]!(), () => now);
+    const sources = new FrameSources(
+      async () => answers[reads++]!(),
+      () => now,
+    );
     expect(await sources.get()).toEqual(['https://a.example.com']);
     now += frameSourcesTtlMs - 1;
     expect(await sources.get()).toEqual(['https://a.example.com']);

@@ -17,14 +17,16 @@ export class FrameSources {
   /** The distinct origins; when the database cannot answer, the last ones known (and a retry a minute later). */
   get(): Promise<string[]> {
     if (this.now() - this.loadedAt < frameSourcesTtlMs) return Promise.resolve(this.origins);
-    return this.flight.run('origins', async () => {
-      try {
-        this.origins = originsOf(await this.loadUrls());
-      } finally {
-        this.loadedAt = this.now();
-      }
-      return this.origins;
-    }).catch(() => this.origins);
+    return this.flight
+      .run('origins', async () => {
+        try {
+          this.origins = originsOf(await this.loadUrls());
+        } finally {
+          this.loadedAt = this.now();
+        }
+        return this.origins;
+      })
+      .catch(() => this.origins);
   }
 }
 

@@ -16,7 +16,11 @@ const option = { busShortName: 'T1', busShortDetailName: '测试业务', permiss
 describe('staff calls granted by modules', () => {
   it('refuses module usage and business options to a buyer, whose role holds neither module', async () => {
     const token = await tokenFor(t.app, 'buyer01', { staff: true });
-    const usage = await t.app.inject({ method: 'GET', url: '/api/usageLog/moduleUsage?startDate=2026-01-01&endDate=2026-01-31', headers: { token } });
+    const usage = await t.app.inject({
+      method: 'GET',
+      url: '/api/usageLog/moduleUsage?startDate=2026-01-01&endDate=2026-01-31',
+      headers: { token },
+    });
     expect(usage.statusCode).toBe(403);
     const save = await t.app.inject({ method: 'POST', url: '/api/baseInfo/saveBusOption', headers: { token }, payload: option });
     expect(save.statusCode).toBe(403);
@@ -24,7 +28,11 @@ describe('staff calls granted by modules', () => {
 
   it('lets the admin role, which holds both, make them', async () => {
     const token = await tokenFor(t.app, 'admin', { staff: true });
-    const usage = await t.app.inject({ method: 'GET', url: '/api/usageLog/moduleUsage?startDate=2026-01-01&endDate=2026-01-31', headers: { token } });
+    const usage = await t.app.inject({
+      method: 'GET',
+      url: '/api/usageLog/moduleUsage?startDate=2026-01-01&endDate=2026-01-31',
+      headers: { token },
+    });
     expect(usage.json().code).toBe('1');
     const save = await t.app.inject({ method: 'POST', url: '/api/baseInfo/saveBusOption', headers: { token }, payload: option });
     expect(save.json().code).toBe('1');
@@ -35,7 +43,11 @@ describe('the log', () => {
   it('never holds a token, from the query, a header or a cookie', async () => {
     const token = await tokenFor(t.app, '100001');
     await t.app.inject({ method: 'GET', url: `/api/user/queryMerchantsModuleList?token=${token}` });
-    await t.app.inject({ method: 'GET', url: '/api/user/getInfo', headers: { token, authorization: `Bearer ${token}`, cookie: `${ClientKeys.tokenCookie}=${token}` } });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/user/getInfo',
+      headers: { token, authorization: `Bearer ${token}`, cookie: `${ClientKeys.tokenCookie}=${token}` },
+    });
     await t.app.inject({ method: 'GET', url: `/api/no/such/call?token=${token}` });
     const requestLines = lines.filter((l) => l.includes('"msg":"request"'));
     expect(requestLines.some((l) => l.includes('queryMerchantsModuleList?token=[redacted]'))).toBe(true);

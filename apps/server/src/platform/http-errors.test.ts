@@ -44,7 +44,9 @@ it('answers a malformed request line with 400 in the envelope', async () => {
 
 it('answers a body over the limit with 413 in the envelope', async () => {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/user/login?tenantid=demo', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    url: '/api/user/login?tenantid=demo',
+    headers: { 'content-type': 'application/json' },
     payload: JSON.stringify({ username: 'a'.repeat(2_000_000), password: 'x' }),
   });
   expect(res.statusCode).toBe(413);
@@ -52,13 +54,20 @@ it('answers a body over the limit with 413 in the envelope', async () => {
 });
 
 it('answers a declared length over the limit with 413 in the envelope before reading the body', async () => {
-  const res = await exchange('POST /api/user/login?tenantid=demo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\nConnection: close\r\n\r\n{}');
+  const res = await exchange(
+    'POST /api/user/login?tenantid=demo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\nConnection: close\r\n\r\n{}',
+  );
   expect(res.status).toBe(413);
   expect(JSON.parse(res.body)).toEqual(envelope('413'));
 });
 
 it('answers an unsupported content type with 415 in the envelope', async () => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/user/login?tenantid=demo', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/login?tenantid=demo',
+    headers: { 'content-type': 'text/xml' },
+    payload: '<a/>',
+  });
   expect(res.statusCode).toBe(415);
   expect(res.json()).toEqual(envelope('415'));
 });

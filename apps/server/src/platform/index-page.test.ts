@@ -11,7 +11,10 @@ let t: TestApp;
 let webDist: string;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), `<html><head><meta property="csp-nonce" nonce="${cspNoncePlaceholder}"><script type="module" src="/assets/app.js" nonce="${cspNoncePlaceholder}"></script></head></html>`);
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    `<html><head><meta property="csp-nonce" nonce="${cspNoncePlaceholder}"><script type="module" src="/assets/app.js" nonce="${cspNoncePlaceholder}"></script></head></html>`,
+  );
   t = await createTestApp({ env: { WEB_DIST: webDist } });
 });
 afterAll(async () => {

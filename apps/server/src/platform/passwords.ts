@@ -1,5 +1,14 @@
 // Session tokens and the RSA-OAEP key that encrypts passwords in transit (hashing: lib/password-hash.ts).
-import { constants, createHash, generateKeyPairSync, privateDecrypt, randomBytes, type KeyObject, createPrivateKey, createPublicKey } from 'node:crypto';
+import {
+  constants,
+  createHash,
+  generateKeyPairSync,
+  privateDecrypt,
+  randomBytes,
+  type KeyObject,
+  createPrivateKey,
+  createPublicKey,
+} from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { loadSecret } from './secrets';

@@ -1,5 +1,13 @@
 // Registers a contract call as a Fastify route: schemas, envelope and the auth flag in one place.
-import { type CallBody, type CallData, type CallDef, type CallQuery, envelopeSchema, failureEnvelopeSchema, legacyEnvelopeSchema } from '@portal/contract';
+import {
+  type CallBody,
+  type CallData,
+  type CallDef,
+  type CallQuery,
+  envelopeSchema,
+  failureEnvelopeSchema,
+  legacyEnvelopeSchema,
+} from '@portal/contract';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,8 +45,10 @@ declare module 'fastify' {
 /** What the auth hook checks of a call: public, or the module (and button) the caller must hold; whether it changes data. */
 function accessOf(call: CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>) {
   return {
-    isPublic: call.public ?? false, changes: call.changes ?? false,
-    ...(call.module ? { module: call.module } : {}), ...(call.button ? { button: call.button } : {}),
+    isPublic: call.public ?? false,
+    changes: call.changes ?? false,
+    ...(call.module ? { module: call.module } : {}),
+    ...(call.button ? { button: call.button } : {}),
   };
 }
 
@@ -102,7 +112,11 @@ export function registerDownload<C extends CallDef<z.ZodType | undefined, z.ZodT
         release();
         throw err;
       }
-      void app.inFlight.track(() => finished(body).catch(() => undefined).finally(release));
+      void app.inFlight.track(() =>
+        finished(body)
+          .catch(() => undefined)
+          .finally(release),
+      );
       // After the first byte a failure can only cut the connection: the chunked body stays incomplete.
       body.on('error', (err) => request.log.error({ err }, 'download failed while streaming'));
       app.downloads.guardWrites(reply);

@@ -35,7 +35,9 @@ export function contentSecurityPolicy(config: Config, page: PageSources = {}): s
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
   };
-  return Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {

@@ -24,13 +24,20 @@ export function csrfMatches(key: string, token: string, given: unknown): boolean
 
 function cookie(name: string, value: string, options: CookieOptions, httpOnly: boolean): string {
   return [
-    `${name}=${encodeURIComponent(value)}`, `Max-Age=${options.maxAgeSeconds}`, 'Path=/', 'SameSite=Lax',
-    ...(httpOnly ? ['HttpOnly'] : []), ...(options.secure ? ['Secure'] : []),
+    `${name}=${encodeURIComponent(value)}`,
+    `Max-Age=${options.maxAgeSeconds}`,
+    'Path=/',
+    'SameSite=Lax',
+    ...(httpOnly ? ['HttpOnly'] : []),
+    ...(options.secure ? ['Secure'] : []),
   ].join('; ');
 }
 
 /** Set-Cookie values of a new session (empty token: the cookies are removed). */
 export function sessionCookies(key: string, token: string, options: CookieOptions): string[] {
   const opts = token ? options : { ...options, maxAgeSeconds: 0 };
-  return [cookie(ClientKeys.tokenCookie, token, opts, true), cookie(ClientKeys.csrfCookie, token ? csrfValue(key, token) : '', opts, false)];
+  return [
+    cookie(ClientKeys.tokenCookie, token, opts, true),
+    cookie(ClientKeys.csrfCookie, token ? csrfValue(key, token) : '', opts, false),
+  ];
 }

@@ -25,23 +25,35 @@ describe('NUL characters', () => {
     expect(pathOfNul({ a: 1, b: null, c: ['x'] })).toBeUndefined();
   });
 
-  it.each(calls.filter((c) => c.body || c.query).map((c) => [`${c.method} ${c.path}`, c] as const))('%s answers 400 naming the field', async (_name, call) => {
-    const part = call.body ? 'body' : 'querystring';
-    const url = `/api${call.path}${call.body ? '' : '?probe=a%00b'}`;
-    for (const token of [tokens.staff!, tokens.supplier!]) {
-      const res = await t.app.inject({ method: call.method, url, headers: { token }, ...(call.body ? { payload: { probe: ['ok', { deep: 'a\u0000b' }] } } : {}) });
-      if (res.statusCode === 403) continue; // the other account holds the module
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: '400', success: false, data: null });
-      expect(res.json().message).toBe(call.body ? `${part}.probe.1.deep: 不能包含空字符 (\\u0000)` : `${part}.probe: 不能包含空字符 (\\u0000)`);
-      return;
-    }
-    throw new Error('no demo account may call it');
-  });
+  it.each(calls.filter((c) => c.body || c.query).map((c) => [`${c.method} ${c.path}`, c] as const))(
+    '%s answers 400 naming the field',
+    async (_name, call) => {
+      const part = call.body ? 'body' : 'querystring';
+      const url = `/api${call.path}${call.body ? '' : '?probe=a%00b'}`;
+      for (const token of [tokens.staff!, tokens.supplier!]) {
+        const res = await t.app.inject({
+          method: call.method,
+          url,
+          headers: { token },
+          ...(call.body ? { payload: { probe: ['ok', { deep: 'a\u0000b' }] } } : {}),
+        });
+        if (res.statusCode === 403) continue; // the other account holds the module
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ code: '400', success: false, data: null });
+        expect(res.json().message).toBe(
+          call.body ? `${part}.probe.1.deep: 不能包含空字符 (\\u0000)` : `${part}.probe: 不能包含空字符 (\\u0000)`,
+        );
+        return;
+      }
+      throw new Error('no demo account may call it');
+    },
+  );
 
   it('refuses a NUL in the goods of a CSV export before the first byte', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/acceptance/exportCsv', headers: { token: tokens.supplier! },
+      method: 'POST',
+      url: '/api/acceptance/exportCsv',
+      headers: { token: tokens.supplier! },
       payload: { startDate: '2026-01-01', endDate: '2026-06-30', goods: 'x\u0000' },
     });
     expect(res.statusCode).toBe(400);
@@ -52,7 +64,9 @@ describe('NUL characters', () => {
 describe('dates', () => {
   it('answers 400 naming the field for a day that does not exist', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/acceptance/getAccCountSumByCondition', headers: { token: tokens.supplier! },
+      method: 'POST',
+      url: '/api/acceptance/getAccCountSumByCondition',
+      headers: { token: tokens.supplier! },
       payload: { startDate: '2026-02-30', endDate: '2026-06-30' },
     });
     expect(res.statusCode).toBe(400);

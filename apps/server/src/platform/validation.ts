@@ -21,7 +21,12 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
   const validate = zodValidatorCompiler(route);
   return (data) => {
     const nul = pathOfNul(data);
-    if (nul) return { error: ApiError.badRequest(`${[route.httpPart ?? 'input', ...nul].join('.').replaceAll('\u0000', '\\u0000')}: 不能包含空字符 (\\u0000)`) };
+    if (nul)
+      return {
+        error: ApiError.badRequest(
+          `${[route.httpPart ?? 'input', ...nul].join('.').replaceAll('\u0000', '\\u0000')}: 不能包含空字符 (\\u0000)`,
+        ),
+      };
     return validate(data);
   };
 };

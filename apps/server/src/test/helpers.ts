@@ -56,13 +56,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { business?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { business?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   await migrateToLatest(database.db);
   await seedDemo(database.db, new Date(), { business: options.business ?? false });
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
   let offset = 0;
-  const app = await buildApp(config, { database, now: () => new Date(Date.now() + offset), ...(options.logStream ? { logStream: options.logStream } : {}) });
+  const app = await buildApp(config, {
+    database,
+    now: () => new Date(Date.now() + offset),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -82,13 +88,23 @@ export async function createTestApp(options: { business?: boolean; env?: Record<
 export async function encryptPassword(app: FastifyInstance, password: string): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/user/publicKey' });
   const key = (res.json() as { data: { publicKey: string } }).data.publicKey;
-  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password, 'utf8')).toString('base64');
+  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password, 'utf8')).toString(
+    'base64',
+  );
 }
 
-export async function login(app: FastifyInstance, username: string, options: { staff?: boolean; password?: string; identityId?: string } = {}) {
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  options: { staff?: boolean; password?: string; identityId?: string } = {},
+) {
   const url = `/api/user/${options.staff ? 'merchantsLogin' : 'login'}?tenantid=demo`;
   const password = await encryptPassword(app, options.password ?? demoPassword);
-  return app.inject({ method: 'POST', url, payload: { username, password, ...(options.identityId ? { identityId: options.identityId } : {}) } });
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: { username, password, ...(options.identityId ? { identityId: options.identityId } : {}) },
+  });
 }
 
 /** Logs in and returns the token; fails the test when the login does not succeed. */
@@ -100,13 +116,18 @@ export async function tokenFor(app: FastifyInstance, username: string, options: 
 }
 
 /** Logs in as the web app does: the session cookie and the double-submit value it echoes in a header. */
-export async function browserSession(app: FastifyInstance, username: string): Promise<{ cookie: string; csrf: string; headers: Record<string, string> }> {
+export async function browserSession(
+  app: FastifyInstance,
+  username: string,
+): Promise<{ cookie: string; csrf: string; headers: Record<string, string> }> {
   const raw = (await login(app, username)).headers['set-cookie'];
-  const values = new Map((Array.isArray(raw) ? raw : [String(raw)]).map((c) => {
-    const [pair = ''] = c.split(';');
-    const at = pair.indexOf('=');
-    return [pair.slice(0, at), decodeURIComponent(pair.slice(at + 1))] as const;
-  }));
+  const values = new Map(
+    (Array.isArray(raw) ? raw : [String(raw)]).map((c) => {
+      const [pair = ''] = c.split(';');
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at), decodeURIComponent(pair.slice(at + 1))] as const;
+    }),
+  );
   const cookie = `${ClientKeys.tokenCookie}=${values.get(ClientKeys.tokenCookie)}; ${ClientKeys.csrfCookie}=${values.get(ClientKeys.csrfCookie)}`;
   const csrf = values.get(ClientKeys.csrfCookie) ?? '';
   return { cookie, csrf, headers: { cookie, [ClientKeys.csrfHeader]: csrf } };

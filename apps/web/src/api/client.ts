@@ -11,7 +11,12 @@ export const apiBase = ((import.meta.env.VITE_API_BASE as string | undefined) ??
 /** A failed call: HTTP status, envelope code and the server's message. */
 export class ApiFailure extends Error {
   override name = 'ApiFailure';
-  constructor(readonly status: number, readonly code: string, message: string, readonly data: unknown = null) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly data: unknown = null,
+  ) {
     super(message);
   }
 }
@@ -64,14 +69,17 @@ export function signOutTo(text?: string) {
 export function queryString(query: unknown): string {
   if (!query || typeof query !== 'object') return '';
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query as Record<string, unknown>)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  for (const [k, v] of Object.entries(query as Record<string, unknown>))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
 /** Sends a request and answers the Response, with the timeout and network failures mapped to ApiFailure. */
 export async function send(
-  method: string, path: string, init: { area: string; query?: unknown; body?: unknown; timeoutMs?: number; signal?: AbortSignal; keepalive?: boolean },
+  method: string,
+  path: string,
+  init: { area: string; query?: unknown; body?: unknown; timeoutMs?: number; signal?: AbortSignal; keepalive?: boolean },
 ): Promise<Response> {
   const controller = new AbortController();
   const timeoutMs = init.timeoutMs ?? (userClientAreas.has(init.area) ? Timeouts.longMs : Timeouts.defaultMs);
@@ -91,7 +99,8 @@ export async function send(
     if (err instanceof ApiFailure) throw err;
     // Cut off because the page is going away: not a failure to act on.
     if (isUnloading()) return new Promise<never>(() => undefined);
-    if (controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError') throw new ApiFailure(0, 'timeout', errorTexts.timeout);
+    if (controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError')
+      throw new ApiFailure(0, 'timeout', errorTexts.timeout);
     if (init.signal?.aborted) throw err;
     throw new ApiFailure(0, 'network', errorTexts.system);
   } finally {
@@ -99,14 +108,30 @@ export async function send(
   }
 }
 
-export interface WireEnvelope { code?: string; success?: boolean; data?: unknown; message?: string; msg?: string; content?: { result?: unknown } }
+export interface WireEnvelope {
+  code?: string;
+  success?: boolean;
+  data?: unknown;
+  message?: string;
+  msg?: string;
+  content?: { result?: unknown };
+}
 
 /** Calls a contract call and answers its data; failures throw ApiFailure after the catalogue's reaction. */
 export async function call<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
-  def: C, input: Input<C> = {} as Input<C>, options: CallOptions = {},
+  def: C,
+  input: Input<C> = {} as Input<C>,
+  options: CallOptions = {},
 ): Promise<CallData<C>> {
   try {
-    const res = await send(def.method, def.path, { area: def.area, query: input.query, body: input.body, timeoutMs: options.timeoutMs, signal: options.signal, keepalive: options.keepalive });
+    const res = await send(def.method, def.path, {
+      area: def.area,
+      query: input.query,
+      body: input.body,
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
     let envelope: WireEnvelope;
     try {
       envelope = (await res.json()) as WireEnvelope;

@@ -22,8 +22,9 @@ export function isExpectedType(contentType: string | null, accepted: readonly st
 
 /** Keeps the last path segment and drops control characters, so a name can only name a file. */
 function safeName(name: string): string | null {
+  const last = name.split(/[\\/]/).pop()!;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = last.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return base && base !== '.' && base !== '..' ? base : null;
 }
 
@@ -87,7 +88,11 @@ export interface SavedFile {
 const timeoutReason = () => new DOMException('timeout', 'TimeoutError');
 
 /** Reads the body chunk by chunk; the export timeout counts from the last chunk, so a long export that keeps streaming is not cut. */
-async function readAll(res: Response, controller: AbortController, onProgress: DownloadOptions['onProgress']): Promise<Uint8Array<ArrayBuffer>[]> {
+async function readAll(
+  res: Response,
+  controller: AbortController,
+  onProgress: DownloadOptions['onProgress'],
+): Promise<Uint8Array<ArrayBuffer>[]> {
   const length = Number(res.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;
   const chunks: Uint8Array<ArrayBuffer>[] = [];
@@ -106,7 +111,8 @@ async function readAll(res: Response, controller: AbortController, onProgress: D
       onProgress?.(received, total);
     }
   } catch (err) {
-    if (controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError') throw new ApiFailure(0, 'timeout', errorTexts.timeout);
+    if (controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError')
+      throw new ApiFailure(0, 'timeout', errorTexts.timeout);
     if (controller.signal.aborted) throw err;
     throw new ApiFailure(0, 'network', errorTexts.system);
   } finally {
@@ -117,8 +123,17 @@ async function readAll(res: Response, controller: AbortController, onProgress: D
 /** What a refused download said: the envelope when it is JSON, else only the status. */
 async function refusal(res: Response): Promise<ApiFailure> {
   let envelope: WireEnvelope = {};
-  if (/[/+]json$/.test(mediaType(res.headers.get('content-type')))) envelope = await res.json().then((e: WireEnvelope) => e, () => ({}));
-  return new ApiFailure(res.status, envelope.code ?? 'badDownload', envelope.message ?? envelope.msg ?? errorTexts.badDownload, envelope.data ?? null);
+  if (/[/+]json$/.test(mediaType(res.headers.get('content-type'))))
+    envelope = await res.json().then(
+      (e: WireEnvelope) => e,
+      () => ({}),
+    );
+  return new ApiFailure(
+    res.status,
+    envelope.code ?? 'badDownload',
+    envelope.message ?? envelope.msg ?? errorTexts.badDownload,
+    envelope.data ?? null,
+  );
 }
 
 /**
@@ -127,7 +142,9 @@ async function refusal(res: Response): Promise<ApiFailure> {
  * timeouts and network failures toast as every call does. Failures throw ApiFailure after that reaction.
  */
 export async function download<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
-  def: C, body: CallBody<C>, options: DownloadOptions,
+  def: C,
+  body: CallBody<C>,
+  options: DownloadOptions,
 ): Promise<SavedFile> {
   const controller = new AbortController();
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));

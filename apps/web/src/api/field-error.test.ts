@@ -4,8 +4,14 @@ import { fieldError } from './field-error';
 
 describe('fieldError', () => {
   it('finds the field a server message names', () => {
-    expect(fieldError(new ApiFailure(409, '409', 'body.mobile: 手机号码已被使用'))).toEqual({ field: 'mobile', message: '手机号码已被使用' });
-    expect(fieldError(new ApiFailure(400, '400', 'query.employeeCode: employeeCode 不能为空'))).toEqual({ field: 'employeeCode', message: 'employeeCode 不能为空' });
+    expect(fieldError(new ApiFailure(409, '409', 'body.mobile: 手机号码已被使用'))).toEqual({
+      field: 'mobile',
+      message: '手机号码已被使用',
+    });
+    expect(fieldError(new ApiFailure(400, '400', 'query.employeeCode: employeeCode 不能为空'))).toEqual({
+      field: 'employeeCode',
+      message: 'employeeCode 不能为空',
+    });
   });
 
   it('answers null for messages about no field and for other errors', () => {

@@ -57,7 +57,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('upload', () => {
-  it('sends the files in the file field with the platform client\'s headers and reports progress', async () => {
+  it("sends the files in the file field with the platform client's headers and reports progress", async () => {
     const progress: number[] = [];
     const done = upload(file.uploadFile, [pdf('a.pdf'), pdf('营业执照.pdf')], { onProgress: (p) => progress.push(p.loaded / p.total) });
     const xhr = FakeXhr.last!;
@@ -74,13 +74,13 @@ describe('upload', () => {
     expect(progress).toEqual([0.25, 1]);
   });
 
-  it('rejects with the server\'s status and message', async () => {
+  it("rejects with the server's status and message", async () => {
     const done = upload(file.uploadFile, [pdf()], { silent: true });
     FakeXhr.last!.answer(415, { code: '415', success: false, data: null, message: '文件 a.pdf 不是允许的类型', msg: '' });
     await expect(done).rejects.toMatchObject({ status: 415, message: '文件 a.pdf 不是允许的类型' });
   });
 
-  it('refuses before sending what the call\'s rule would refuse: too big, too many, wrong kind', async () => {
+  it("refuses before sending what the call's rule would refuse: too big, too many, wrong kind", async () => {
     const refused = (files: File[]) => upload(file.uploadFile, files, { silent: true }).catch((err: unknown) => err as ApiFailure);
     expect(await refused([pdf('big.pdf', 10 * 1024 * 1024 + 1)])).toMatchObject({ status: 413, message: '文件 big.pdf 超过 10 MB 的上限' });
     expect(await refused(Array.from({ length: 11 }, () => pdf()))).toMatchObject({ status: 413 });

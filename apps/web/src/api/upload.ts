@@ -17,7 +17,6 @@ export interface UploadOptions<C> {
   silent?: boolean;
 }
 
-
 /** What the server would refuse anyway, said before any byte is sent; null when the files fit the rule. */
 export function ruleBreach(def: CallDef, files: readonly File[]): ApiFailure | null {
   const rule = def.upload;
@@ -40,7 +39,8 @@ function send<C extends CallDef>(def: C, files: readonly File[], options: Upload
     xhr.withCredentials = true;
     xhr.timeout = Timeouts.longMs;
     for (const [name, value] of Object.entries(headers(def.area))) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => options.onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : files.reduce((n, f) => n + f.size, 0) });
+    xhr.upload.onprogress = (e) =>
+      options.onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : files.reduce((n, f) => n + f.size, 0) });
     xhr.onload = () => {
       let envelope: WireEnvelope;
       try {
@@ -64,7 +64,9 @@ function send<C extends CallDef>(def: C, files: readonly File[], options: Upload
 
 /** Uploads files to an upload call and answers its data; failures throw ApiFailure after the catalogue's reaction. */
 export async function upload<C extends CallDef<z.ZodType | undefined, undefined, z.ZodType>>(
-  def: C, files: readonly File[], options: UploadOptions<C> = {},
+  def: C,
+  files: readonly File[],
+  options: UploadOptions<C> = {},
 ): Promise<CallData<C>> {
   try {
     const breach = ruleBreach(def, files);

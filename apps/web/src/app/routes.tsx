@@ -20,7 +20,14 @@ export function AppRoutes() {
       <Route path="/stafflogin" element={<LoginPage staff />} />
       <Route path="/auth-redirect" element={<AuthRedirect />} />
       {/* Reachable without signing in (spec section 2); their pages come with their own issues. */}
-      <Route path="/coApply" element={<Suspense fallback={loading}><ModuleNotReady /></Suspense>} />
+      <Route
+        path="/coApply"
+        element={
+          <Suspense fallback={loading}>
+            <ModuleNotReady />
+          </Suspense>
+        }
+      />
       <Route path="/404" element={<ErrorPage status={404} />} />
       <Route path="/401" element={<ErrorPage status={401} />} />
       <Route path="/*" element={<RequireSession />} />
@@ -28,14 +35,15 @@ export function AppRoutes() {
   );
 }
 
-
 /** The identity provider's frame login (spec section 4), then on to where the user was going. */
 function AuthRedirect() {
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => {
     const redirect = new URLSearchParams(location.search).get('redirect') || '/dashboard';
-    void tryIdentityProviderLogin().then((ok) => navigate(ok ? redirect : `/stafflogin?redirect=${encodeURIComponent(redirect)}`, { replace: true }));
+    void tryIdentityProviderLogin().then((ok) =>
+      navigate(ok ? redirect : `/stafflogin?redirect=${encodeURIComponent(redirect)}`, { replace: true }),
+    );
   }, [location.search, navigate]);
   return loading;
 }
@@ -88,14 +96,22 @@ function RequireSession() {
 
   if (!signedIn) {
     // Generic query pages are on the whitelist: shown without signing in.
-    if (location.pathname.includes('/dynamic/query/')) return <Suspense fallback={loading}><ModuleNotReady /></Suspense>;
+    if (location.pathname.includes('/dynamic/query/'))
+      return (
+        <Suspense fallback={loading}>
+          <ModuleNotReady />
+        </Suspense>
+      );
     if (!framedDone) return loading;
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate to={`${loginPathOf(staff)}?redirect=${encodeURIComponent(redirect)}`} replace />;
   }
   if (!roles) return loading;
-  return <Suspense fallback={loading}><SignedIn /></Suspense>;
+  return (
+    <Suspense fallback={loading}>
+      <SignedIn />
+    </Suspense>
+  );
 }
 
 const SignedIn = lazy(() => import('./signed-in'));
-

@@ -24,10 +24,12 @@ export default function SignedIn() {
           <ViewHost routes={routes}>
             <Route index element={<Navigate to="/dashboard" replace />} />
             {firstPage && <Route path="/dashboard" element={<Navigate to={firstPage} replace />} />}
-            {routes.filter((route) => route.component !== 'iframe').map((route) => {
-              const Page = pages[route.component] ?? ModuleNotReady;
-              return <Route key={route.moudleCode} path={route.path} element={<Page />} />;
-            })}
+            {routes
+              .filter((route) => route.component !== 'iframe')
+              .map((route) => {
+                const Page = pages[route.component] ?? ModuleNotReady;
+                return <Route key={route.moudleCode} path={route.path} element={<Page />} />;
+              })}
             <Route path="/iframe/urlPath/:moudleCode" element={<IframePage />} />
             <Route path="/redirect/*" element={<RedirectPage />} />
             <Route path="/grid-example" element={<GridExamplePage />} />

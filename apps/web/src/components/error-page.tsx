@@ -10,7 +10,11 @@ export function ErrorPage({ status }: { status: 404 | 401 }) {
       status={status === 404 ? '404' : '403'}
       title={status}
       subTitle={t(status === 404 ? 'errors.notFound' : 'errors.unauthorized')}
-      extra={<Link to="/"><Button type="primary">{t('errors.backHome')}</Button></Link>}
+      extra={
+        <Link to="/">
+          <Button type="primary">{t('errors.backHome')}</Button>
+        </Link>
+      }
     />
   );
 }

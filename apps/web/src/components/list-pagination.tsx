@@ -3,7 +3,13 @@
 import { Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-export function ListPagination({ page, limit, total, sizes, onChange }: {
+export function ListPagination({
+  page,
+  limit,
+  total,
+  sizes,
+  onChange,
+}: {
   page: number;
   limit: number;
   total: number;

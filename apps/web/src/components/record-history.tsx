@@ -10,14 +10,20 @@ export function RecordHistory({ entries }: { entries: HistoryEntry[] | undefined
   const title = t('history.title');
   return (
     <Card size="small" title={title} style={{ marginTop: 16 }}>
-      {!entries ? <Skeleton active /> : entries.length === 0 ? <Empty description={t('history.empty')} /> : (
+      {!entries ? (
+        <Skeleton active />
+      ) : entries.length === 0 ? (
+        <Empty description={t('history.empty')} />
+      ) : (
         <Timeline
           aria-label={title}
           items={entries.map((e) => ({
             key: `${e.at}-${e.action}`,
             content: (
               <>
-                <div>{dayjs(e.at).format('YYYY-MM-DD HH:mm:ss')} {e.actorName || e.actorCode} {e.actionText}</div>
+                <div>
+                  {dayjs(e.at).format('YYYY-MM-DD HH:mm:ss')} {e.actorName || e.actorCode} {e.actionText}
+                </div>
                 {e.fromText !== e.toText && <div>{t('history.state', { from: e.fromText || '—', to: e.toText || '—' })}</div>}
                 {e.note && <div>{e.note}</div>}
               </>

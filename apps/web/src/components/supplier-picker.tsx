@@ -7,7 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 
 /** Controlled, or inside a Form.Item that passes value and onChange. */
-export function SupplierPicker({ value, onChange, width = 260 }: { value?: string | undefined; onChange?(suppCode: string | undefined): void; width?: number }) {
+export function SupplierPicker({
+  value,
+  onChange,
+  width = 260,
+}: {
+  value?: string | undefined;
+  onChange?(suppCode: string | undefined): void;
+  width?: number;
+}) {
   const { t } = useTranslation();
   const suppliers = useQuery({ queryKey: ['suppliers'], queryFn: () => call(dashboard.getSuppliers), staleTime: 5 * 60_000 });
   return (

@@ -26,23 +26,36 @@ export function TrendChart({ kind, labels, values, label, tooltip, height = 280 
   useEffect(() => {
     if (!element.current) return;
     const chart = echarts.init(element.current);
-    chart.setOption(kind !== 'pie'
-      ? {
-          color: [theme],
-          tooltip: {
-            trigger: 'axis',
-            ...(tooltip ? { formatter: (params: { dataIndex: number }[]) => (params[0] ? `${labels[params[0].dataIndex] ?? ''}<br/>${tooltip(params[0].dataIndex)}` : '') } : {}),
+    chart.setOption(
+      kind !== 'pie'
+        ? {
+            color: [theme],
+            tooltip: {
+              trigger: 'axis',
+              ...(tooltip
+                ? {
+                    formatter: (params: { dataIndex: number }[]) =>
+                      params[0] ? `${labels[params[0].dataIndex] ?? ''}<br/>${tooltip(params[0].dataIndex)}` : '',
+                  }
+                : {}),
+            },
+            grid: { left: 70, right: 20, top: 20, bottom: 30 },
+            xAxis: { type: 'category', data: labels },
+            yAxis: { type: 'value' },
+            series: [
+              kind === 'line'
+                ? { type: 'line', smooth: true, areaStyle: { opacity: 0.15 }, data: values }
+                : { type: 'bar', barMaxWidth: 24, data: values },
+            ],
+          }
+        : {
+            tooltip: { trigger: 'item' },
+            legend: { bottom: 0 },
+            series: [
+              { type: 'pie', radius: ['40%', '65%'], label: { show: false }, data: labels.map((name, i) => ({ name, value: values[i] })) },
+            ],
           },
-          grid: { left: 70, right: 20, top: 20, bottom: 30 },
-          xAxis: { type: 'category', data: labels },
-          yAxis: { type: 'value' },
-          series: [kind === 'line' ? { type: 'line', smooth: true, areaStyle: { opacity: 0.15 }, data: values } : { type: 'bar', barMaxWidth: 24, data: values }],
-        }
-      : {
-          tooltip: { trigger: 'item' },
-          legend: { bottom: 0 },
-          series: [{ type: 'pie', radius: ['40%', '65%'], label: { show: false }, data: labels.map((name, i) => ({ name, value: values[i] })) }],
-        });
+    );
     const resize = () => chart.resize();
     window.addEventListener('resize', resize);
     return () => {

@@ -2,7 +2,9 @@
 export const zhCN = {
   app: { title: '供应商协同平台' },
   shell: {
-    supplier: '供应商', allSuppliers: '全部供应商', listTotal: '共 {{total}} 条',
+    supplier: '供应商',
+    allSuppliers: '全部供应商',
+    listTotal: '共 {{total}} 条',
     operator: '操作员',
     userMenu: '用户菜单',
     userInfo: '用户信息',

@@ -21,12 +21,16 @@ export function Breadcrumb({ routes }: { routes: PageRoute[] }) {
   const menu = useUserStore((s) => s.menu) ?? [];
   // A hidden page under a module: the module's trail (its title linking back), then the page's title.
   const sub = routes.find((r) => r.path === location.pathname && r.parentPath);
-  const chain = (trail(menu, sub?.parentPath ?? location.pathname) ?? []).filter((r) => r.meta.breadcrumb !== false && r.path !== '/dashboard');
+  const chain = (trail(menu, sub?.parentPath ?? location.pathname) ?? []).filter(
+    (r) => r.meta.breadcrumb !== false && r.path !== '/dashboard',
+  );
   return (
     <AntBreadcrumb
       items={[
         { title: <Link to="/dashboard">{t('shell.home')}</Link> },
-        ...chain.map((r) => ({ title: sub && routePath(r) === sub.parentPath ? <Link to={sub.parentPath}>{r.meta.title}</Link> : r.meta.title })),
+        ...chain.map((r) => ({
+          title: sub && routePath(r) === sub.parentPath ? <Link to={sub.parentPath}>{r.meta.title}</Link> : r.meta.title,
+        })),
         ...(sub ? [{ title: sub.title }] : []),
       ]}
     />

@@ -8,7 +8,11 @@ import { ApiFailure, call, signOutTo } from '../api/client';
 import { encryptPassword } from '../features/auth/api';
 import { useUserStore } from '../stores/user';
 
-interface Values { oldpassword: string; newpassword: string; password2: string }
+interface Values {
+  oldpassword: string;
+  newpassword: string;
+  password2: string;
+}
 
 export function ChangePasswordDialog({ open, forced, onClose }: { open: boolean; forced: boolean; onClose(): void }) {
   const { t } = useTranslation();
@@ -19,14 +23,18 @@ export function ChangePasswordDialog({ open, forced, onClose }: { open: boolean;
     const values = await form.validateFields();
     setBusy(true);
     try {
-      await call(user.updatePassword, {
-        body: {
-          employeeCode: useUserStore.getState().employeeCode,
-          oldpassword: await encryptPassword(values.oldpassword),
-          newpassword: await encryptPassword(values.newpassword),
-          password2: await encryptPassword(values.password2),
+      await call(
+        user.updatePassword,
+        {
+          body: {
+            employeeCode: useUserStore.getState().employeeCode,
+            oldpassword: await encryptPassword(values.oldpassword),
+            newpassword: await encryptPassword(values.newpassword),
+            password2: await encryptPassword(values.password2),
+          },
         },
-      }, { silent: true });
+        { silent: true },
+      );
       void message.success('修改成功!', 2);
       form.resetFields();
       setTimeout(() => signOutTo(), PasswordPolicy.logoutDelayMs);
@@ -54,10 +62,24 @@ export function ChangePasswordDialog({ open, forced, onClose }: { open: boolean;
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item label={t('password.old')} name="oldpassword" rules={[{ required: true, message: '请输入原密码' }, { whitespace: true, message: '密码不能为空' }]}>
+        <Form.Item
+          label={t('password.old')}
+          name="oldpassword"
+          rules={[
+            { required: true, message: '请输入原密码' },
+            { whitespace: true, message: '密码不能为空' },
+          ]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item label={t('password.new')} name="newpassword" rules={[{ required: true, message: '请输入新密码' }, { pattern: PasswordPolicy.pattern, message: PasswordPolicy.message }]}>
+        <Form.Item
+          label={t('password.new')}
+          name="newpassword"
+          rules={[
+            { required: true, message: '请输入新密码' },
+            { pattern: PasswordPolicy.pattern, message: PasswordPolicy.message },
+          ]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -67,7 +89,8 @@ export function ChangePasswordDialog({ open, forced, onClose }: { open: boolean;
           rules={[
             { required: true, message: '请再次输入密码' },
             ({ getFieldValue }) => ({
-              validator: (_, value) => (!value || value === getFieldValue('newpassword') ? Promise.resolve() : Promise.reject(new Error('两次输入密码不一致!'))),
+              validator: (_, value) =>
+                !value || value === getFieldValue('newpassword') ? Promise.resolve() : Promise.reject(new Error('两次输入密码不一致!')),
             }),
           ]}
         >

@@ -8,7 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PageRoute } from '../lib/routes';
 
-export const searchOptions = { threshold: 0.4, keys: [{ name: 'title', weight: 0.7 }, { name: 'path', weight: 0.3 }] };
+export const searchOptions = {
+  threshold: 0.4,
+  keys: [
+    { name: 'title', weight: 0.7 },
+    { name: 'path', weight: 0.3 },
+  ],
+};
 
 export function HeaderSearch({ routes }: { routes: PageRoute[] }) {
   const { t } = useTranslation();
@@ -21,7 +27,11 @@ export function HeaderSearch({ routes }: { routes: PageRoute[] }) {
     <Select
       showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
       value={null}
-      placeholder={<><SearchOutlined /> {t('shell.search')}</>}
+      placeholder={
+        <>
+          <SearchOutlined /> {t('shell.search')}
+        </>
+      }
       aria-label={t('shell.search')}
       options={options}
       notFoundContent={null}

@@ -1,5 +1,13 @@
 // Small tools of the top bar: fullscreen, size, language, error log, mini-program QR, help center.
-import { BugOutlined, CustomerServiceOutlined, FullscreenExitOutlined, FullscreenOutlined, FontSizeOutlined, GlobalOutlined, QrcodeOutlined } from '@ant-design/icons';
+import {
+  BugOutlined,
+  CustomerServiceOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  FontSizeOutlined,
+  GlobalOutlined,
+  QrcodeOutlined,
+} from '@ant-design/icons';
 import { user } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Descriptions, Dropdown, Modal, Popover, Spin, Table, Tooltip, Typography, message } from 'antd';
@@ -24,11 +32,18 @@ export function FullscreenToggle() {
       void message.warning(t('shell.fullscreenUnsupported'));
       return;
     }
-    void (full ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => message.warning(t('shell.fullscreenUnsupported')));
+    void (full ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() =>
+      message.warning(t('shell.fullscreenUnsupported')),
+    );
   };
   return (
     <Tooltip title={t('shell.fullscreen')}>
-      <Button type="text" aria-label={t('shell.fullscreen')} icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={toggle} />
+      <Button
+        type="text"
+        aria-label={t('shell.fullscreen')}
+        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={toggle}
+      />
     </Tooltip>
   );
 }
@@ -63,7 +78,10 @@ export function LanguageSwitch() {
       menu={{
         selectable: true,
         selectedKeys: [i18n.language],
-        items: [{ key: 'zh-CN', label: '中文' }, { key: 'en', label: 'English' }],
+        items: [
+          { key: 'zh-CN', label: '中文' },
+          { key: 'en', label: 'English' },
+        ],
         onClick: ({ key }) => {
           localStorage.setItem('language', key);
           void i18n.changeLanguage(key);
@@ -86,9 +104,23 @@ export function ErrorLogButton() {
       <Badge count={errors.length} size="small">
         <Button type="text" danger aria-label={t('shell.errorLog')} icon={<BugOutlined />} onClick={() => setOpen(true)} />
       </Badge>
-      <Modal open={open} title={t('shell.errorLog')} width="80%" onCancel={() => setOpen(false)} footer={
-        <Button danger onClick={() => { clear(); setOpen(false); }}>{t('shell.clearAll')}</Button>
-      }>
+      <Modal
+        open={open}
+        title={t('shell.errorLog')}
+        width="80%"
+        onCancel={() => setOpen(false)}
+        footer={
+          <Button
+            danger
+            onClick={() => {
+              clear();
+              setOpen(false);
+            }}
+          >
+            {t('shell.clearAll')}
+          </Button>
+        }
+      >
         <Table
           size="small"
           rowKey={(e) => `${e.time}${e.message}`}
@@ -98,7 +130,15 @@ export function ErrorLogButton() {
             { title: 'Message', dataIndex: 'message', width: 240 },
             { title: 'Info', dataIndex: 'info', width: 160 },
             { title: 'URL', dataIndex: 'url', width: 200 },
-            { title: 'Stack', dataIndex: 'stack', render: (stack: string) => <Typography.Text code style={{ whiteSpace: 'pre-wrap', fontSize: 11 }}>{stack}</Typography.Text> },
+            {
+              title: 'Stack',
+              dataIndex: 'stack',
+              render: (stack: string) => (
+                <Typography.Text code style={{ whiteSpace: 'pre-wrap', fontSize: 11 }}>
+                  {stack}
+                </Typography.Text>
+              ),
+            },
           ]}
         />
       </Modal>
@@ -134,8 +174,16 @@ export function HelpCenter() {
   const supInfo = useUserStore((s) => s.supInfo);
   const content = (
     <Descriptions column={1} size="small" style={{ width: 320 }}>
-      {supInfo?.phoneList.map((p) => <Descriptions.Item key={`p${p.phone}`} label={p.name}>{p.phone}</Descriptions.Item>)}
-      {supInfo?.emailList.map((e) => <Descriptions.Item key={`e${e.email}`} label={e.name}><a href={`mailto:${e.email}`}>{e.email}</a></Descriptions.Item>)}
+      {supInfo?.phoneList.map((p) => (
+        <Descriptions.Item key={`p${p.phone}`} label={p.name}>
+          {p.phone}
+        </Descriptions.Item>
+      ))}
+      {supInfo?.emailList.map((e) => (
+        <Descriptions.Item key={`e${e.email}`} label={e.name}>
+          <a href={`mailto:${e.email}`}>{e.email}</a>
+        </Descriptions.Item>
+      ))}
     </Descriptions>
   );
   return (

@@ -36,15 +36,39 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
   };
 
   return (
-    <Layout.Header role="banner" style={{ background: '#fff', padding: '0 12px', height: 'auto', lineHeight: '48px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap', boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
+    <Layout.Header
+      role="banner"
+      style={{
+        background: '#fff',
+        padding: '0 12px',
+        height: 'auto',
+        lineHeight: '48px',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 12,
+        flexWrap: 'wrap',
+        boxShadow: '0 1px 4px rgba(0,21,41,.08)',
+      }}
+    >
       <Space size="middle" wrap>
-        <Button type="text" aria-label={t('shell.toggleSidebar')} aria-expanded={opened} icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={toggleSidebar} />
+        <Button
+          type="text"
+          aria-label={t('shell.toggleSidebar')}
+          aria-expanded={opened}
+          icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          onClick={toggleSidebar}
+        />
         {!mobile && <Breadcrumb routes={routes} />}
       </Space>
       <Space size="middle" wrap>
         {!user.staff && <Typography.Text strong>{user.supplierName}</Typography.Text>}
         {!mobile && <Typography.Text type="secondary">{user.companyName}</Typography.Text>}
-        {!user.staff && !mobile && <Typography.Text type="secondary">{t('shell.operator')}：{user.employeeName}</Typography.Text>}
+        {!user.staff && !mobile && (
+          <Typography.Text type="secondary">
+            {t('shell.operator')}：{user.employeeName}
+          </Typography.Text>
+        )}
         {!mobile && <HeaderSearch routes={routes} />}
         <Space size={0} wrap={false}>
           <ErrorLogButton />
@@ -68,7 +92,11 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
           }}
         >
           <a onClick={(e) => e.preventDefault()} href="#" aria-label={t('shell.userMenu')}>
-            <Space><UserOutlined />{user.staff ? user.employeeName : user.employeeCode}<DownOutlined /></Space>
+            <Space>
+              <UserOutlined />
+              {user.staff ? user.employeeName : user.employeeCode}
+              <DownOutlined />
+            </Space>
           </a>
         </Dropdown>
       </Space>

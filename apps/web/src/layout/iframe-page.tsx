@@ -14,11 +14,20 @@ export function useExternalModules() {
   return useQuery({ queryKey: ['external-modules'], queryFn: () => call(menu.getExternalModules), staleTime: 300_000 });
 }
 
-export function frameUrl(src: string, moudleCode: string, user: { tenantid: string; employeeCode: string; employeeName: string; supplierCode: string; supplierName: string }): string {
+export function frameUrl(
+  src: string,
+  moudleCode: string,
+  user: { tenantid: string; employeeCode: string; employeeName: string; supplierCode: string; supplierName: string },
+): string {
   const url = new URL(src);
   const params: Record<string, string> = {
-    setCookie: '1', platform: user.tenantid, employeeCode: user.employeeCode, employeeName: user.employeeName,
-    supplierCode: user.supplierCode, supplierName: user.supplierName, moudleCode,
+    setCookie: '1',
+    platform: user.tenantid,
+    employeeCode: user.employeeCode,
+    employeeName: user.employeeName,
+    supplierCode: user.supplierCode,
+    supplierName: user.supplierName,
+    moudleCode,
   };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url.toString();
@@ -40,5 +49,7 @@ export default function IframePage() {
   if (!modules) return <Spin />;
   const module = modules.find((m) => m.moudleCode === moudleCode && m.kind === 'frame');
   if (!module || module.url !== src || !isValidUrl(src)) return <Result status="warning" title={t('shell.frameRefused')} subTitle={src} />;
-  return <iframe title={module.name} src={frameUrl(src, moudleCode, user)} style={{ width: '100%', height, border: 0, display: 'block' }} />;
+  return (
+    <iframe title={module.name} src={frameUrl(src, moudleCode, user)} style={{ width: '100%', height, border: 0, display: 'block' }} />
+  );
 }

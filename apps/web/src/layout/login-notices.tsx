@@ -17,33 +17,35 @@ export function LoginNotices() {
   useEffect(() => {
     if (!notice) return;
     const timers: ReturnType<typeof setTimeout>[] = [];
-    timers.push(setTimeout(() => {
-      // Cleared only once shown, so that an effect re-run before the delay still shows it.
-      useUserStore.getState().clearNotice();
-      if (notice.isEditPw === '1') {
-        modal.warning({
-          title: t('password.noticeTitle'),
-          content: t('password.expired'),
-          okText: t('password.changeNow'),
-          closable: false,
-          keyboard: false,
-          onOk: () => setChange('forced'),
-        });
-      } else if (notice.isEditPw === '0' && notice.pwPeriod <= PasswordPolicy.warnDays) {
-        modal.confirm({
-          title: t('password.noticeTitle'),
-          content: t('password.expiresSoon', { days: notice.pwPeriod }),
-          okText: t('password.changeNow'),
-          cancelText: t('password.later'),
-          onOk: () => setChange('optional'),
-        });
-      }
-      if (notice.accountExpireWarn && notice.accountExpireWarn !== '-1') {
-        setTimeout(() => {
-          modal.info({ title: t('password.accountNoticeTitle'), content: t('password.accountExpires', { date: notice.matureDate }) });
-        }, Dialogs.accountExpiryDelayMs);
-      }
-    }, Dialogs.passwordDialogDelayMs));
+    timers.push(
+      setTimeout(() => {
+        // Cleared only once shown, so that an effect re-run before the delay still shows it.
+        useUserStore.getState().clearNotice();
+        if (notice.isEditPw === '1') {
+          modal.warning({
+            title: t('password.noticeTitle'),
+            content: t('password.expired'),
+            okText: t('password.changeNow'),
+            closable: false,
+            keyboard: false,
+            onOk: () => setChange('forced'),
+          });
+        } else if (notice.isEditPw === '0' && notice.pwPeriod <= PasswordPolicy.warnDays) {
+          modal.confirm({
+            title: t('password.noticeTitle'),
+            content: t('password.expiresSoon', { days: notice.pwPeriod }),
+            okText: t('password.changeNow'),
+            cancelText: t('password.later'),
+            onOk: () => setChange('optional'),
+          });
+        }
+        if (notice.accountExpireWarn && notice.accountExpireWarn !== '-1') {
+          setTimeout(() => {
+            modal.info({ title: t('password.accountNoticeTitle'), content: t('password.accountExpires', { date: notice.matureDate }) });
+          }, Dialogs.accountExpiryDelayMs);
+        }
+      }, Dialogs.passwordDialogDelayMs),
+    );
     return () => timers.forEach(clearTimeout);
   }, [notice, modal, t]);
 

@@ -19,7 +19,8 @@ export function SettingsDrawer() {
     <>
       <Button type="text" aria-label={t('shell.settings')} icon={<SettingOutlined />} onClick={() => setOpen(true)} />
       <Drawer open={open} onClose={() => setOpen(false)} title={t('settings.title')} size={300}>
-        {row(t('settings.theme'), (
+        {row(
+          t('settings.theme'),
           <Space size={4} wrap style={{ maxWidth: 160 }} role="radiogroup" aria-label={t('settings.theme')}>
             {themeColors.map((color) => (
               <button
@@ -29,16 +30,42 @@ export function SettingsDrawer() {
                 aria-checked={settings.theme === color}
                 aria-label={color}
                 onClick={() => settings.change('theme', color)}
-                style={{ width: 20, height: 20, borderRadius: 3, border: 'none', background: color, cursor: 'pointer', color: '#fff', padding: 0 }}
+                style={{
+                  width: 20,
+                  height: 20,
+                  borderRadius: 3,
+                  border: 'none',
+                  background: color,
+                  cursor: 'pointer',
+                  color: '#fff',
+                  padding: 0,
+                }}
               >
                 {settings.theme === color && <CheckOutlined style={{ fontSize: 12 }} />}
               </button>
             ))}
-          </Space>
-        ))}
-        {row(t('settings.tagsView'), <Switch aria-label={t('settings.tagsView')} checked={settings.tagsView} onChange={(v) => settings.change('tagsView', v)} />)}
-        {row(t('settings.fixedHeader'), <Switch aria-label={t('settings.fixedHeader')} checked={settings.fixedHeader} onChange={(v) => settings.change('fixedHeader', v)} />)}
-        {row(t('settings.sidebarLogo'), <Switch aria-label={t('settings.sidebarLogo')} checked={settings.sidebarLogo} onChange={(v) => settings.change('sidebarLogo', v)} />)}
+          </Space>,
+        )}
+        {row(
+          t('settings.tagsView'),
+          <Switch aria-label={t('settings.tagsView')} checked={settings.tagsView} onChange={(v) => settings.change('tagsView', v)} />,
+        )}
+        {row(
+          t('settings.fixedHeader'),
+          <Switch
+            aria-label={t('settings.fixedHeader')}
+            checked={settings.fixedHeader}
+            onChange={(v) => settings.change('fixedHeader', v)}
+          />,
+        )}
+        {row(
+          t('settings.sidebarLogo'),
+          <Switch
+            aria-label={t('settings.sidebarLogo')}
+            checked={settings.sidebarLogo}
+            onChange={(v) => settings.change('sidebarLogo', v)}
+          />,
+        )}
       </Drawer>
     </>
   );

@@ -52,7 +52,9 @@ export function Shell({ routes, children }: { routes: PageRoute[]; children: Rea
           <Header routes={routes} mobile={mobile} />
           {settings.tagsView && <TagsView />}
         </div>
-        <Layout.Content role="main" style={{ margin: 16 }}>{children}</Layout.Content>
+        <Layout.Content role="main" style={{ margin: 16 }}>
+          {children}
+        </Layout.Content>
       </Layout>
       <LoginNotices />
     </Layout>

@@ -15,12 +15,15 @@ import { isSso, openSso } from './sso';
 type Item = Required<MenuProps>['items'][number];
 
 function toItems(routes: RouteItem[]): Item[] {
-  return routes.filter((r) => !r.hidden).map((route): Item => {
-    const visibleChildren = route.children.filter((c) => !c.hidden);
-    if (visibleChildren.length === 1 && !route.alwaysShow) return toItems(visibleChildren)[0]!;
-    if (visibleChildren.length > 0) return { key: `folder:${route.moudleCode}`, label: route.meta.title, children: toItems(visibleChildren) };
-    return { key: isSso(route.moudleCode) ? `sso:${route.moudleCode}` : routePath(route), label: route.meta.title };
-  });
+  return routes
+    .filter((r) => !r.hidden)
+    .map((route): Item => {
+      const visibleChildren = route.children.filter((c) => !c.hidden);
+      if (visibleChildren.length === 1 && !route.alwaysShow) return toItems(visibleChildren)[0]!;
+      if (visibleChildren.length > 0)
+        return { key: `folder:${route.moudleCode}`, label: route.meta.title, children: toItems(visibleChildren) };
+      return { key: isSso(route.moudleCode) ? `sso:${route.moudleCode}` : routePath(route), label: route.meta.title };
+    });
 }
 
 export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; collapsed: boolean; mobile: boolean }) {
@@ -34,7 +37,10 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
   const pathname = routes.find((r) => r.path === location.pathname)?.parentPath ?? location.pathname;
   const selected = pathname.startsWith('/iframe/') ? `${pathname}${location.search}` : pathname;
   const openKeys = useMemo(
-    () => (serverMenu ?? []).filter((r) => r.children.some((c) => routePath(c).split('?')[0] === pathname)).map((r) => `folder:${r.moudleCode}`),
+    () =>
+      (serverMenu ?? [])
+        .filter((r) => r.children.some((c) => routePath(c).split('?')[0] === pathname))
+        .map((r) => `folder:${r.moudleCode}`),
     [serverMenu, pathname],
   );
   return (

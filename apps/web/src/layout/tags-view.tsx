@@ -36,7 +36,10 @@ export function TagsView() {
   };
 
   return (
-    <nav aria-label={t('shell.tagsView')} style={{ background: '#fff', padding: '4px 12px', borderBottom: '1px solid #e8e8e8', overflowX: 'auto', whiteSpace: 'nowrap' }}>
+    <nav
+      aria-label={t('shell.tagsView')}
+      style={{ background: '#fff', padding: '4px 12px', borderBottom: '1px solid #e8e8e8', overflowX: 'auto', whiteSpace: 'nowrap' }}
+    >
       <Space size={4}>
         {views.map((view) => {
           const active = view.path === activePath;

@@ -17,7 +17,9 @@ export function UserInfoDialog({ open, onClose }: { open: boolean; onClose(): vo
   });
   return (
     <Modal open={open} title={t('shell.userInfo')} footer={null} onCancel={onClose} width={500}>
-      {!data ? <Spin /> : (
+      {!data ? (
+        <Spin />
+      ) : (
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label={t('userInfo.employeeCode')}>{data.employeeCode}</Descriptions.Item>
           <Descriptions.Item label={t('userInfo.employeeName')}>{data.employeeName}</Descriptions.Item>

@@ -26,7 +26,10 @@ export function relativeTime(value: Date, now: Date = new Date()): string {
  * on the server compare the plain text), rounded half-up to `max` places (default: the places it has),
  * trailing zeros dropped down to `min` places. Text that is not a number is shown as it came.
  */
-export function formatDecimal(value: string | null | undefined, { min = 0, max, group = true }: { min?: number; max?: number; group?: boolean } = {}): string {
+export function formatDecimal(
+  value: string | null | undefined,
+  { min = 0, max, group = true }: { min?: number; max?: number; group?: boolean } = {},
+): string {
   if (value === null || value === undefined || value === '') return '';
   if (!isDecimal(value)) return value;
   // Without `max`, every place the value carries is kept.

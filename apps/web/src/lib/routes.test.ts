@@ -3,12 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { pageRoutes } from './routes';
 
 const item = (over: Partial<RouteItem>): RouteItem => ({
-  name: 'x', path: '/x', component: 'x/index', meta: { title: 'X' }, hidden: false, moudleCode: 'm', children: [], ...over,
+  name: 'x',
+  path: '/x',
+  component: 'x/index',
+  meta: { title: 'X' },
+  hidden: false,
+  moudleCode: 'm',
+  children: [],
+  ...over,
 });
 
 describe('pageRoutes', () => {
   const menu = [
-    item({ name: 'report', path: '/report', component: 'Layout', moudleCode: 'ms0020', children: [item({ path: '/acceptance', component: 'acceptance/index', moudleCode: 'ms0021', meta: { title: '验收统计' } })] }),
+    item({
+      name: 'report',
+      path: '/report',
+      component: 'Layout',
+      moudleCode: 'ms0020',
+      children: [item({ path: '/acceptance', component: 'acceptance/index', moudleCode: 'ms0021', meta: { title: '验收统计' } })],
+    }),
     item({ path: '/employee', component: 'user/employee', moudleCode: 'ms0050', meta: { title: '账号管理' } }),
     item({ name: 'dynamic', path: 'dynamic/query/Q1', component: 'dynamic/query', moudleCode: 'q1', meta: { title: '查询' } }),
   ];
@@ -20,7 +33,13 @@ describe('pageRoutes', () => {
   it('adds the hidden pages of a module below its path, under its module code', () => {
     const routes = pageRoutes(menu, { 'user/employee': [{ path: 'userDetail', title: '用户详情', component: 'user/user-detail' }] });
     expect(routes.find((r) => r.path === '/employee/userDetail')).toEqual({
-      path: '/employee/userDetail', title: '用户详情', component: 'user/user-detail', moudleCode: 'ms0050', hidden: true, noCache: false, parentPath: '/employee',
+      path: '/employee/userDetail',
+      title: '用户详情',
+      component: 'user/user-detail',
+      moudleCode: 'ms0050',
+      hidden: true,
+      noCache: false,
+      parentPath: '/employee',
     });
   });
 });

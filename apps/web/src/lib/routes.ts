@@ -32,10 +32,22 @@ export function pageRoutes(menu: RouteItem[], subPages: Record<string, SubPage[]
   return menu.flatMap((item) => {
     if (!item.component || item.component === 'Layout' || /^https?:/.test(item.path)) return pageRoutes(item.children, subPages);
     const path = routePath(item).split('?')[0]!;
-    const own: PageRoute = { path, title: item.meta.title, component: item.component, moudleCode: item.moudleCode, hidden: item.hidden, noCache: item.meta.noCache ?? false };
+    const own: PageRoute = {
+      path,
+      title: item.meta.title,
+      component: item.component,
+      moudleCode: item.moudleCode,
+      hidden: item.hidden,
+      noCache: item.meta.noCache ?? false,
+    };
     const below = (subPages[item.component] ?? []).map((sub): PageRoute => ({
-      path: `${path.replace(/\/$/, '')}/${sub.path}`, title: sub.title, component: sub.component, moudleCode: item.moudleCode,
-      hidden: true, noCache: sub.noCache ?? false, parentPath: path,
+      path: `${path.replace(/\/$/, '')}/${sub.path}`,
+      title: sub.title,
+      component: sub.component,
+      moudleCode: item.moudleCode,
+      hidden: true,
+      noCache: sub.noCache ?? false,
+      parentPath: path,
     }));
     return [own, ...below, ...pageRoutes(item.children, subPages)];
   });

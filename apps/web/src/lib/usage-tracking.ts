@@ -13,20 +13,45 @@ export const trackingLogType = '40001';
 export function sendUsage(logtype: string): void {
   const user = useUserStore.getState();
   const now = new Date();
-  void call(usageLog.sendUsageLog, {
-    body: {
-      fronttime: now.toISOString(), guid: guid(), userid: user.employeeCode, userName: user.employeeName,
-      platform: LogConstants.platform, platformid: user.tenantid, platformname: user.companyName, envnum: import.meta.env.MODE,
-      appid: LogConstants.appid, curpageurl: window.location.pathname + window.location.search, os: osName(), display: display(),
-      devicetype: deviceType(), nettype: networkType(), logtype,
+  void call(
+    usageLog.sendUsageLog,
+    {
+      body: {
+        fronttime: now.toISOString(),
+        guid: guid(),
+        userid: user.employeeCode,
+        userName: user.employeeName,
+        platform: LogConstants.platform,
+        platformid: user.tenantid,
+        platformname: user.companyName,
+        envnum: import.meta.env.MODE,
+        appid: LogConstants.appid,
+        curpageurl: window.location.pathname + window.location.search,
+        os: osName(),
+        display: display(),
+        devicetype: deviceType(),
+        nettype: networkType(),
+        logtype,
+      },
     },
-  }, { silent: true }).catch(() => undefined);
+    { silent: true },
+  ).catch(() => undefined);
 }
 
-interface Stay { moduleCode: string; moduleName: string; since: number }
+interface Stay {
+  moduleCode: string;
+  moduleName: string;
+  since: number;
+}
 
 function saveStay(stay: Stay, operateType: 0 | 5, leaving = false): void {
-  const body = { moduleCode: stay.moduleCode, moduleName: stay.moduleName, operateType, operateIP: '', stayTime: operateType === 5 ? Math.round((Date.now() - stay.since) / 1000) : 0 };
+  const body = {
+    moduleCode: stay.moduleCode,
+    moduleName: stay.moduleName,
+    operateType,
+    operateIP: '',
+    stayTime: operateType === 5 ? Math.round((Date.now() - stay.since) / 1000) : 0,
+  };
   void call(usageLog.saveModuleLog, { body }, { silent: true, keepalive: leaving }).catch(() => undefined);
 }
 

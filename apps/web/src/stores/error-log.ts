@@ -18,7 +18,8 @@ interface ErrorLogState {
 
 export const useErrorLogStore = create<ErrorLogState>()((set) => ({
   errors: [],
-  add: (error) => set((s) => ({ errors: [...s.errors, { ...error, url: window.location.href, time: new Date().toISOString() }].slice(-100) })),
+  add: (error) =>
+    set((s) => ({ errors: [...s.errors, { ...error, url: window.location.href, time: new Date().toISOString() }].slice(-100) })),
   clear: () => set({ errors: [] }),
 }));
 
@@ -30,7 +31,9 @@ export function captureUncaughtErrors(): void {
   listening = true;
   window.addEventListener('error', (event) => {
     const err = event.error as unknown;
-    useErrorLogStore.getState().add({ message: event.message, info: 'window.onerror', stack: err instanceof Error ? err.stack ?? '' : '' });
+    useErrorLogStore
+      .getState()
+      .add({ message: event.message, info: 'window.onerror', stack: err instanceof Error ? (err.stack ?? '') : '' });
   });
   window.addEventListener('unhandledrejection', (event) => {
     const reason = event.reason as unknown;

@@ -29,14 +29,21 @@ export interface UserState {
 }
 
 const empty = {
-  signedIn: false, staff: false, employeeCode: '', employeeName: '', supplierCode: '', supplierName: '', companyName: '',
-  roles: null, supInfo: null, menu: null, pendingNotice: null,
+  signedIn: false,
+  staff: false,
+  employeeCode: '',
+  employeeName: '',
+  supplierCode: '',
+  supplierName: '',
+  companyName: '',
+  roles: null,
+  supInfo: null,
+  menu: null,
+  pendingNotice: null,
 };
 
 function setCookie(name: string, value: string) {
-  document.cookie = value
-    ? `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax`
-    : `${name}=; path=/; max-age=0; SameSite=Lax`;
+  document.cookie = value ? `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax` : `${name}=; path=/; max-age=0; SameSite=Lax`;
 }
 
 /** The double-submit value the server set beside the session cookie, echoed in a header on every call. */
@@ -59,14 +66,34 @@ export const useUserStore = create<UserState>()(
         setCookie('employeeName', result.employeeName);
         setCookie('supplierCode', result.supplierCode);
         set({
-          signedIn: true, tenantid, staff: result.staff, employeeCode: result.employeeCode, employeeName: result.employeeName,
-          supplierCode: result.supplierCode, supplierName: result.supplierName, companyName: result.companyName,
-          roles: null, supInfo: null, menu: null,
-          pendingNotice: { isEditPw: result.isEditPw, pwPeriod: result.pwPeriod, accountExpireWarn: result.accountExpireWarn, matureDate: result.matureDate },
+          signedIn: true,
+          tenantid,
+          staff: result.staff,
+          employeeCode: result.employeeCode,
+          employeeName: result.employeeName,
+          supplierCode: result.supplierCode,
+          supplierName: result.supplierName,
+          companyName: result.companyName,
+          roles: null,
+          supInfo: null,
+          menu: null,
+          pendingNotice: {
+            isEditPw: result.isEditPw,
+            pwPeriod: result.pwPeriod,
+            accountExpireWarn: result.accountExpireWarn,
+            matureDate: result.matureDate,
+          },
         });
       },
       setProfile(info, menu) {
-        set({ roles: info.roles, supInfo: info.supInfo, menu, supplierName: info.supplierName, companyName: info.companyName, employeeName: info.employeeName });
+        set({
+          roles: info.roles,
+          supInfo: info.supInfo,
+          menu,
+          supplierName: info.supplierName,
+          companyName: info.companyName,
+          employeeName: info.employeeName,
+        });
       },
       clearNotice() {
         set({ pendingNotice: null });
@@ -82,8 +109,15 @@ export const useUserStore = create<UserState>()(
     {
       name: 'portal-user',
       partialize: (s) => ({
-        signedIn: s.signedIn, tenantid: s.tenantid, staff: s.staff, employeeCode: s.employeeCode, employeeName: s.employeeName,
-        supplierCode: s.supplierCode, supplierName: s.supplierName, companyName: s.companyName, pendingNotice: s.pendingNotice,
+        signedIn: s.signedIn,
+        tenantid: s.tenantid,
+        staff: s.staff,
+        employeeCode: s.employeeCode,
+        employeeName: s.employeeName,
+        supplierCode: s.supplierCode,
+        supplierName: s.supplierName,
+        companyName: s.companyName,
+        pendingNotice: s.pendingNotice,
       }),
     },
   ),

@@ -226,8 +226,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['sam_bill', 'acceptance', 'pur_order_line', 'pur_order', 'goods', 'category', 'brand', 'dept',
-    'account_module', 'role_module', 'module', 'server_secret', 'login_event', 'session', 'account', 'role', 'supplier', 'tenant']) {
+  for (const table of [
+    'sam_bill',
+    'acceptance',
+    'pur_order_line',
+    'pur_order',
+    'goods',
+    'category',
+    'brand',
+    'dept',
+    'account_module',
+    'role_module',
+    'module',
+    'server_secret',
+    'login_event',
+    'session',
+    'account',
+    'role',
+    'supplier',
+    'tenant',
+  ]) {
     await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(db);
   }
 }

@@ -21,13 +21,42 @@ it('moves every journal row to record_history and keeps who did what to which ac
     ('t1', '100001', 'disable', '100001-02', '{}', '2026-01-02T00:00:00Z'),
     ('t1', '100001', 'grant', '100001-02', '{"moduleCodes":["ms0014"]}', '2026-01-03T00:00:00Z')`.execute(database.db);
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
-  const rows = await database.db.selectFrom('record_history')
+  const rows = await database.db
+    .selectFrom('record_history')
     .select(['tenant_id', 'record_type', 'record_id', 'action', 'from_status', 'to_status', 'actor_code', 'detail'])
-    .orderBy('id').execute();
+    .orderBy('id')
+    .execute();
   expect(rows).toEqual([
-    { tenant_id: 't1', record_type: 'employee', record_id: '100001-02', action: 'create', from_status: null, to_status: '1', actor_code: '100001', detail: { name: '王' } },
-    { tenant_id: 't1', record_type: 'employee', record_id: '100001-02', action: 'disable', from_status: '1', to_status: '0', actor_code: '100001', detail: {} },
-    { tenant_id: 't1', record_type: 'employee', record_id: '100001-02', action: 'grant', from_status: null, to_status: null, actor_code: '100001', detail: { moduleCodes: ['ms0014'] } },
+    {
+      tenant_id: 't1',
+      record_type: 'employee',
+      record_id: '100001-02',
+      action: 'create',
+      from_status: null,
+      to_status: '1',
+      actor_code: '100001',
+      detail: { name: '王' },
+    },
+    {
+      tenant_id: 't1',
+      record_type: 'employee',
+      record_id: '100001-02',
+      action: 'disable',
+      from_status: '1',
+      to_status: '0',
+      actor_code: '100001',
+      detail: {},
+    },
+    {
+      tenant_id: 't1',
+      record_type: 'employee',
+      record_id: '100001-02',
+      action: 'grant',
+      from_status: null,
+      to_status: null,
+      actor_code: '100001',
+      detail: { moduleCodes: ['ms0014'] },
+    },
   ]);
   expect((await migrator.migrateTo('0007-usage-module')).error).toBeUndefined();
   const back = await sql<{ n: number }>`SELECT count(*)::int AS n FROM account_audit`.execute(database.db);

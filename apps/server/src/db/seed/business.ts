@@ -13,24 +13,62 @@ const compact = (iso: string) => iso.replaceAll('-', '');
 type Row = Record<string, string | number | boolean | null>;
 
 interface AcceptanceLine {
-  goods: DemoGoods; qty: number; freeQty: number;
+  goods: DemoGoods;
+  qty: number;
+  freeQty: number;
 }
 
-function acceptanceRow(tenantId: string, billNumber: string, lineNo: number, suppCode: string, deptCode: string, accDate: string, poBill: string, line: AcceptanceLine): Row {
+function acceptanceRow(
+  tenantId: string,
+  billNumber: string,
+  lineNo: number,
+  suppCode: string,
+  deptCode: string,
+  accDate: string,
+  poBill: string,
+  line: AcceptanceLine,
+): Row {
   const amount = lineAmountCents(line.goods.priceMicros, line.qty);
   const { exclCents, taxCents } = splitTax(amount, line.goods.taxRate);
   return {
-    tenant_id: tenantId, bill_number: billNumber, line_no: lineNo, supp_code: suppCode, dept_code: deptCode, acc_date: accDate,
-    po_bill_number: poBill, goods_code: line.goods.code, category_code: line.goods.category, brand_code: line.goods.brand,
-    accepted_qty: String(line.qty), free_qty: String(line.freeQty), price: microsToString(line.goods.priceMicros),
-    amount: centsToString(amount), amount_excl: centsToString(exclCents), tax: centsToString(taxCents), tax_rate: String(line.goods.taxRate),
+    tenant_id: tenantId,
+    bill_number: billNumber,
+    line_no: lineNo,
+    supp_code: suppCode,
+    dept_code: deptCode,
+    acc_date: accDate,
+    po_bill_number: poBill,
+    goods_code: line.goods.code,
+    category_code: line.goods.category,
+    brand_code: line.goods.brand,
+    accepted_qty: String(line.qty),
+    free_qty: String(line.freeQty),
+    price: microsToString(line.goods.priceMicros),
+    amount: centsToString(amount),
+    amount_excl: centsToString(exclCents),
+    tax: centsToString(taxCents),
+    tax_rate: String(line.goods.taxRate),
   };
 }
 
 export const acceptanceColumns = {
-  tenant_id: 'text', bill_number: 'text', line_no: 'integer', supp_code: 'text', dept_code: 'text', acc_date: 'date',
-  po_bill_number: 'text', goods_code: 'text', category_code: 'text', brand_code: 'text', accepted_qty: 'numeric',
-  free_qty: 'numeric', price: 'numeric', amount: 'numeric', amount_excl: 'numeric', tax: 'numeric', tax_rate: 'numeric',
+  tenant_id: 'text',
+  bill_number: 'text',
+  line_no: 'integer',
+  supp_code: 'text',
+  dept_code: 'text',
+  acc_date: 'date',
+  po_bill_number: 'text',
+  goods_code: 'text',
+  category_code: 'text',
+  brand_code: 'text',
+  accepted_qty: 'numeric',
+  free_qty: 'numeric',
+  price: 'numeric',
+  amount: 'numeric',
+  amount_excl: 'numeric',
+  tax: 'numeric',
+  tax_rate: 'numeric',
 } as const;
 
 /**
@@ -86,36 +124,87 @@ export async function seedBusiness(db: Kysely<DB>, tenantId: string, today: Date
         totalQty += line.qty;
         totalCents += amount;
         orderLines.push({
-          tenant_id: tenantId, bill_number: billNumber, line_no: index + 1, goods_code: line.goods.code, order_qty: String(line.qty),
-          received_qty: String(line.accepted), free_qty: String(line.freeQty), price: microsToString(line.goods.priceMicros),
-          amount: centsToString(amount), tax_rate: String(line.goods.taxRate),
+          tenant_id: tenantId,
+          bill_number: billNumber,
+          line_no: index + 1,
+          goods_code: line.goods.code,
+          order_qty: String(line.qty),
+          received_qty: String(line.accepted),
+          free_qty: String(line.freeQty),
+          price: microsToString(line.goods.priceMicros),
+          amount: centsToString(amount),
+          tax_rate: String(line.goods.taxRate),
         });
       });
       const status = orderStatus(ageDays, received, short, random);
       orders.push({
-        tenant_id: tenantId, bill_number: billNumber, supp_code: supplier.code, dept_code: dept.code,
-        category_code: picked[0]!.category.slice(0, 2), order_date: orderDate, valid_days: 7,
-        delivery_date: isoDate(new Date(orderDay.getTime() + 3 * dayMs)), delivery_mode: dept.type === 'dc' ? '配送' : '直送',
-        order_type: random.chance(0.1) ? '急补' : '普通', status, total_qty: String(totalQty), total_amount: centsToString(totalCents),
+        tenant_id: tenantId,
+        bill_number: billNumber,
+        supp_code: supplier.code,
+        dept_code: dept.code,
+        category_code: picked[0]!.category.slice(0, 2),
+        order_date: orderDate,
+        valid_days: 7,
+        delivery_date: isoDate(new Date(orderDay.getTime() + 3 * dayMs)),
+        delivery_mode: dept.type === 'dc' ? '配送' : '直送',
+        order_type: random.chance(0.1) ? '急补' : '普通',
+        status,
+        total_qty: String(totalQty),
+        total_amount: centsToString(totalCents),
       });
       if (received) {
         const accDate = isoDate(new Date(orderDay.getTime() + random.int(2, 3) * dayMs));
         const accBill = nextBill('YS', accDate);
         lines.forEach((line, index) => {
-          acceptance.push(acceptanceRow(tenantId, accBill, index + 1, supplier.code, dept.code, accDate, billNumber, { goods: line.goods, qty: line.accepted, freeQty: line.freeQty }));
+          acceptance.push(
+            acceptanceRow(tenantId, accBill, index + 1, supplier.code, dept.code, accDate, billNumber, {
+              goods: line.goods,
+              qty: line.accepted,
+              freeQty: line.freeQty,
+            }),
+          );
         });
       }
     }
   }
 
-  await bulkInsert(db, 'pur_order', {
-    tenant_id: 'text', bill_number: 'text', supp_code: 'text', dept_code: 'text', category_code: 'text', order_date: 'date',
-    valid_days: 'integer', delivery_date: 'date', delivery_mode: 'text', order_type: 'text', status: 'text', total_qty: 'numeric', total_amount: 'numeric',
-  }, orders);
-  await bulkInsert(db, 'pur_order_line', {
-    tenant_id: 'text', bill_number: 'text', line_no: 'integer', goods_code: 'text', order_qty: 'numeric', received_qty: 'numeric',
-    free_qty: 'numeric', price: 'numeric', amount: 'numeric', tax_rate: 'numeric',
-  }, orderLines);
+  await bulkInsert(
+    db,
+    'pur_order',
+    {
+      tenant_id: 'text',
+      bill_number: 'text',
+      supp_code: 'text',
+      dept_code: 'text',
+      category_code: 'text',
+      order_date: 'date',
+      valid_days: 'integer',
+      delivery_date: 'date',
+      delivery_mode: 'text',
+      order_type: 'text',
+      status: 'text',
+      total_qty: 'numeric',
+      total_amount: 'numeric',
+    },
+    orders,
+  );
+  await bulkInsert(
+    db,
+    'pur_order_line',
+    {
+      tenant_id: 'text',
+      bill_number: 'text',
+      line_no: 'integer',
+      goods_code: 'text',
+      order_qty: 'numeric',
+      received_qty: 'numeric',
+      free_qty: 'numeric',
+      price: 'numeric',
+      amount: 'numeric',
+      tax_rate: 'numeric',
+    },
+    orderLines,
+  );
   await bulkInsert(db, 'acceptance', acceptanceColumns, acceptance);
   await seedSettlementBills(db, tenantId, today, random);
 }
@@ -134,7 +223,7 @@ async function seedSettlementBills(db: Kysely<DB>, tenantId: string, today: Date
   const seqByMonth = new Map<string, number>();
   for (const row of months.rows) {
     const goodsCents = Math.round(Number(row.goods) * 100);
-    const returnCents = -Math.round(goodsCents * random.int(0, 15) / 1000);
+    const returnCents = -Math.round((goodsCents * random.int(0, 15)) / 1000);
     const chargeCents = -random.int(0, 4) * 50000;
     const prepayCents = random.chance(0.2) ? -Math.min(2_000_000, Math.floor(goodsCents / 5)) : 0;
     const payable = goodsCents + returnCents + chargeCents + prepayCents;
@@ -146,21 +235,55 @@ async function seedSettlementBills(db: Kysely<DB>, tenantId: string, today: Date
     const seq = (seqByMonth.get(row.month) ?? 0) + 1;
     seqByMonth.set(row.month, seq);
     bills.push({
-      tenant_id: tenantId, bill_number: `JS${compact(row.month)}-${String(seq).padStart(4, '0')}`, supp_code: row.supp_code,
-      period_start: periodStart, period_end: periodEnd, due_date: isoDate(new Date(Date.UTC(year, month, 0) + 45 * dayMs)), status,
-      goods_amount: centsToString(goodsCents), return_amount: centsToString(returnCents), charge_amount: centsToString(chargeCents),
-      prepay_amount: centsToString(prepayCents), payable_amount: centsToString(payable), paid_amount: centsToString(status === '已支付' ? payable : 0),
+      tenant_id: tenantId,
+      bill_number: `JS${compact(row.month)}-${String(seq).padStart(4, '0')}`,
+      supp_code: row.supp_code,
+      period_start: periodStart,
+      period_end: periodEnd,
+      due_date: isoDate(new Date(Date.UTC(year, month, 0) + 45 * dayMs)),
+      status,
+      goods_amount: centsToString(goodsCents),
+      return_amount: centsToString(returnCents),
+      charge_amount: centsToString(chargeCents),
+      prepay_amount: centsToString(prepayCents),
+      payable_amount: centsToString(payable),
+      paid_amount: centsToString(status === '已支付' ? payable : 0),
     });
   }
-  await bulkInsert(db, 'sam_bill', {
-    tenant_id: 'text', bill_number: 'text', supp_code: 'text', period_start: 'date', period_end: 'date', due_date: 'date', status: 'text',
-    goods_amount: 'numeric', return_amount: 'numeric', charge_amount: 'numeric', prepay_amount: 'numeric', payable_amount: 'numeric', paid_amount: 'numeric',
-  }, bills);
+  await bulkInsert(
+    db,
+    'sam_bill',
+    {
+      tenant_id: 'text',
+      bill_number: 'text',
+      supp_code: 'text',
+      period_start: 'date',
+      period_end: 'date',
+      due_date: 'date',
+      status: 'text',
+      goods_amount: 'numeric',
+      return_amount: 'numeric',
+      charge_amount: 'numeric',
+      prepay_amount: 'numeric',
+      payable_amount: 'numeric',
+      paid_amount: 'numeric',
+    },
+    bills,
+  );
 }
 
 /** Grows the receiving lines to at least `target` rows (for benchmarks), with synthetic bills of the demo suppliers. */
 export async function growAcceptance(db: Kysely<DB>, tenantId: string, target: number, today = new Date()): Promise<number> {
-  const countOf = async () => Number((await db.selectFrom('acceptance').select((eb) => eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).n);
+  const countOf = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('acceptance')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   let count = await countOf();
   const random = seededRandom(count + 7);
   let billSeq = 0;
@@ -174,7 +297,13 @@ export async function growAcceptance(db: Kysely<DB>, tenantId: string, target: n
       const lines = random.int(1, 5);
       for (let i = 0; i < lines && count + batch.length < target; i++) {
         const goods = random.pick(supplier.goods);
-        batch.push(acceptanceRow(tenantId, bill, i + 1, supplier.code, dept.code, accDate, '', { goods, qty: goods.caseQty * random.int(1, 20), freeQty: 0 }));
+        batch.push(
+          acceptanceRow(tenantId, bill, i + 1, supplier.code, dept.code, accDate, '', {
+            goods,
+            qty: goods.caseQty * random.int(1, 20),
+            freeQty: 0,
+          }),
+        );
       }
     }
     await bulkInsert(db, 'acceptance', acceptanceColumns, batch, 5000);

@@ -14,37 +14,136 @@ export const depts = [
 
 /** Two levels: 课类 (department of goods) and their sub-classes. */
 export const categories: { code: string; name: string; children: { code: string; name: string }[] }[] = [
-  { code: '10', name: '休闲食品', children: [{ code: '1001', name: '饼干糕点' }, { code: '1002', name: '膨化食品' }, { code: '1003', name: '坚果炒货' }] },
-  { code: '11', name: '粮油调味', children: [{ code: '1101', name: '米面杂粮' }, { code: '1102', name: '食用油' }, { code: '1103', name: '调味品' }] },
-  { code: '12', name: '乳制品', children: [{ code: '1201', name: '常温奶' }, { code: '1202', name: '酸奶' }, { code: '1203', name: '奶粉' }] },
-  { code: '13', name: '酒水饮料', children: [{ code: '1301', name: '饮用水' }, { code: '1302', name: '果汁茶饮' }, { code: '1303', name: '啤酒' }] },
-  { code: '14', name: '日化洗护', children: [{ code: '1401', name: '洗发护发' }, { code: '1402', name: '衣物清洁' }, { code: '1403', name: '纸品' }] },
-  { code: '15', name: '生鲜蔬果', children: [{ code: '1501', name: '蔬菜' }, { code: '1502', name: '水果' }] },
+  {
+    code: '10',
+    name: '休闲食品',
+    children: [
+      { code: '1001', name: '饼干糕点' },
+      { code: '1002', name: '膨化食品' },
+      { code: '1003', name: '坚果炒货' },
+    ],
+  },
+  {
+    code: '11',
+    name: '粮油调味',
+    children: [
+      { code: '1101', name: '米面杂粮' },
+      { code: '1102', name: '食用油' },
+      { code: '1103', name: '调味品' },
+    ],
+  },
+  {
+    code: '12',
+    name: '乳制品',
+    children: [
+      { code: '1201', name: '常温奶' },
+      { code: '1202', name: '酸奶' },
+      { code: '1203', name: '奶粉' },
+    ],
+  },
+  {
+    code: '13',
+    name: '酒水饮料',
+    children: [
+      { code: '1301', name: '饮用水' },
+      { code: '1302', name: '果汁茶饮' },
+      { code: '1303', name: '啤酒' },
+    ],
+  },
+  {
+    code: '14',
+    name: '日化洗护',
+    children: [
+      { code: '1401', name: '洗发护发' },
+      { code: '1402', name: '衣物清洁' },
+      { code: '1403', name: '纸品' },
+    ],
+  },
+  {
+    code: '15',
+    name: '生鲜蔬果',
+    children: [
+      { code: '1501', name: '蔬菜' },
+      { code: '1502', name: '水果' },
+    ],
+  },
 ];
 
 export const brands = [
-  { code: 'B001', name: '禾丰' }, { code: 'B002', name: '脆香坊' }, { code: 'B003', name: '果仁道' },
-  { code: 'B004', name: '绿源' }, { code: 'B005', name: '牧场鲜' }, { code: 'B006', name: '清泉' },
-  { code: 'B007', name: '茶语' }, { code: 'B008', name: '金穗' }, { code: 'B009', name: '香满园' },
-  { code: 'B010', name: '洁雅' }, { code: 'B011', name: '柔润' }, { code: 'B012', name: '田园鲜' },
+  { code: 'B001', name: '禾丰' },
+  { code: 'B002', name: '脆香坊' },
+  { code: 'B003', name: '果仁道' },
+  { code: 'B004', name: '绿源' },
+  { code: 'B005', name: '牧场鲜' },
+  { code: 'B006', name: '清泉' },
+  { code: 'B007', name: '茶语' },
+  { code: 'B008', name: '金穗' },
+  { code: 'B009', name: '香满园' },
+  { code: 'B010', name: '洁雅' },
+  { code: 'B011', name: '柔润' },
+  { code: 'B012', name: '田园鲜' },
 ] as const;
 
 export interface DemoGoods {
-  code: string; barcode: string; name: string; spec: string; unit: string; caseQty: number;
-  category: string; brand: string; taxRate: number; priceMicros: number; retailCents: number;
+  code: string;
+  barcode: string;
+  name: string;
+  spec: string;
+  unit: string;
+  caseQty: number;
+  category: string;
+  brand: string;
+  taxRate: number;
+  priceMicros: number;
+  retailCents: number;
 }
 
 export interface DemoSupplier {
-  code: string; name: string; creditCode: string; mode: string; cycle: string; termDays: number;
-  phone: string; goods: DemoGoods[];
+  code: string;
+  name: string;
+  creditCode: string;
+  mode: string;
+  cycle: string;
+  termDays: number;
+  phone: string;
+  goods: DemoGoods[];
 }
 
-const g = (code: string, barcode: string, name: string, spec: string, unit: string, caseQty: number, category: string, brand: string, taxRate: number, price: number, retail: number): DemoGoods =>
-  ({ code, barcode, name, spec, unit, caseQty, category, brand, taxRate, priceMicros: Math.round(price * 1_000_000), retailCents: Math.round(retail * 100) });
+const g = (
+  code: string,
+  barcode: string,
+  name: string,
+  spec: string,
+  unit: string,
+  caseQty: number,
+  category: string,
+  brand: string,
+  taxRate: number,
+  price: number,
+  retail: number,
+): DemoGoods => ({
+  code,
+  barcode,
+  name,
+  spec,
+  unit,
+  caseQty,
+  category,
+  brand,
+  taxRate,
+  priceMicros: Math.round(price * 1_000_000),
+  retailCents: Math.round(retail * 100),
+});
 
 export const suppliers: DemoSupplier[] = [
   {
-    code: '100001', name: '上海禾丰食品有限公司', creditCode: '91310109MA1G5X2K3A', mode: '经销', cycle: '月结', termDays: 45, phone: '13800138000',
+    code: '100001',
+    name: '上海禾丰食品有限公司',
+    creditCode: '91310109MA1G5X2K3A',
+    mode: '经销',
+    cycle: '月结',
+    termDays: 45,
+    phone: '13800138000',
     goods: [
       g('600101', '6923456789012', '禾丰原味苏打饼干', '400g', '袋', 12, '1001', 'B001', 13, 8.5, 12.9),
       g('600102', '6923456789029', '禾丰海苔夹心米饼', '120g', '袋', 24, '1001', 'B001', 13, 6.8, 9.9),
@@ -57,7 +156,13 @@ export const suppliers: DemoSupplier[] = [
     ],
   },
   {
-    code: '100002', name: '杭州绿源乳业有限公司', creditCode: '91330106MA2H7Y3L4B', mode: '经销', cycle: '月结', termDays: 30, phone: '13800138000',
+    code: '100002',
+    name: '杭州绿源乳业有限公司',
+    creditCode: '91330106MA2H7Y3L4B',
+    mode: '经销',
+    cycle: '月结',
+    termDays: 30,
+    phone: '13800138000',
     goods: [
       g('600201', '6931234500011', '绿源纯牛奶', '250ml*24', '箱', 1, '1201', 'B004', 13, 52, 69.9),
       g('600202', '6931234500028', '绿源低脂高钙奶', '250ml*12', '箱', 1, '1201', 'B004', 13, 33.5, 45.9),
@@ -67,7 +172,13 @@ export const suppliers: DemoSupplier[] = [
     ],
   },
   {
-    code: '100003', name: '苏州清泉饮品有限公司', creditCode: '91320594MA1N8Z4M5C', mode: '代销', cycle: '月结', termDays: 45, phone: '13900139003',
+    code: '100003',
+    name: '苏州清泉饮品有限公司',
+    creditCode: '91320594MA1N8Z4M5C',
+    mode: '代销',
+    cycle: '月结',
+    termDays: 45,
+    phone: '13900139003',
     goods: [
       g('600301', '6945678900017', '清泉天然饮用水', '550ml*24', '箱', 1, '1301', 'B006', 13, 18.5, 26.9),
       g('600302', '6945678900024', '茶语冰红茶', '500ml*15', '箱', 1, '1302', 'B007', 13, 36, 52.5),
@@ -76,7 +187,13 @@ export const suppliers: DemoSupplier[] = [
     ],
   },
   {
-    code: '100004', name: '南京金穗粮油有限公司', creditCode: '91320102MA1P9A5N6D', mode: '经销', cycle: '月结', termDays: 60, phone: '13900139004',
+    code: '100004',
+    name: '南京金穗粮油有限公司',
+    creditCode: '91320102MA1P9A5N6D',
+    mode: '经销',
+    cycle: '月结',
+    termDays: 60,
+    phone: '13900139004',
     goods: [
       g('600401', '6956789000013', '金穗东北大米', '5kg', '袋', 4, '1101', 'B008', 9, 32.5, 45.9),
       g('600402', '6956789000020', '金穗高筋小麦粉', '2.5kg', '袋', 6, '1101', 'B008', 9, 14.8, 21.5),
@@ -85,7 +202,13 @@ export const suppliers: DemoSupplier[] = [
     ],
   },
   {
-    code: '100005', name: '嘉兴洁雅日化有限公司', creditCode: '91330402MA2B1C6P7E', mode: '经销', cycle: '周结', termDays: 30, phone: '13900139005',
+    code: '100005',
+    name: '嘉兴洁雅日化有限公司',
+    creditCode: '91330402MA2B1C6P7E',
+    mode: '经销',
+    cycle: '周结',
+    termDays: 30,
+    phone: '13900139005',
     goods: [
       g('600501', '6967890000019', '洁雅去屑洗发水', '750ml', '瓶', 12, '1401', 'B010', 13, 29.9, 45.9),
       g('600502', '6967890000026', '柔润护发素', '400ml', '瓶', 12, '1401', 'B011', 13, 19.8, 32.9),
@@ -97,8 +220,16 @@ export const suppliers: DemoSupplier[] = [
 
 /** The menu: module code, parent, title, path, component, icon; `roles` lists the staff roles that hold it. */
 export interface DemoModule {
-  code: string; parent?: string; name: string; path: string; component?: string; icon?: string;
-  kind?: 'page' | 'folder' | 'frame' | 'sso' | 'dynamic'; url?: string; hidden?: boolean; affix?: boolean;
+  code: string;
+  parent?: string;
+  name: string;
+  path: string;
+  component?: string;
+  icon?: string;
+  kind?: 'page' | 'folder' | 'frame' | 'sso' | 'dynamic';
+  url?: string;
+  hidden?: boolean;
+  affix?: boolean;
   audience?: 'all' | 'supplier' | 'staff';
   /** Held by the staff role 'buyer' too (admin holds every module). */
   buyer?: boolean;
@@ -108,20 +239,79 @@ export interface DemoModule {
 }
 
 export const modules: DemoModule[] = [
-  { code: 'ms0014', name: '首页', path: '/dashboard', component: 'dashboard/index', icon: 'dashboard', affix: true, buyer: true, child: true },
+  {
+    code: 'ms0014',
+    name: '首页',
+    path: '/dashboard',
+    component: 'dashboard/index',
+    icon: 'dashboard',
+    affix: true,
+    buyer: true,
+    child: true,
+  },
   { code: 'ms0020', name: '报表查询', path: '/report', kind: 'folder', icon: 'chart', buyer: true, child: true },
-  { code: 'ms0021', parent: 'ms0020', name: '验收统计', path: '/acceptance', component: 'acceptance/index', buyer: true, child: true,
-    buttons: [{ code: 'export', name: '导出' }] },
-  { code: 'ms0022', parent: 'ms0020', name: '采购订单', path: '/purOrder', component: 'purchase-order/index', buyer: true, child: true,
-    buttons: [{ code: 'print', name: '打印' }, { code: 'export', name: '导出' }] },
+  {
+    code: 'ms0021',
+    parent: 'ms0020',
+    name: '验收统计',
+    path: '/acceptance',
+    component: 'acceptance/index',
+    buyer: true,
+    child: true,
+    buttons: [{ code: 'export', name: '导出' }],
+  },
+  {
+    code: 'ms0022',
+    parent: 'ms0020',
+    name: '采购订单',
+    path: '/purOrder',
+    component: 'purchase-order/index',
+    buyer: true,
+    child: true,
+    buttons: [
+      { code: 'print', name: '打印' },
+      { code: 'export', name: '导出' },
+    ],
+  },
   { code: 'ms0030', name: '结算管理', path: '/settlement', kind: 'folder', icon: 'money' },
-  { code: 'ms0031', parent: 'ms0030', name: '结算单', path: '/samBill', component: 'settlement/index',
-    buttons: [{ code: 'add', name: '新增' }, { code: 'apply', name: '提交' }, { code: 'delete', name: '删除' }] },
+  {
+    code: 'ms0031',
+    parent: 'ms0030',
+    name: '结算单',
+    path: '/samBill',
+    component: 'settlement/index',
+    buttons: [
+      { code: 'add', name: '新增' },
+      { code: 'apply', name: '提交' },
+      { code: 'delete', name: '删除' },
+    ],
+  },
   { code: 'ms0032', parent: 'ms0030', name: '费用明细', path: '/samCharges', component: 'settlement/charges' },
   { code: 'ms0040', name: '资质证照', path: '/ctfType', component: 'certificate/index', icon: 'documentation' },
-  { code: 'ms0050', name: '账号管理', path: '/employee', component: 'user/employee', icon: 'peoples', audience: 'supplier',
-    buttons: [{ code: 'add', name: '新增' }, { code: 'edit', name: '修改' }, { code: 'delete', name: '删除' }, { code: 'resetPwd', name: '重置密码' }, { code: 'enable', name: '启用/停用' }] },
-  { code: 'ms0060', name: '新品申请审核', path: '/goodsApplyAudit', component: 'workflow/goods-apply', icon: 'form', audience: 'staff', buyer: true },
+  {
+    code: 'ms0050',
+    name: '账号管理',
+    path: '/employee',
+    component: 'user/employee',
+    icon: 'peoples',
+    audience: 'supplier',
+    buttons: [
+      { code: 'add', name: '新增' },
+      { code: 'edit', name: '修改' },
+      { code: 'delete', name: '删除' },
+      { code: 'resetPwd', name: '重置密码' },
+      { code: 'enable', name: '启用/停用' },
+    ],
+  },
+  {
+    code: 'ms0060',
+    name: '新品申请审核',
+    path: '/goodsApplyAudit',
+    component: 'workflow/goods-apply',
+    icon: 'form',
+    audience: 'staff',
+    buyer: true,
+  },
   { code: 'ms0045', name: '供应商商城', path: '/sso/ms0045', kind: 'sso', url: 'https://mall.example.com/sso', icon: 'link' },
   { code: 'ms0062', name: '电子发票平台', path: '/sso/ms0062', kind: 'sso', url: 'https://invoice.example.com/sso', icon: 'link' },
   { code: 'ms0066', name: '银企直连', path: '/sso/ms0066', kind: 'sso', url: 'https://bank.example.com/sso', icon: 'link' },

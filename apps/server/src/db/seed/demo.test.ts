@@ -26,7 +26,9 @@ const fingerprint = (database: Database) =>
   sql<{ rows: number; amount: string; digest: string }>`
     SELECT count(*)::int AS rows, sum(amount)::text AS amount,
            md5(string_agg(bill_number || ':' || line_no || ':' || goods_code || ':' || amount, ',' ORDER BY bill_number, line_no)) AS digest
-    FROM acceptance`.execute(database.db).then((r) => r.rows[0]!);
+    FROM acceptance`
+    .execute(database.db)
+    .then((r) => r.rows[0]!);
 
 describe('demo seed', () => {
   it('is the same data on every run for the same day', async () => {

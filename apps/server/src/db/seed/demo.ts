@@ -32,10 +32,21 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
       .insertInto('supplier')
       .values(
         suppliers.map((s) => ({
-          tenant_id: tenant.id, supp_code: s.code, supp_name: s.name, credit_code: s.creditCode, business_mode: s.mode,
-          settle_cycle: s.cycle, pay_term_days: s.termDays,
-          phone_list: JSON.stringify([{ name: '供应商服务热线', phone: '400-820-1234' }, { name: '采购部 王经理', phone: '021-65431234' }]),
-          email_list: JSON.stringify([{ name: '结算中心', email: 'settlement@hualian-demo.cn' }, { name: '采购部', email: 'purchase@hualian-demo.cn' }]),
+          tenant_id: tenant.id,
+          supp_code: s.code,
+          supp_name: s.name,
+          credit_code: s.creditCode,
+          business_mode: s.mode,
+          settle_cycle: s.cycle,
+          pay_term_days: s.termDays,
+          phone_list: JSON.stringify([
+            { name: '供应商服务热线', phone: '400-820-1234' },
+            { name: '采购部 王经理', phone: '021-65431234' },
+          ]),
+          email_list: JSON.stringify([
+            { name: '结算中心', email: 'settlement@hualian-demo.cn' },
+            { name: '采购部', email: 'purchase@hualian-demo.cn' },
+          ]),
           qr_code: `https://mp.hualian-demo.cn/supplier?code=${s.code}`,
         })),
       )
@@ -51,15 +62,34 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
       .insertInto('module')
       .values(
         modules.map((m, index) => ({
-          module_code: m.code, parent_code: m.parent ?? null, name: m.name, path: m.path, component: m.component ?? '',
-          icon: m.icon ?? '', kind: m.kind ?? 'page', url: m.url ?? '', hidden: m.hidden ?? false, affix: m.affix ?? false,
-          audience: m.audience ?? 'all', sort_no: index,
+          module_code: m.code,
+          parent_code: m.parent ?? null,
+          name: m.name,
+          path: m.path,
+          component: m.component ?? '',
+          icon: m.icon ?? '',
+          kind: m.kind ?? 'page',
+          url: m.url ?? '',
+          hidden: m.hidden ?? false,
+          affix: m.affix ?? false,
+          audience: m.audience ?? 'all',
+          sort_no: index,
         })),
       )
       .execute();
-    await trx.insertInto('external_module').values(
-      modules.filter((m) => m.url).map((m) => ({ tenant_id: tenant.id, module_code: m.code, url: m.url!, sso_secret: m.kind === 'sso' ? `demo-sso-${m.code}` : '' })),
-    ).execute();
+    await trx
+      .insertInto('external_module')
+      .values(
+        modules
+          .filter((m) => m.url)
+          .map((m) => ({
+            tenant_id: tenant.id,
+            module_code: m.code,
+            url: m.url!,
+            sso_secret: m.kind === 'sso' ? `demo-sso-${m.code}` : '',
+          })),
+      )
+      .execute();
     const buttons = modules.flatMap((m) => (m.buttons ?? []).map((b) => ({ module_code: m.code, button_code: b.code, name: b.name })));
     await trx.insertInto('module_button').values(buttons).execute();
     await trx
@@ -75,13 +105,29 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
       .insertInto('role_module')
       .values([
         // Admin holds every module, including those added by migrations (such as ms0080).
-        ...(await trx.selectFrom('module').select('module_code').execute()).map((m) => ({ tenant_id: tenant.id, role_code: 'admin', module_code: m.module_code })),
+        ...(await trx.selectFrom('module').select('module_code').execute()).map((m) => ({
+          tenant_id: tenant.id,
+          role_code: 'admin',
+          module_code: m.module_code,
+        })),
         ...modules.filter((m) => m.buyer).map((m) => ({ tenant_id: tenant.id, role_code: 'buyer', module_code: m.code })),
       ])
       .execute();
 
     const now = today;
-    const account = (code: string, name: string, extra: Partial<{ supp: string; parent: string; role: string; phone: string; changedDaysAgo: number; mustChange: boolean; matureInDays: number }>) => ({
+    const account = (
+      code: string,
+      name: string,
+      extra: Partial<{
+        supp: string;
+        parent: string;
+        role: string;
+        phone: string;
+        changedDaysAgo: number;
+        mustChange: boolean;
+        matureInDays: number;
+      }>,
+    ) => ({
       tenant_id: tenant.id,
       kind: extra.supp ? ('supplier' as const) : ('staff' as const),
       employee_code: code,
@@ -110,39 +156,128 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
       ])
       .execute();
 
-    const child = await trx.selectFrom('account').select('id').where('tenant_id', '=', tenant.id).where('employee_code', '=', '100001-01').executeTakeFirstOrThrow();
-    await trx.insertInto('account_module').values(modules.filter((m) => m.child).map((m) => ({ account_id: child.id, module_code: m.code }))).execute();
-    await trx.insertInto('account_button').values([{ account_id: child.id, module_code: ModuleCode.purchaseOrder, button_code: 'print' }]).execute();
+    const child = await trx
+      .selectFrom('account')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .where('employee_code', '=', '100001-01')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('account_module')
+      .values(modules.filter((m) => m.child).map((m) => ({ account_id: child.id, module_code: m.code })))
+      .execute();
+    await trx
+      .insertInto('account_button')
+      .values([{ account_id: child.id, module_code: ModuleCode.purchaseOrder, button_code: 'print' }])
+      .execute();
 
-    await bulkInsert(trx, 'dept', { tenant_id: 'text', dept_code: 'text', dept_name: 'text', dept_type: 'text', city: 'text' },
-      depts.map((d) => ({ tenant_id: tenant.id, dept_code: d.code, dept_name: d.name, dept_type: d.type, city: d.city })));
-    await bulkInsert(trx, 'brand', { tenant_id: 'text', brand_code: 'text', brand_name: 'text' },
-      brands.map((b) => ({ tenant_id: tenant.id, brand_code: b.code, brand_name: b.name })));
-    await bulkInsert(trx, 'category', { tenant_id: 'text', category_code: 'text', parent_category_code: 'text', category_name: 'text', level: 'integer' }, [
-      ...categories.map((c) => ({ tenant_id: tenant.id, category_code: c.code, parent_category_code: null, category_name: c.name, level: 1 })),
-      ...categories.flatMap((c) => c.children.map((child) => ({ tenant_id: tenant.id, category_code: child.code, parent_category_code: c.code, category_name: child.name, level: 2 }))),
-    ]);
-    await bulkInsert(trx, 'goods', {
-      tenant_id: 'text', goods_code: 'text', barcode: 'text', goods_name: 'text', spec: 'text', unit: 'text', case_qty: 'integer',
-      category_code: 'text', brand_code: 'text', supp_code: 'text', tax_rate: 'numeric', price: 'numeric', retail_price: 'numeric',
-    }, suppliers.flatMap((s) => s.goods.map((item) => ({
-      tenant_id: tenant.id, goods_code: item.code, barcode: item.barcode, goods_name: item.name, spec: item.spec, unit: item.unit,
-      case_qty: item.caseQty, category_code: item.category, brand_code: item.brand, supp_code: s.code, tax_rate: String(item.taxRate),
-      price: microsToString(item.priceMicros), retail_price: centsToString(item.retailCents),
-    }))));
-    await trx.insertInto('acc_unit').values([
-      { tenant_id: tenant.id, unit_code: 'U01', unit_name: '华联优选超市(上海)有限公司', tax_number: '91310000MA1FL0AB1X' },
-      { tenant_id: tenant.id, unit_code: 'U02', unit_name: '华联优选超市(杭州)有限公司', tax_number: '91330100MA2CD0EF2Y' },
-    ]).execute();
-    await trx.insertInto('system_param').values([
-      { tenant_id: tenant.id, parameter_code: 'USE_MIDDLE_PLATFORM', parameter_name: '启用业务中台', parameter_value: '1' },
-      { tenant_id: tenant.id, parameter_code: 'SAM_ENABLE', parameter_name: '启用供应商结算', parameter_value: '1' },
-      { tenant_id: tenant.id, parameter_code: 'INVOICE_TOLERANCE', parameter_name: '发票金额容差(元)', parameter_value: '1.00' },
-    ]).execute();
-    await trx.insertInto('bus_option').values([
-      { tenant_id: tenant.id, bus_short_name: 'ACC_QUERY', bus_short_detail_name: '验收查询范围', permission_type: 'all', permission_list: '[]', updated_by: 'admin' },
-      { tenant_id: tenant.id, bus_short_name: 'PO_PRINT', bus_short_detail_name: '订单打印门店', permission_type: 'dept', permission_list: JSON.stringify(['S0101', 'S0201']), updated_by: 'admin' },
-    ]).execute();
+    await bulkInsert(
+      trx,
+      'dept',
+      { tenant_id: 'text', dept_code: 'text', dept_name: 'text', dept_type: 'text', city: 'text' },
+      depts.map((d) => ({ tenant_id: tenant.id, dept_code: d.code, dept_name: d.name, dept_type: d.type, city: d.city })),
+    );
+    await bulkInsert(
+      trx,
+      'brand',
+      { tenant_id: 'text', brand_code: 'text', brand_name: 'text' },
+      brands.map((b) => ({ tenant_id: tenant.id, brand_code: b.code, brand_name: b.name })),
+    );
+    await bulkInsert(
+      trx,
+      'category',
+      { tenant_id: 'text', category_code: 'text', parent_category_code: 'text', category_name: 'text', level: 'integer' },
+      [
+        ...categories.map((c) => ({
+          tenant_id: tenant.id,
+          category_code: c.code,
+          parent_category_code: null,
+          category_name: c.name,
+          level: 1,
+        })),
+        ...categories.flatMap((c) =>
+          c.children.map((child) => ({
+            tenant_id: tenant.id,
+            category_code: child.code,
+            parent_category_code: c.code,
+            category_name: child.name,
+            level: 2,
+          })),
+        ),
+      ],
+    );
+    await bulkInsert(
+      trx,
+      'goods',
+      {
+        tenant_id: 'text',
+        goods_code: 'text',
+        barcode: 'text',
+        goods_name: 'text',
+        spec: 'text',
+        unit: 'text',
+        case_qty: 'integer',
+        category_code: 'text',
+        brand_code: 'text',
+        supp_code: 'text',
+        tax_rate: 'numeric',
+        price: 'numeric',
+        retail_price: 'numeric',
+      },
+      suppliers.flatMap((s) =>
+        s.goods.map((item) => ({
+          tenant_id: tenant.id,
+          goods_code: item.code,
+          barcode: item.barcode,
+          goods_name: item.name,
+          spec: item.spec,
+          unit: item.unit,
+          case_qty: item.caseQty,
+          category_code: item.category,
+          brand_code: item.brand,
+          supp_code: s.code,
+          tax_rate: String(item.taxRate),
+          price: microsToString(item.priceMicros),
+          retail_price: centsToString(item.retailCents),
+        })),
+      ),
+    );
+    await trx
+      .insertInto('acc_unit')
+      .values([
+        { tenant_id: tenant.id, unit_code: 'U01', unit_name: '华联优选超市(上海)有限公司', tax_number: '91310000MA1FL0AB1X' },
+        { tenant_id: tenant.id, unit_code: 'U02', unit_name: '华联优选超市(杭州)有限公司', tax_number: '91330100MA2CD0EF2Y' },
+      ])
+      .execute();
+    await trx
+      .insertInto('system_param')
+      .values([
+        { tenant_id: tenant.id, parameter_code: 'USE_MIDDLE_PLATFORM', parameter_name: '启用业务中台', parameter_value: '1' },
+        { tenant_id: tenant.id, parameter_code: 'SAM_ENABLE', parameter_name: '启用供应商结算', parameter_value: '1' },
+        { tenant_id: tenant.id, parameter_code: 'INVOICE_TOLERANCE', parameter_name: '发票金额容差(元)', parameter_value: '1.00' },
+      ])
+      .execute();
+    await trx
+      .insertInto('bus_option')
+      .values([
+        {
+          tenant_id: tenant.id,
+          bus_short_name: 'ACC_QUERY',
+          bus_short_detail_name: '验收查询范围',
+          permission_type: 'all',
+          permission_list: '[]',
+          updated_by: 'admin',
+        },
+        {
+          tenant_id: tenant.id,
+          bus_short_name: 'PO_PRINT',
+          bus_short_detail_name: '订单打印门店',
+          permission_type: 'dept',
+          permission_list: JSON.stringify(['S0101', 'S0201']),
+          updated_by: 'admin',
+        },
+      ])
+      .execute();
     await seedLookups(trx, tenant.id);
     if (options.business !== false) await seedBusiness(trx, tenant.id, today);
   });

@@ -12,16 +12,41 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const range = { startDate: '2026-01-01', endDate: '2026-06-30' };
 
-interface RawLine { bill_number: string; supp_code: string; dept_code: string; category_code: string; brand_code: string; acc_date: string; accepted_qty: string; amount_excl: string; tax: string; amount: string }
+interface RawLine {
+  bill_number: string;
+  supp_code: string;
+  dept_code: string;
+  category_code: string;
+  brand_code: string;
+  acc_date: string;
+  accepted_qty: string;
+  amount_excl: string;
+  tax: string;
+  amount: string;
+}
 let raw: RawLine[];
 
 beforeAll(async () => {
   t = await createTestApp({ business: true });
   tokens['100001'] = await tokenFor(t.app, '100001');
   tokens.admin = await tokenFor(t.app, 'admin', { staff: true });
-  raw = (await t.database.db.selectFrom('acceptance')
-    .select(['bill_number', 'supp_code', 'dept_code', 'category_code', 'brand_code', 'acc_date', 'accepted_qty', 'amount_excl', 'tax', 'amount'])
-    .where('acc_date', '>=', range.startDate).where('acc_date', '<=', range.endDate).execute()) as RawLine[];
+  raw = (await t.database.db
+    .selectFrom('acceptance')
+    .select([
+      'bill_number',
+      'supp_code',
+      'dept_code',
+      'category_code',
+      'brand_code',
+      'acc_date',
+      'accepted_qty',
+      'amount_excl',
+      'tax',
+      'amount',
+    ])
+    .where('acc_date', '>=', range.startDate)
+    .where('acc_date', '<=', range.endDate)
+    .execute()) as RawLine[];
 });
 afterAll(() => t.close());
 
@@ -38,10 +63,11 @@ function sum(values: string[], scale: number): string {
   return `${sign}${abs / unit}.${String(abs % unit).padStart(scale, '0')}`;
 }
 const num = (text: string) => Number(text);
-const post = (url: string, user: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { token: tokens[user]! }, payload });
+const post = (url: string, user: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: { token: tokens[user]! }, payload });
 
 describe('totals', () => {
-  it('adds up quantity, amounts and tax of the supplier\'s lines exactly', async () => {
+  it("adds up quantity, amounts and tax of the supplier's lines exactly", async () => {
     const mine = raw.filter((r) => r.supp_code === '100001');
     const { data } = (await post('/api/acceptance/getAccCountSumByCondition', '100001', range)).json();
     expect(data).toEqual({
@@ -52,18 +78,55 @@ describe('totals', () => {
       tax: expect.any(String),
       amount: expect.any(String),
     });
-    expect(num(data.qty)).toBe(num(sum(mine.map((r) => r.accepted_qty), 3)));
-    expect(data.amount).toBe(sum(mine.map((r) => r.amount), 2));
-    expect(data.amountExcl).toBe(sum(mine.map((r) => r.amount_excl), 2));
-    expect(data.tax).toBe(sum(mine.map((r) => r.tax), 2));
+    expect(num(data.qty)).toBe(
+      num(
+        sum(
+          mine.map((r) => r.accepted_qty),
+          3,
+        ),
+      ),
+    );
+    expect(data.amount).toBe(
+      sum(
+        mine.map((r) => r.amount),
+        2,
+      ),
+    );
+    expect(data.amountExcl).toBe(
+      sum(
+        mine.map((r) => r.amount_excl),
+        2,
+      ),
+    );
+    expect(data.tax).toBe(
+      sum(
+        mine.map((r) => r.tax),
+        2,
+      ),
+    );
     expect(sum([data.amountExcl, data.tax], 2)).toBe(data.amount);
   });
 
   it('filters by store, category subtree and brand', async () => {
-    const mine = raw.filter((r) => r.supp_code === '100001' && ['S0101', 'S0201'].includes(r.dept_code) && r.category_code.startsWith('10') && r.brand_code === 'B001');
-    const { data } = (await post('/api/acceptance/getAccCountSumByCondition', '100001', { ...range, deptCodes: ['S0101', 'S0201'], categoryCode: '10', brandCodes: ['B001'] })).json();
+    const mine = raw.filter(
+      (r) =>
+        r.supp_code === '100001' && ['S0101', 'S0201'].includes(r.dept_code) && r.category_code.startsWith('10') && r.brand_code === 'B001',
+    );
+    const { data } = (
+      await post('/api/acceptance/getAccCountSumByCondition', '100001', {
+        ...range,
+        deptCodes: ['S0101', 'S0201'],
+        categoryCode: '10',
+        brandCodes: ['B001'],
+      })
+    ).json();
     expect(data.lineCount).toBe(mine.length);
-    expect(data.amount).toBe(sum(mine.map((r) => r.amount), 2));
+    expect(data.amount).toBe(
+      sum(
+        mine.map((r) => r.amount),
+        2,
+      ),
+    );
   });
 
   it('answers zeros, not nulls, when nothing matches', async () => {
@@ -75,7 +138,8 @@ describe('totals', () => {
 describe('groups', () => {
   it.each(['dept', 'brand', 'category', 'month'] as const)('groups by %s with totals that add up to the whole', async (groupBy) => {
     const mine = raw.filter((r) => r.supp_code === '100001');
-    const keyOf = (r: RawLine) => ({ dept: r.dept_code, brand: r.brand_code, category: r.category_code, month: r.acc_date.slice(0, 7) })[groupBy];
+    const keyOf = (r: RawLine) =>
+      ({ dept: r.dept_code, brand: r.brand_code, category: r.category_code, month: r.acc_date.slice(0, 7) })[groupBy];
     const expected = new Map<string, string[]>();
     for (const r of mine) expected.set(keyOf(r), [...(expected.get(keyOf(r)) ?? []), r.amount]);
     const { data } = (await post('/api/acceptance/getAccCountByCondition', '100001', { ...range, groupBy, limit: 1000 })).json();
@@ -94,7 +158,8 @@ describe('groups', () => {
 
   it('pages groups', async () => {
     const all = (await post('/api/acceptance/getAccCountByCondition', '100001', { ...range, groupBy: 'day', limit: 1000 })).json().data;
-    const second = (await post('/api/acceptance/getAccCountByCondition', '100001', { ...range, groupBy: 'day', page: 2, limit: 10 })).json().data;
+    const second = (await post('/api/acceptance/getAccCountByCondition', '100001', { ...range, groupBy: 'day', page: 2, limit: 10 })).json()
+      .data;
     expect(second.total).toBe(all.total);
     expect(second.list).toEqual(all.list.slice(10, 20));
   });
@@ -102,7 +167,9 @@ describe('groups', () => {
 
 describe('detail and scope', () => {
   it('pages detail lines with names', async () => {
-    const { data } = (await post('/api/acceptance/getAccDetailInfo', '100001', { ...range, limit: 5, sort: { field: 'amount', order: 'desc' } })).json();
+    const { data } = (
+      await post('/api/acceptance/getAccDetailInfo', '100001', { ...range, limit: 5, sort: { field: 'amount', order: 'desc' } })
+    ).json();
     expect(data.total).toBe(raw.filter((r) => r.supp_code === '100001').length);
     expect(data.list).toHaveLength(5);
     expect(data.list[0].goodsName).not.toBe('');
@@ -114,21 +181,44 @@ describe('detail and scope', () => {
     const { data } = (await post('/api/acceptance/getAccDetailInfo', '100001', { ...range, suppCode: '100002', limit: 1000 })).json();
     expect(data.list.every((l: { suppCode: string }) => l.suppCode === '100001')).toBe(true);
     const totals = (await post('/api/acceptance/getAccCountSumByCondition', '100001', { ...range, suppCode: '100002' })).json().data;
-    expect(totals.amount).toBe(sum(raw.filter((r) => r.supp_code === '100001').map((r) => r.amount), 2));
+    expect(totals.amount).toBe(
+      sum(
+        raw.filter((r) => r.supp_code === '100001').map((r) => r.amount),
+        2,
+      ),
+    );
   });
 
   it('shows staff the whole tenant, or one supplier', async () => {
     const all = (await post('/api/acceptance/getAccCountSumByCondition', 'admin', range)).json().data;
-    expect(all.amount).toBe(sum(raw.map((r) => r.amount), 2));
+    expect(all.amount).toBe(
+      sum(
+        raw.map((r) => r.amount),
+        2,
+      ),
+    );
     const one = (await post('/api/acceptance/getAccCountSumByCondition', 'admin', { ...range, suppCode: '100002' })).json().data;
-    expect(one.amount).toBe(sum(raw.filter((r) => r.supp_code === '100002').map((r) => r.amount), 2));
+    expect(one.amount).toBe(
+      sum(
+        raw.filter((r) => r.supp_code === '100002').map((r) => r.amount),
+        2,
+      ),
+    );
   });
 
   it('refuses bad conditions with the field named', async () => {
-    expect((await post('/api/acceptance/getAccCountSumByCondition', '100001', { startDate: '2026-02-01' })).json().message).toMatch(/^body\.endDate/);
-    expect((await post('/api/acceptance/getAccCountSumByCondition', '100001', { startDate: '2026-02-01', endDate: '2026-01-01' })).statusCode).toBe(400);
-    expect((await post('/api/acceptance/getAccCountByCondition', '100001', { ...range, groupBy: 'colour' })).json().message).toMatch(/^body\.groupBy/);
-    expect((await post('/api/acceptance/getAccDetailInfo', '100001', { ...range, sort: { field: 'x; drop', order: 'asc' } })).statusCode).toBe(400);
+    expect((await post('/api/acceptance/getAccCountSumByCondition', '100001', { startDate: '2026-02-01' })).json().message).toMatch(
+      /^body\.endDate/,
+    );
+    expect(
+      (await post('/api/acceptance/getAccCountSumByCondition', '100001', { startDate: '2026-02-01', endDate: '2026-01-01' })).statusCode,
+    ).toBe(400);
+    expect((await post('/api/acceptance/getAccCountByCondition', '100001', { ...range, groupBy: 'colour' })).json().message).toMatch(
+      /^body\.groupBy/,
+    );
+    expect(
+      (await post('/api/acceptance/getAccDetailInfo', '100001', { ...range, sort: { field: 'x; drop', order: 'asc' } })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -144,9 +234,21 @@ describe('exports', () => {
     const mine = raw.filter((r) => r.supp_code === '100001');
     expect(rows.length).toBe(mine.length);
     const amountIndex = header!.indexOf('含税金额');
-    expect(sum(rows.map((r) => r[amountIndex]!), 2)).toBe(sum(mine.map((r) => r.amount), 2));
+    expect(
+      sum(
+        rows.map((r) => r[amountIndex]!),
+        2,
+      ),
+    ).toBe(
+      sum(
+        mine.map((r) => r.amount),
+        2,
+      ),
+    );
     // Every line as the detail call shows it, in date, bill and line order.
-    const { data } = (await post('/api/acceptance/getAccDetailInfo', '100001', { ...range, limit: 1000, sort: { field: 'accDate', order: 'asc' } })).json();
+    const { data } = (
+      await post('/api/acceptance/getAccDetailInfo', '100001', { ...range, limit: 1000, sort: { field: 'accDate', order: 'asc' } })
+    ).json();
     expect(data.list).toHaveLength(rows.length);
     const fields = acceptance.accDetailColumns.map((c) => c.field);
     expect(rows).toEqual((data.list as AccDetail[]).map((l) => fields.map((f) => String(l[f]))));
@@ -154,10 +256,18 @@ describe('exports', () => {
 
   /** Runs `check` while a goods item of 100001's lines has a name with a formula, commas, quotes and a line break. */
   async function withOddGoods(check: (goodsCode: string, odd: { goods_name: string; spec: string; unit: string }) => Promise<void>) {
-    const { goods_code: goodsCode } = await t.database.db.selectFrom('acceptance').select('goods_code')
-      .where('supp_code', '=', '100001').where('acc_date', '>=', range.startDate).where('acc_date', '<=', range.endDate)
+    const { goods_code: goodsCode } = await t.database.db
+      .selectFrom('acceptance')
+      .select('goods_code')
+      .where('supp_code', '=', '100001')
+      .where('acc_date', '>=', range.startDate)
+      .where('acc_date', '<=', range.endDate)
       .executeTakeFirstOrThrow();
-    const before = await t.database.db.selectFrom('goods').select(['goods_name', 'spec', 'unit']).where('goods_code', '=', goodsCode).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('goods')
+      .select(['goods_name', 'spec', 'unit'])
+      .where('goods_code', '=', goodsCode)
+      .executeTakeFirstOrThrow();
     const odd = { goods_name: '=HYPERLINK("http://x", "点我"), 特价\n第二行', spec: '-5', unit: '' };
     await t.database.db.updateTable('goods').set(odd).where('goods_code', '=', goodsCode).execute();
     try {
@@ -194,17 +304,24 @@ describe('exports', () => {
       const viaBatches = await read(csvStream({ batches: repo.allDetails(t.database.db, scope, range, repo.csvColumns, 7) }));
       expect(viaCopy).toContain(',"",');
       expect(viaBatches).toBe(viaCopy);
-    }));
+    }),
+  );
 
   it.runIf(process.env.TEST_DATABASE_URL)('ends the connection of a download stopped half-way, and the pool goes on', async () => {
-    const query = repo.exportQuery(t.database.db, { tenantId: 'demo', suppCode: null }, { startDate: '2020-01-01', endDate: '2030-12-31' }).compile();
+    const query = repo
+      .exportQuery(t.database.db, { tenantId: 'demo', suppCode: null }, { startDate: '2020-01-01', endDate: '2030-12-31' })
+      .compile();
     for (let i = 0; i < 6; i++) {
       const copy = t.database.copyCsv!(query);
       expect((await copy.next()).done).toBe(false);
       await copy.return(undefined);
     }
-    const running = () => sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND state = 'active'`
-      .execute(t.database.db).then((r) => r.rows[0]!.n);
+    const running = () =>
+      sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND state = 'active'`
+        .execute(t.database.db)
+        .then((r) => r.rows[0]!.n);
     await expect.poll(running).toBe(0);
     expect((await post('/api/acceptance/getAccCountSumByCondition', '100001', range)).statusCode).toBe(200);
   });
@@ -219,8 +336,15 @@ describe('exports', () => {
     expect(sheet.rowCount - 1).toBe(mine.length);
     const header = (sheet.getRow(1).values as string[]).slice(1);
     const amountColumn = header.indexOf('含税金额') + 1;
-    const cents = Array.from({ length: mine.length }, (_, i) => Math.round(Number(sheet.getRow(i + 2).getCell(amountColumn).value) * 100)).reduce((a, b) => a + b, 0);
-    expect((cents / 100).toFixed(2)).toBe(sum(mine.map((r) => r.amount), 2));
+    const cents = Array.from({ length: mine.length }, (_, i) =>
+      Math.round(Number(sheet.getRow(i + 2).getCell(amountColumn).value) * 100),
+    ).reduce((a, b) => a + b, 0);
+    expect((cents / 100).toFixed(2)).toBe(
+      sum(
+        mine.map((r) => r.amount),
+        2,
+      ),
+    );
   });
 
   it('answers an error envelope, not a file, for a bad condition', async () => {
@@ -238,7 +362,11 @@ describe('exports', () => {
       expect(res.statusCode).toBe(403);
       expect(res.headers['content-type']).toContain('application/json');
     }
-    const { id } = await t.database.db.selectFrom('account').select('id').where('employee_code', '=', '100001-01').executeTakeFirstOrThrow();
+    const { id } = await t.database.db
+      .selectFrom('account')
+      .select('id')
+      .where('employee_code', '=', '100001-01')
+      .executeTakeFirstOrThrow();
     await t.database.db.insertInto('account_button').values({ account_id: id, module_code: 'ms0021', button_code: 'export' }).execute();
     const granted = await as('/api/acceptance/exportCsv');
     expect(granted.statusCode).toBe(200);

@@ -13,8 +13,17 @@ const numericFields = new Set<keyof AccDetail>(acceptance.accDetailNumberFields)
  * rows written here the same way.
  */
 export function csvStream(rows: { copy: AsyncIterable<Buffer> } | { batches: AsyncIterable<AccDetail[]> }): Readable {
-  const body = 'copy' in rows ? rows.copy : csvRows(rows.batches, columns.map((c) => c.field));
-  return csvFile(columns.map((c) => c.title), body);
+  const body =
+    'copy' in rows
+      ? rows.copy
+      : csvRows(
+          rows.batches,
+          columns.map((c) => c.field),
+        );
+  return csvFile(
+    columns.map((c) => c.title),
+    body,
+  );
 }
 
 /** The .xlsx file; nothing is written before the first batch has come, so a query that fails at once sends no byte. */

@@ -26,12 +26,20 @@ function withCondition(query: Matching, condition: AccCondition, scope: DataScop
   }
   const goods = condition.goods;
   if (goods) {
-    q = q.where((eb) => eb.or([
-      eb('a.goods_code', '=', goods),
-      eb('a.goods_code', 'in', eb.selectFrom('goods').select('goods_code')
-        .where('tenant_id', '=', scope.tenantId)
-        .where((g) => g.or([g('barcode', '=', goods), g('goods_name', 'ilike', containing(goods))]))),
-    ]));
+    q = q.where((eb) =>
+      eb.or([
+        eb('a.goods_code', '=', goods),
+        eb(
+          'a.goods_code',
+          'in',
+          eb
+            .selectFrom('goods')
+            .select('goods_code')
+            .where('tenant_id', '=', scope.tenantId)
+            .where((g) => g.or([g('barcode', '=', goods), g('goods_name', 'ilike', containing(goods))])),
+        ),
+      ]),
+    );
   }
   const bill = condition.billNumber;
   if (bill) q = q.where((eb) => eb.or([eb('a.bill_number', 'ilike', containing(bill)), eb('a.po_bill_number', 'ilike', containing(bill))]));
@@ -48,7 +56,9 @@ const totalsSelection = [
 ] as const;
 
 export function totals(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
-  return matching(db, scope, condition).select([...totalsSelection]).executeTakeFirstOrThrow();
+  return matching(db, scope, condition)
+    .select([...totalsSelection])
+    .executeTakeFirstOrThrow();
 }
 
 export type Dimension = 'dept' | 'goods' | 'category' | 'brand' | 'day' | 'month';
@@ -71,53 +81,101 @@ const groupNames: Record<Dimension, RawBuilder<string>> = {
   month: sql<string>`g."groupKey"`,
 };
 
-export async function groups(db: Kysely<DB>, scope: DataScope, condition: AccCondition, by: Dimension, paging: { page: number; limit: number }) {
+export async function groups(
+  db: Kysely<DB>,
+  scope: DataScope,
+  condition: AccCondition,
+  by: Dimension,
+  paging: { page: number; limit: number },
+) {
   const grouped = matching(db, scope, condition)
     .select([sql<string>`a.tenant_id`.as('tenant_id'), groupKeys[by].as('groupKey'), ...totalsSelection])
     .groupBy([sql`a.tenant_id`, groupKeys[by]]);
   const byTime = by === 'day' || by === 'month';
-  const rows = await db.selectFrom(grouped.as('g'))
+  const rows = await db
+    .selectFrom(grouped.as('g'))
     .select([
-      'g.groupKey', sql<string>`coalesce(${groupNames[by]}, g."groupKey")`.as('groupName'),
-      'g.billCount', 'g.lineCount', 'g.qty', 'g.amountExcl', 'g.tax', 'g.amount',
+      'g.groupKey',
+      sql<string>`coalesce(${groupNames[by]}, g."groupKey")`.as('groupName'),
+      'g.billCount',
+      'g.lineCount',
+      'g.qty',
+      'g.amountExcl',
+      'g.tax',
+      'g.amount',
       sql<number>`count(*) OVER ()::int`.as('total'),
     ])
     .orderBy(byTime ? sql`g."groupKey" ASC` : sql`g.amount::numeric DESC, g."groupKey" ASC`)
-    .limit(paging.limit).offset((paging.page - 1) * paging.limit)
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit)
     .execute();
-  const total = rows[0]?.total ?? (paging.page > 1 ? (await db.selectFrom(grouped.as('g')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n : 0);
+  const total =
+    rows[0]?.total ??
+    (paging.page > 1
+      ? (
+          await db
+            .selectFrom(grouped.as('g'))
+            .select(sql<number>`count(*)::int`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n
+      : 0);
   return { total, list: rows.map(({ total: _total, ...row }) => row) };
 }
 
 /** A receiving line joined to the names the detail shows. */
-const withNames = (matching: Matching) => matching
-  .innerJoin('goods as g', (j) => j.onRef('g.tenant_id', '=', 'a.tenant_id').onRef('g.goods_code', '=', 'a.goods_code'))
-  .innerJoin('dept as d', (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.dept_code', '=', 'a.dept_code'))
-  .leftJoin('category as c', (j) => j.onRef('c.tenant_id', '=', 'a.tenant_id').onRef('c.category_code', '=', 'a.category_code'))
-  .leftJoin('brand as b', (j) => j.onRef('b.tenant_id', '=', 'a.tenant_id').onRef('b.brand_code', '=', 'a.brand_code'));
+const withNames = (matching: Matching) =>
+  matching
+    .innerJoin('goods as g', (j) => j.onRef('g.tenant_id', '=', 'a.tenant_id').onRef('g.goods_code', '=', 'a.goods_code'))
+    .innerJoin('dept as d', (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.dept_code', '=', 'a.dept_code'))
+    .leftJoin('category as c', (j) => j.onRef('c.tenant_id', '=', 'a.tenant_id').onRef('c.category_code', '=', 'a.category_code'))
+    .leftJoin('brand as b', (j) => j.onRef('b.tenant_id', '=', 'a.tenant_id').onRef('b.brand_code', '=', 'a.brand_code'));
 
 /** Every field of a detail line, by wire name (on `withNames`). */
 const detailFields = {
-  billNumber: sql`a.bill_number`, lineNo: sql`a.line_no`, accDate: sql`a.acc_date`, suppCode: sql`a.supp_code`, deptCode: sql`a.dept_code`,
-  deptName: sql`d.dept_name`, poBillNumber: sql`a.po_bill_number`, goodsCode: sql`a.goods_code`, barcode: sql`g.barcode`,
-  goodsName: sql`g.goods_name`, spec: sql`g.spec`, unit: sql`g.unit`, categoryCode: sql`a.category_code`,
-  categoryName: sql`coalesce(c.category_name, '')`, brandCode: sql`a.brand_code`, brandName: sql`coalesce(b.brand_name, '')`,
-  acceptedQty: sql`a.accepted_qty`, freeQty: sql`a.free_qty`, price: sql`a.price`, taxRate: sql`a.tax_rate`,
-  amountExcl: sql`a.amount_excl`, tax: sql`a.tax`, amount: sql`a.amount`, settleStatus: sql`a.settle_status`,
+  billNumber: sql`a.bill_number`,
+  lineNo: sql`a.line_no`,
+  accDate: sql`a.acc_date`,
+  suppCode: sql`a.supp_code`,
+  deptCode: sql`a.dept_code`,
+  deptName: sql`d.dept_name`,
+  poBillNumber: sql`a.po_bill_number`,
+  goodsCode: sql`a.goods_code`,
+  barcode: sql`g.barcode`,
+  goodsName: sql`g.goods_name`,
+  spec: sql`g.spec`,
+  unit: sql`g.unit`,
+  categoryCode: sql`a.category_code`,
+  categoryName: sql`coalesce(c.category_name, '')`,
+  brandCode: sql`a.brand_code`,
+  brandName: sql`coalesce(b.brand_name, '')`,
+  acceptedQty: sql`a.accepted_qty`,
+  freeQty: sql`a.free_qty`,
+  price: sql`a.price`,
+  taxRate: sql`a.tax_rate`,
+  amountExcl: sql`a.amount_excl`,
+  tax: sql`a.tax`,
+  amount: sql`a.amount`,
+  settleStatus: sql`a.settle_status`,
 } satisfies Record<keyof AccDetail, RawBuilder<unknown>>;
 
 /** Fields that are numbers or dates; every other field is text that people or other systems wrote. */
 const numbersAndDates = new Set<keyof AccDetail>([...acceptance.accDetailNumberFields, 'accDate']);
 
 /** The detail lines, fields in the order of the grid and the exports. */
-export const detailColumns = (matching: Matching) => withNames(matching)
-  .select(accDetailColumns.map(({ field }) => detailFields[field].as(field)))
-  .$castTo<AccDetail>();
+export const detailColumns = (matching: Matching) =>
+  withNames(matching)
+    .select(accDetailColumns.map(({ field }) => detailFields[field].as(field)))
+    .$castTo<AccDetail>();
 
 /** The same lines for a CSV file: texts made safe to open in a spreadsheet. */
-export const csvColumns = (matching: Matching) => withNames(matching)
-  .select(accDetailColumns.map(({ field }) => (numbersAndDates.has(field) ? detailFields[field] : spreadsheetSafe(detailFields[field])).as(field)))
-  .$castTo<AccDetail>();
+export const csvColumns = (matching: Matching) =>
+  withNames(matching)
+    .select(
+      accDetailColumns.map(({ field }) =>
+        (numbersAndDates.has(field) ? detailFields[field] : spreadsheetSafe(detailFields[field])).as(field),
+      ),
+    )
+    .$castTo<AccDetail>();
 
 /** The receiving-line list: the scope's lines of the condition, newest first; exported by (date, bill, line). */
 export const lineList = serverList({
@@ -135,7 +193,8 @@ export const lineList = serverList({
 export const matching = (db: Kysely<DB>, scope: DataScope, condition: AccCondition) => lineList.matching(db, scope, condition);
 
 /** Every matching line in export order (date, bill, line), as one query (for COPY). */
-export const exportQuery = (db: Kysely<DB>, scope: DataScope, condition: AccCondition) => lineList.exportQuery(db, scope, condition, csvColumns);
+export const exportQuery = (db: Kysely<DB>, scope: DataScope, condition: AccCondition) =>
+  lineList.exportQuery(db, scope, condition, csvColumns);
 
 /** Every matching line in export order, in keyset batches: memory stays flat. */
 export const allDetails = (db: Kysely<DB>, scope: DataScope, condition: AccCondition, columns = detailColumns, batchSize = 2000) =>

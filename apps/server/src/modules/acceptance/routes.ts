@@ -8,10 +8,12 @@ import * as service from './service';
 export function acceptanceRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     registerCall(app, acceptance.getAccCountByCondition, ({ session, body }) =>
-      service.groups(ctx, session, body, body.groupBy, { page: body.page, limit: body.limit }));
+      service.groups(ctx, session, body, body.groupBy, { page: body.page, limit: body.limit }),
+    );
     registerCall(app, acceptance.getAccCountSumByCondition, ({ session, body }) => service.totals(ctx, session, body));
     registerCall(app, acceptance.getAccDetailInfo, ({ session, body }) =>
-      service.details(ctx, session, body, { page: body.page, limit: body.limit, sort: body.sort }));
+      service.details(ctx, session, body, { page: body.page, limit: body.limit, sort: body.sort }),
+    );
     registerDownload(app, acceptance.exportCsv, async ({ session, body }) => service.exportCsv(ctx, session, body));
     registerDownload(app, acceptance.exportExcel, async ({ session, body }) => service.exportExcel(ctx, session, body));
   };

@@ -22,14 +22,17 @@ export function totals(ctx: AppContext, session: SessionContext, condition: AccC
   return repo.totals(ctx.db, scopeOf(session, condition.suppCode), checked(condition));
 }
 
-export function groups(ctx: AppContext, session: SessionContext, condition: AccCondition, by: repo.Dimension, paging: { page: number; limit: number }) {
+export function groups(
+  ctx: AppContext,
+  session: SessionContext,
+  condition: AccCondition,
+  by: repo.Dimension,
+  paging: { page: number; limit: number },
+) {
   return repo.groups(ctx.db, scopeOf(session, condition.suppCode), checked(condition), by, paging);
 }
 
-export function details(
-  ctx: AppContext, session: SessionContext, condition: AccCondition,
-  paging: PageRequest,
-) {
+export function details(ctx: AppContext, session: SessionContext, condition: AccCondition, paging: PageRequest) {
   return repo.lineList.page(ctx.db, scopeOf(session, condition.suppCode), checked(condition), paging);
 }
 

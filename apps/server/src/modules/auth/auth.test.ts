@@ -43,7 +43,11 @@ describe('supplier login', () => {
   });
 
   it('refuses a password that was not encrypted with the server key', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/login?tenantid=demo', payload: { username: '100001', password: 'Demo1234' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login?tenantid=demo',
+      payload: { username: '100001', password: 'Demo1234' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^body\.password: /);
   });
@@ -139,7 +143,11 @@ describe('staff login and sessions', () => {
 
   it('journals successful and failed logins', async () => {
     await login(t.app, 'buyer01', { staff: true, password: 'nope' });
-    const events = await t.database.db.selectFrom('login_event').select(['username', 'outcome']).where('username', '=', 'buyer01').execute();
+    const events = await t.database.db
+      .selectFrom('login_event')
+      .select(['username', 'outcome'])
+      .where('username', '=', 'buyer01')
+      .execute();
     expect(events).toContainEqual({ username: 'buyer01', outcome: 'bad-credentials' });
   });
 });

@@ -34,16 +34,22 @@ export function verifyIdentCookie(ctx: AppContext, value: string | undefined): n
 export async function issueCode(ctx: AppContext, accountId: number): Promise<{ code: string; exp: number }> {
   const code = randomBytes(24).toString('base64url');
   const expiresAt = new Date(ctx.now().getTime() + codeSeconds * 1000);
-  await ctx.db.insertInto('ident_code').values({ code_hash: hashToken(code), account_id: accountId, expires_at: expiresAt }).execute();
+  await ctx.db
+    .insertInto('ident_code')
+    .values({ code_hash: hashToken(code), account_id: accountId, expires_at: expiresAt })
+    .execute();
   return { code, exp: expiresAt.getTime() };
 }
 
 /** Uses a code once; a used, expired or unknown code is refused. */
 export async function redeemCode(ctx: AppContext, code: string, exp: number): Promise<number> {
   const now = ctx.now();
-  const row = await ctx.db.updateTable('ident_code')
+  const row = await ctx.db
+    .updateTable('ident_code')
     .set({ used_at: now })
-    .where('code_hash', '=', hashToken(code)).where('used_at', 'is', null).where('expires_at', '>', now)
+    .where('code_hash', '=', hashToken(code))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
     .returning(['account_id', 'expires_at'])
     .executeTakeFirst();
   if (!row || row.expires_at.getTime() !== exp) throw new ApiError(401, '10001', '登录凭证无效或已过期，请重新登录');

@@ -19,7 +19,12 @@ afterAll(() => t.close());
 
 async function loginWith(username: string, password: string, options: { tenant?: string; headers?: Record<string, string> } = {}) {
   const payload = { username, password: await encryptPassword(t.app, password) };
-  return t.app.inject({ method: 'POST', url: `/api/user/login?tenantid=${options.tenant ?? 'demo'}`, headers: options.headers ?? {}, payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/user/login?tenantid=${options.tenant ?? 'demo'}`,
+    headers: options.headers ?? {},
+    payload,
+  });
 }
 
 describe('an unknown user name', () => {

@@ -15,10 +15,21 @@ export function findLoginCandidates(
     )
     .innerJoin('tenant', 'tenant.id', 'account.tenant_id')
     .select([
-      'account.id', 'account.tenant_id', 'account.kind', 'account.employee_code', 'account.employee_name',
-      'account.supp_code', 'account.parent_code', 'account.role_code', 'account.password_hash',
-      'account.password_changed_at', 'account.must_change_password', 'account.mature_date', 'account.is_used',
-      'supplier.supp_name', 'tenant.company_name',
+      'account.id',
+      'account.tenant_id',
+      'account.kind',
+      'account.employee_code',
+      'account.employee_name',
+      'account.supp_code',
+      'account.parent_code',
+      'account.role_code',
+      'account.password_hash',
+      'account.password_changed_at',
+      'account.must_change_password',
+      'account.mature_date',
+      'account.is_used',
+      'supplier.supp_name',
+      'tenant.company_name',
     ])
     .where('account.tenant_id', '=', where.tenantId)
     .where('account.kind', '=', where.kind);
@@ -42,12 +53,23 @@ export async function insertSession(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (row.endOthers) {
-      await trx.updateTable('session').set({ revoked_at: row.now, revoke_reason: 'replaced' })
-        .where('account_id', '=', row.accountId).where('revoked_at', 'is', null).execute();
+      await trx
+        .updateTable('session')
+        .set({ revoked_at: row.now, revoke_reason: 'replaced' })
+        .where('account_id', '=', row.accountId)
+        .where('revoked_at', 'is', null)
+        .execute();
     }
     await trx
       .insertInto('session')
-      .values({ token_hash: row.tokenHash, account_id: row.accountId, expires_at: row.expiresAt, client_ip: row.clientIp, created_at: row.now, last_seen_at: row.now })
+      .values({
+        token_hash: row.tokenHash,
+        account_id: row.accountId,
+        expires_at: row.expiresAt,
+        client_ip: row.clientIp,
+        created_at: row.now,
+        last_seen_at: row.now,
+      })
       .execute();
     await trx
       .updateTable('account')
@@ -59,16 +81,29 @@ export async function insertSession(
 
 /** A session with its account; with an access, whether the account holds it (column `held`). */
 export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) {
-  const held = !access ? sql<boolean>`true`
-    : access.button ? holdsButtonSql(accountColumns, sql`${access.module}::text`, sql`${access.button}::text`)
+  const held = !access
+    ? sql<boolean>`true`
+    : access.button
+      ? holdsButtonSql(accountColumns, sql`${access.module}::text`, sql`${access.button}::text`)
       : holdsModuleSql(accountColumns, sql`${access.module}::text`);
   return db
     .selectFrom('session')
     .innerJoin('account', 'account.id', 'session.account_id')
     .select([
-      'session.token_hash', 'session.expires_at', 'session.last_seen_at', 'session.revoked_at', 'session.revoke_reason',
-      'account.id as account_id', 'account.tenant_id', 'account.kind', 'account.employee_code', 'account.employee_name',
-      'account.supp_code', 'account.role_code', 'account.parent_code', 'account.is_used',
+      'session.token_hash',
+      'session.expires_at',
+      'session.last_seen_at',
+      'session.revoked_at',
+      'session.revoke_reason',
+      'account.id as account_id',
+      'account.tenant_id',
+      'account.kind',
+      'account.employee_code',
+      'account.employee_name',
+      'account.supp_code',
+      'account.role_code',
+      'account.parent_code',
+      'account.is_used',
     ])
     .select(held.as('held'))
     .where('session.token_hash', '=', tokenHash)
@@ -90,13 +125,26 @@ export async function revokeSession(db: Kysely<DB>, tokenHash: string, reason: s
 
 export async function recordLoginEvent(
   db: Kysely<DB>,
-  event: { tenantId: string; username: string; accountId: number | null; action: string; outcome: string; clientIp: string; userAgent: string },
+  event: {
+    tenantId: string;
+    username: string;
+    accountId: number | null;
+    action: string;
+    outcome: string;
+    clientIp: string;
+    userAgent: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('login_event')
     .values({
-      tenant_id: event.tenantId, username: event.username, account_id: event.accountId, action: event.action,
-      outcome: event.outcome, client_ip: event.clientIp, user_agent: event.userAgent.slice(0, 500),
+      tenant_id: event.tenantId,
+      username: event.username,
+      account_id: event.accountId,
+      action: event.action,
+      outcome: event.outcome,
+      client_ip: event.clientIp,
+      user_agent: event.userAgent.slice(0, 500),
     })
     .execute();
 }
@@ -109,9 +157,20 @@ export function findUserInfo(db: Kysely<DB>, accountId: number) {
       join.onRef('supplier.tenant_id', '=', 'account.tenant_id').onRef('supplier.supp_code', '=', 'account.supp_code'),
     )
     .select([
-      'account.id', 'account.kind', 'account.employee_code', 'account.employee_name', 'account.supp_code', 'account.role_code',
-      'account.parent_code', 'account.tenant_id', 'tenant.company_name', 'supplier.supp_name', 'supplier.phone_list',
-      'supplier.email_list', 'supplier.qr_code', 'supplier.logo_icon',
+      'account.id',
+      'account.kind',
+      'account.employee_code',
+      'account.employee_name',
+      'account.supp_code',
+      'account.role_code',
+      'account.parent_code',
+      'account.tenant_id',
+      'tenant.company_name',
+      'supplier.supp_name',
+      'supplier.phone_list',
+      'supplier.email_list',
+      'supplier.qr_code',
+      'supplier.logo_icon',
     ])
     .where('account.id', '=', accountId)
     .executeTakeFirst();

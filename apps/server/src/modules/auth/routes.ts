@@ -13,13 +13,19 @@ import { newCaptcha } from './throttle';
 async function setIdentCookie(reply: FastifyReply, ctx: AppContext, result: LoginResult) {
   const session = await service.authenticate(ctx, result.token);
   const { value, maxAgeSeconds } = identCookieValue(ctx, session.accountId);
-  reply.header('set-cookie', `${identCookieName}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${ctx.config.https ? '; Secure' : ''}`);
+  reply.header(
+    'set-cookie',
+    `${identCookieName}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${ctx.config.https ? '; Secure' : ''}`,
+  );
 }
 
 /** The browser's session cookies after a login (a list of identities to choose from is no session yet); removed by an empty token. */
 function setSessionCookies(reply: FastifyReply, ctx: AppContext, result: LoginResult | LoginIdentity[] | { token: '' }) {
   if (Array.isArray(result)) return;
-  reply.header('set-cookie', sessionCookies(ctx.csrfKey, result.token, { secure: ctx.config.https, maxAgeSeconds: ctx.config.sessionAbsoluteHours * 3600 }));
+  reply.header(
+    'set-cookie',
+    sessionCookies(ctx.csrfKey, result.token, { secure: ctx.config.https, maxAgeSeconds: ctx.config.sessionAbsoluteHours * 3600 }),
+  );
 }
 
 function clientOf(request: FastifyRequest): service.ClientInfo {

@@ -11,15 +11,21 @@ afterAll(() => t.close());
 
 async function knownCaptcha(answer: string): Promise<string> {
   const id = `test-${Math.random().toString(36).slice(2)}`;
-  await t.database.db.insertInto('captcha').values({
-    id, answer_hash: createHash('sha256').update(answer.toUpperCase()).digest('hex'), expires_at: new Date(Date.now() + 60_000),
-  }).execute();
+  await t.database.db
+    .insertInto('captcha')
+    .values({
+      id,
+      answer_hash: createHash('sha256').update(answer.toUpperCase()).digest('hex'),
+      expires_at: new Date(Date.now() + 60_000),
+    })
+    .execute();
   return id;
 }
 
 async function loginWith(username: string, password: string, extra: Record<string, string> = {}) {
   return t.app.inject({
-    method: 'POST', url: '/api/user/login?tenantid=demo',
+    method: 'POST',
+    url: '/api/user/login?tenantid=demo',
     payload: { username, password: await encryptPassword(t.app, password), ...extra },
   });
 }
@@ -90,7 +96,11 @@ describe('identity provider', () => {
 
   it('refuses a missing or forged cookie', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/internal/ident/checkCookieLogin' })).statusCode).toBe(401);
-    const forged = await t.app.inject({ method: 'POST', url: '/api/internal/ident/checkCookieLogin', headers: { cookie: 'IDENT_TOKEN=7.9999999999.bad' } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/ident/checkCookieLogin',
+      headers: { cookie: 'IDENT_TOKEN=7.9999999999.bad' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 });

@@ -40,7 +40,15 @@ export async function login(
   const tenantId = tenantQuery || body.tenantid || '';
   const username = body.username.trim();
   const journal = (outcome: string, accountId: number | null) =>
-    repo.recordLoginEvent(ctx.db, { tenantId, username, accountId, action: `login:${kind}`, outcome, clientIp: client.ip, userAgent: client.userAgent });
+    repo.recordLoginEvent(ctx.db, {
+      tenantId,
+      username,
+      accountId,
+      action: `login:${kind}`,
+      outcome,
+      clientIp: client.ip,
+      userAgent: client.userAgent,
+    });
 
   const password = ctx.transportKey.decrypt(body.password);
   if (password === null) throw ApiError.badRequest('body.password: 密码未按要求加密，请刷新页面后重试');
@@ -61,7 +69,11 @@ export async function login(
   const accountId = body.identityId ? Number.parseInt(body.identityId, 10) : undefined;
   if (accountId !== undefined && !Number.isSafeInteger(accountId)) throw ApiError.badRequest('body.identityId: 身份标识不合法');
   const candidates = await repo.findLoginCandidates(ctx.db, {
-    tenantId, kind, username, supplierCode: kind === 'supplier' ? body.supplierCode : undefined, accountId,
+    tenantId,
+    kind,
+    username,
+    supplierCode: kind === 'supplier' ? body.supplierCode : undefined,
+    accountId,
   });
   const matching: repo.LoginCandidate[] = [];
   if (candidates.length === 0) await verifyDecoy(password);
@@ -108,7 +120,12 @@ async function startSession(
   const token = newToken();
   const absoluteExpiry = new Date(now.getTime() + ctx.config.sessionAbsoluteHours * 3_600_000);
   await repo.insertSession(ctx.db, {
-    tokenHash: hashToken(token), accountId: account.id, expiresAt: absoluteExpiry, clientIp: client.ip, now, endOthers: ctx.config.singleSession,
+    tokenHash: hashToken(token),
+    accountId: account.id,
+    expiresAt: absoluteExpiry,
+    clientIp: client.ip,
+    now,
+    endOthers: ctx.config.singleSession,
   });
   await journal('success', account.id);
 
@@ -122,8 +139,7 @@ async function startSession(
     supplierName: account.supp_name ?? '',
     supplierCode: account.supp_code ?? '',
     companyName: account.company_name,
-    accountExpireWarn:
-      accountDaysLeft !== null && accountDaysLeft <= ctx.config.accountExpireWarnDays ? String(accountDaysLeft) : '-1',
+    accountExpireWarn: accountDaysLeft !== null && accountDaysLeft <= ctx.config.accountExpireWarnDays ? String(accountDaysLeft) : '-1',
     matureDate: account.mature_date ?? '',
     isEditPw: account.must_change_password || pwPeriod <= 0 ? '1' : '0',
     pwPeriod: Math.max(pwPeriod, 0),
@@ -132,12 +148,26 @@ async function startSession(
 }
 
 /** Staff login with a one-time code of the identity provider (the frame login of spec section 4). */
-export async function loginWithIdentCode(ctx: AppContext, tenantId: string, code: string, exp: number, client: ClientInfo): Promise<LoginResult> {
+export async function loginWithIdentCode(
+  ctx: AppContext,
+  tenantId: string,
+  code: string,
+  exp: number,
+  client: ClientInfo,
+): Promise<LoginResult> {
   const accountId = await redeemCode(ctx, code, exp);
   const [account] = await repo.findLoginCandidates(ctx.db, { tenantId, kind: 'staff', accountId });
   if (!account) throw loginFailure('登录凭证无效或已过期，请重新登录');
   const journal = (outcome: string, id: number | null) =>
-    repo.recordLoginEvent(ctx.db, { tenantId, username: account.employee_code, accountId: id, action: 'login:ident', outcome, clientIp: client.ip, userAgent: client.userAgent });
+    repo.recordLoginEvent(ctx.db, {
+      tenantId,
+      username: account.employee_code,
+      accountId: id,
+      action: 'login:ident',
+      outcome,
+      clientIp: client.ip,
+      userAgent: client.userAgent,
+    });
   return startSession(ctx, account, client, journal);
 }
 
@@ -187,8 +217,13 @@ export async function authenticate(ctx: AppContext, token: string, access?: Acce
 export async function logout(ctx: AppContext, session: SessionContext, client: ClientInfo): Promise<void> {
   await repo.revokeSession(ctx.db, session.tokenHash, 'logout', ctx.now());
   await repo.recordLoginEvent(ctx.db, {
-    tenantId: session.tenantId, username: session.employeeCode, accountId: session.accountId, action: 'logout',
-    outcome: 'success', clientIp: client.ip, userAgent: client.userAgent,
+    tenantId: session.tenantId,
+    username: session.employeeCode,
+    accountId: session.accountId,
+    action: 'logout',
+    outcome: 'success',
+    clientIp: client.ip,
+    userAgent: client.userAgent,
   });
 }
 
@@ -220,4 +255,3 @@ export async function userInfo(ctx: AppContext, session: SessionContext): Promis
     },
   };
 }
-

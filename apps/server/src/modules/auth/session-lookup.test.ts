@@ -19,7 +19,15 @@ const counter: KyselyPlugin = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  ctx = { config: t.config, db: t.database.db.withPlugin(counter), engine: t.database.engine, transportKey: { publicPem: '', decrypt: () => null }, identKey: 'k', csrfKey: 'c', now: () => new Date() };
+  ctx = {
+    config: t.config,
+    db: t.database.db.withPlugin(counter),
+    engine: t.database.engine,
+    transportKey: { publicPem: '', decrypt: () => null },
+    identKey: 'k',
+    csrfKey: 'c',
+    now: () => new Date(),
+  };
 });
 afterAll(() => t.close());
 

@@ -26,7 +26,10 @@ export async function newCaptcha(ctx: AppContext): Promise<{ captchaId: string; 
   const captchaId = randomBytes(16).toString('base64url');
   const now = ctx.now();
   await ctx.db.deleteFrom('captcha').where('expires_at', '<', now).execute();
-  await ctx.db.insertInto('captcha').values({ id: captchaId, answer_hash: hashAnswer(text), expires_at: new Date(now.getTime() + captchaMinutes * 60_000) }).execute();
+  await ctx.db
+    .insertInto('captcha')
+    .values({ id: captchaId, answer_hash: hashAnswer(text), expires_at: new Date(now.getTime() + captchaMinutes * 60_000) })
+    .execute();
   return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
 }
 
@@ -49,7 +52,11 @@ async function failuresOf(ctx: AppContext, key: string) {
  * Runs before the password is checked: refuses a locked account or address, demands and checks the
  * captcha once failures pass the threshold, and slows the caller down.
  */
-export async function guardLogin(ctx: AppContext, keys: ThrottleKeys, captcha: { captchaId?: string | undefined; validCode?: string | undefined }): Promise<void> {
+export async function guardLogin(
+  ctx: AppContext,
+  keys: ThrottleKeys,
+  captcha: { captchaId?: string | undefined; validCode?: string | undefined },
+): Promise<void> {
   const limits = ctx.config.login;
   const [account, address] = await Promise.all([failuresOf(ctx, keys.account), failuresOf(ctx, keys.address)]);
   const lockedUntil = account.lockedUntil ?? address.lockedUntil;
@@ -70,7 +77,10 @@ export async function guardLogin(ctx: AppContext, keys: ThrottleKeys, captcha: {
 export async function recordFailure(ctx: AppContext, keys: ThrottleKeys): Promise<void> {
   const limits = ctx.config.login;
   const now = ctx.now();
-  for (const [key, lockAfter] of [[keys.account, limits.lockAfter], [keys.address, limits.ipLockAfter]] as const) {
+  for (const [key, lockAfter] of [
+    [keys.account, limits.lockAfter],
+    [keys.address, limits.ipLockAfter],
+  ] as const) {
     const windowStart = new Date(now.getTime() - windowMinutes * 60_000);
     const lockUntil = new Date(now.getTime() + limits.lockMinutes * 60_000);
     await sql`
@@ -80,9 +90,12 @@ export async function recordFailure(ctx: AppContext, keys: ThrottleKeys): Promis
                         THEN 1 ELSE login_throttle.failures + 1 END,
         window_started_at = CASE WHEN login_throttle.window_started_at < ${windowStart} AND coalesce(login_throttle.locked_until, ${windowStart}) < ${now}
                                  THEN ${now} ELSE login_throttle.window_started_at END`.execute(ctx.db);
-    await ctx.db.updateTable('login_throttle')
+    await ctx.db
+      .updateTable('login_throttle')
       .set({ locked_until: lockUntil, failures: 0, window_started_at: now })
-      .where('key', '=', key).where('failures', '>=', lockAfter).execute();
+      .where('key', '=', key)
+      .where('failures', '>=', lockAfter)
+      .execute();
   }
 }
 

@@ -12,13 +12,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, token: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { token }, ...(payload ? { payload } : {}) });
+const post = (url: string, token: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: { token }, ...(payload ? { payload } : {}) });
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { token } });
 
 describe('lookups', () => {
   it('lists brands, with a keyword on code or name', async () => {
     expect((await post('/api/baseInfo/getAllBrandInfo', supplier)).json().data).toHaveLength(12);
-    expect((await post('/api/baseInfo/getAllBrandInfo', supplier, { keyword: '禾丰' })).json().data).toEqual([{ brandCode: 'B001', brandName: '禾丰' }]);
+    expect((await post('/api/baseInfo/getAllBrandInfo', supplier, { keyword: '禾丰' })).json().data).toEqual([
+      { brandCode: 'B001', brandName: '禾丰' },
+    ]);
     expect((await post('/api/baseInfo/getAllBrandInfo', supplier, { keyword: '%' })).json().data).toEqual([]);
   });
 
@@ -53,7 +56,12 @@ describe('lookups', () => {
 
 describe('business options', () => {
   it('lets staff save an option and everyone read it', async () => {
-    const option = { busShortName: 'CTF_CHECK', busShortDetailName: '证照检查品类', permissionType: 'category', permission: ['10', '12', '10'] };
+    const option = {
+      busShortName: 'CTF_CHECK',
+      busShortDetailName: '证照检查品类',
+      permissionType: 'category',
+      permission: ['10', '12', '10'],
+    };
     const saved = await post('/api/baseInfo/saveBusOption', staff, option);
     expect(saved.json().data.permission).toEqual(['10', '12']);
     const read = (await post('/api/baseInfo/queryBusOption', supplier, { busShortName: 'CTF_CHECK' })).json().data;
@@ -61,10 +69,20 @@ describe('business options', () => {
   });
 
   it('refuses unknown codes and a supplier account', async () => {
-    const bad = await post('/api/baseInfo/saveBusOption', staff, { busShortName: 'X', busShortDetailName: 'x', permissionType: 'dept', permission: ['S9999'] });
+    const bad = await post('/api/baseInfo/saveBusOption', staff, {
+      busShortName: 'X',
+      busShortDetailName: 'x',
+      permissionType: 'dept',
+      permission: ['S9999'],
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('S9999');
-    const forbidden = await post('/api/baseInfo/saveBusOption', supplier, { busShortName: 'X', busShortDetailName: 'x', permissionType: 'all', permission: [] });
+    const forbidden = await post('/api/baseInfo/saveBusOption', supplier, {
+      busShortName: 'X',
+      busShortDetailName: 'x',
+      permissionType: 'all',
+      permission: [],
+    });
     expect(forbidden.statusCode).toBe(403);
   });
 });
@@ -90,7 +108,9 @@ describe('bill numbers', () => {
 describe('system parameters', () => {
   it('answers whether the middle platform is used, and a parameter by code', async () => {
     expect((await get('/api/system/useMiddlePlatform', supplier)).json().data).toBe(true);
-    expect((await get('/api/system/querySystemParam?parameterCode=INVOICE_TOLERANCE', supplier)).json().data).toMatchObject({ parameterValue: '1.00' });
+    expect((await get('/api/system/querySystemParam?parameterCode=INVOICE_TOLERANCE', supplier)).json().data).toMatchObject({
+      parameterValue: '1.00',
+    });
     expect((await get('/api/system/querySystemParam?parameterCode=NOPE', supplier)).statusCode).toBe(404);
   });
 });

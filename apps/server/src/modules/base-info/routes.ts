@@ -11,12 +11,18 @@ export function baseInfoRoutes(ctx: AppContext) {
     registerCall(app, baseInfo.getAllBrandInfo, ({ session, body }) => repo.brands(ctx.db, session.tenantId, body?.keyword));
     registerCall(app, baseInfo.getAllDeptInfo, ({ session, body }) => repo.depts(ctx.db, session.tenantId, body?.keyword));
     registerCall(app, baseInfo.getCategoryInfo, ({ session, body }) => repo.categories(ctx.db, session.tenantId, body ?? {}));
-    registerCall(app, baseInfo.getCategoryTreeInfo, async ({ session }) => service.categoryTree(await repo.categories(ctx.db, session.tenantId)));
+    registerCall(app, baseInfo.getCategoryTreeInfo, async ({ session }) =>
+      service.categoryTree(await repo.categories(ctx.db, session.tenantId)),
+    );
     registerCall(app, baseInfo.getAccUnitCodeInfo, ({ session }) => repo.accUnits(ctx.db, session.tenantId));
     registerCall(app, baseInfo.queryBusOption, ({ session, body }) => repo.busOptions(ctx.db, session.tenantId, body?.busShortName));
     registerCall(app, baseInfo.saveBusOption, ({ session, body }) => service.saveBusOption(ctx, session, body));
     registerCall(app, baseInfo.getBillNumber, ({ session, query }) => service.nextBillNumber(ctx, session, query.code, query.digits));
-    registerCall(app, system.useMiddlePlatform, async ({ session }) => (await repo.systemParam(ctx.db, session.tenantId, 'USE_MIDDLE_PLATFORM'))?.parameterValue === '1');
+    registerCall(
+      app,
+      system.useMiddlePlatform,
+      async ({ session }) => (await repo.systemParam(ctx.db, session.tenantId, 'USE_MIDDLE_PLATFORM'))?.parameterValue === '1',
+    );
     registerCall(app, system.querySystemParam, ({ session, query }) => service.systemParam(ctx, session, query.parameterCode));
   };
 }

@@ -13,8 +13,11 @@ export function categoryTree(rows: CategoryRow[]): CategoryNode[] {
   const nodes = new Map<string, CategoryNode>();
   for (const row of rows) {
     nodes.set(row.categoryCode, {
-      categoryCode: row.categoryCode, parentCategoryCode: row.parentCategoryCode, categoryName: row.categoryName,
-      label: `${row.categoryCode}_${row.categoryName}`, children: [],
+      categoryCode: row.categoryCode,
+      parentCategoryCode: row.parentCategoryCode,
+      categoryName: row.categoryName,
+      label: `${row.categoryCode}_${row.categoryName}`,
+      children: [],
     });
   }
   const roots: CategoryNode[] = [];
@@ -28,7 +31,8 @@ export function categoryTree(rows: CategoryRow[]): CategoryNode[] {
 export async function saveBusOption(ctx: AppContext, session: SessionContext, option: BusOption): Promise<BusOption> {
   if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以维护业务选项');
   const permission = [...new Set(option.permission)];
-  if (option.permissionType === 'all' && permission.length > 0) throw ApiError.badRequest('body.permission: 权限类型为全部时不能指定权限列表');
+  if (option.permissionType === 'all' && permission.length > 0)
+    throw ApiError.badRequest('body.permission: 权限类型为全部时不能指定权限列表');
   if (option.permissionType !== 'all') {
     if (permission.length === 0) throw ApiError.badRequest('body.permission: 请至少选择一项');
     const known = await repo.existingCodes(ctx.db, session.tenantId, option.permissionType, permission);

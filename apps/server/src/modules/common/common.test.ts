@@ -61,7 +61,7 @@ describe('stores', () => {
     expect(pick.data.every((d) => d.deptType === 'store' && d.online)).toBe(true);
   });
 
-  it('answers a staff member\'s own store, or every store when the account has none', async () => {
+  it("answers a staff member's own store, or every store when the account has none", async () => {
     expect((await t.callAs('admin', common.queryMyStore)).data.every((d) => d.deptType === 'store')).toBe(true);
     expect((await t.callAs('admin', common.queryMyStore)).data).toHaveLength(6);
     await t.database.db.updateTable('account').set({ dept_code: 'S0201' }).where('employee_code', '=', 'buyer01').execute();
@@ -71,18 +71,25 @@ describe('stores', () => {
 
 describe('stock', () => {
   it('divides the stored 1/10000 units exactly', async () => {
-    await t.database.db.updateTable('stock').set({ qty_units: '123456789' }).where('goods_code', '=', '600101').where('dept_code', '=', 'S0101').execute();
+    await t.database.db
+      .updateTable('stock')
+      .set({ qty_units: '123456789' })
+      .where('goods_code', '=', '600101')
+      .where('dept_code', '=', 'S0101')
+      .execute();
     const res = await t.callAs('100001', common.getBatchStocksList, { body: { goodsCode: '600101', deptCode: 'S0101' } });
     expect(res.data).toEqual([expect.objectContaining({ goodsCode: '600101', deptCode: 'S0101', stockQty: '12345.6789' })]);
   });
 
   it('takes comma-joined codes and matches the table row for row', async () => {
     const res = await t.callAs('admin', common.getBatchStocksList, { body: { goodsCode: '600101, 600102,600101' } });
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM stock WHERE goods_code IN ('600101', '600102')`.execute(t.database.db);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM stock WHERE goods_code IN ('600101', '600102')`.execute(
+      t.database.db,
+    );
     expect(res.data).toHaveLength(rows[0]!.n);
   });
 
-  it('shows a supplier nothing of another supplier\'s goods', async () => {
+  it("shows a supplier nothing of another supplier's goods", async () => {
     const res = await t.callAs('100002', common.getBatchStocksList, { body: { goodsCode: '600101' } });
     expect(res.status).toBe(200);
     expect(res.data).toEqual([]);
@@ -105,7 +112,7 @@ describe('suppliers, goods and parameters', () => {
     expect((await t.callAs('admin', common.getSupplierInfo, { body: { pageSize: 10000 } })).status).toBe(400);
   });
 
-  it('finds a supplier\'s goods by barcode and never another supplier\'s', async () => {
+  it("finds a supplier's goods by barcode and never another supplier's", async () => {
     const byBarcode = await t.callAs('100001', common.getGoodInfo, { body: { keyword: '6923456789012' } });
     expect(byBarcode.data.list.map((g) => g.goodsCode)).toEqual(['600101']);
     const mine = await t.callAs('100001', common.getGoodInfo, { body: { pageSize: 1000 } });
@@ -114,7 +121,7 @@ describe('suppliers, goods and parameters', () => {
     expect((await t.callAs('100002', common.getGoodInfo, { body: { keyword: '6923456789012' } })).data.total).toBe(0);
   });
 
-  it('matches a top-level category\'s sub-classes', async () => {
+  it("matches a top-level category's sub-classes", async () => {
     const res = await t.callAs('admin', common.getGoodInfo, { body: { categoryCode: '10', pageSize: 1000 } });
     expect(res.data.total).toBeGreaterThan(0);
     expect(res.data.list.every((g) => g.categoryCode.startsWith('10'))).toBe(true);
@@ -154,7 +161,7 @@ describe('permissions, print templates and locations', () => {
     expect(child.modules.every((m) => mainCodes.has(m.moduleCode))).toBe(true);
   });
 
-  it('answers a print type\'s templates, the default first, and refuses unknown types', async () => {
+  it("answers a print type's templates, the default first, and refuses unknown types", async () => {
     const res = await t.callAs('100001', common.getPrintTemplateAll, { query: { printTypeCode: 'purOrder' } });
     expect(res.data.length).toBeGreaterThanOrEqual(2);
     expect(res.data[0]!.isDefault).toBe(true);
@@ -170,14 +177,22 @@ describe('permissions, print templates and locations', () => {
     expect(staff.data.every((l) => l.billDirection === 'in')).toBe(true);
     const supplied = await suppliedDepts('100002');
     const other = ['S0101', 'S0102', 'S0201', 'S0301', 'S0401', 'S0501', 'D0001', 'D0002'].find((c) => !supplied.includes(c));
-    if (other) expect((await t.callAs('100002', common.queryLocationArchivesBatch, { body: { billDirection: 'out', deptCode: other } })).data).toEqual([]);
+    if (other)
+      expect(
+        (await t.callAs('100002', common.queryLocationArchivesBatch, { body: { billDirection: 'out', deptCode: other } })).data,
+      ).toEqual([]);
     expect((await t.callAs('admin', common.queryLocationArchivesBatch, { body: { billDirection: 'sideways' as 'in' } })).status).toBe(400);
   });
 });
 
 describe('business options on the legacy path', () => {
   it('saves for staff holding the business-option module and refuses everyone else', async () => {
-    const option = { busShortName: 'LEGACY_TEST', busShortDetailName: '旧接口保存', permissionType: 'dept' as const, permission: ['S0101'] };
+    const option = {
+      busShortName: 'LEGACY_TEST',
+      busShortDetailName: '旧接口保存',
+      permissionType: 'dept' as const,
+      permission: ['S0101'],
+    };
     const saved = await t.callAs('admin', common.saveBusOption, { body: option });
     expect(saved.status).toBe(200);
     expect(saved.envelope.success).toBe(true);
@@ -189,4 +204,3 @@ describe('business options on the legacy path', () => {
     expect(bad.envelope.success).toBe(false);
   });
 });
-

@@ -13,22 +13,32 @@ export function commonRoutes(ctx: AppContext) {
     registerCall(app, common.listEnum, async ({ query }) => service.enumItems(query.enumName));
     registerCall(app, common.allDistributions, async () => service.enumItems('deliveryMode'));
     registerCall(app, common.getDeptList, ({ session, body }) => service.depts(ctx, session, { keyword: body?.keyword }));
-    registerCall(app, common.getOnLineDeptList, ({ session, body }) => service.depts(ctx, session, { keyword: body?.keyword, onlineOnly: true }));
-    registerCall(app, common.getPickStoreList, ({ session, body }) => service.depts(ctx, session, { keyword: body?.keyword, storesOnly: true, onlineOnly: true }));
+    registerCall(app, common.getOnLineDeptList, ({ session, body }) =>
+      service.depts(ctx, session, { keyword: body?.keyword, onlineOnly: true }),
+    );
+    registerCall(app, common.getPickStoreList, ({ session, body }) =>
+      service.depts(ctx, session, { keyword: body?.keyword, storesOnly: true, onlineOnly: true }),
+    );
     registerCall(app, common.queryMyStore, ({ session }) => service.myStores(ctx, session));
     registerCall(app, common.getBatchStocksList, ({ session, body }) => service.stocks(ctx, session, body.goodsCode, body.deptCode));
     registerCall(app, common.getUserPermission, ({ session }) => service.permissions(ctx, session));
     registerCall(app, common.getSupplierInfo, ({ session, body }) =>
-      repo.suppliers(ctx.db, scopeOf(session), body?.keyword, body?.page ?? 1, body?.pageSize ?? 9999));
+      repo.suppliers(ctx.db, scopeOf(session), body?.keyword, body?.page ?? 1, body?.pageSize ?? 9999),
+    );
     registerCall(app, common.queryListByParamCode, ({ session, body }) => repo.systemParams(ctx.db, session.tenantId, body.paramCode));
     registerCall(app, common.getCatalogClassInfo, ({ session }) => service.catalogTree(ctx, session));
     registerCall(app, common.getSupplierCateInfo, ({ session }) => service.supplierTree(ctx, session));
     registerCall(app, common.getBrandInfo, ({ session }) => service.brandTree(ctx, session));
     registerCall(app, common.getGoodInfo, ({ session, body }) =>
-      repo.goods(ctx.db, scopeOf(session), body ?? {}, body?.page ?? 1, body?.pageSize ?? 50));
-    registerCall(app, common.getPrintTemplateAll, ({ session, query }) => repo.printTemplates(ctx.db, session.tenantId, query.printTypeCode));
+      repo.goods(ctx.db, scopeOf(session), body ?? {}, body?.page ?? 1, body?.pageSize ?? 50),
+    );
+    registerCall(app, common.getPrintTemplateAll, ({ session, query }) =>
+      repo.printTemplates(ctx.db, session.tenantId, query.printTypeCode),
+    );
     registerCall(app, common.getOcxDownloadUrl, ({ session }) => service.ocxDownloadUrl(ctx, session));
     registerCall(app, common.saveBusOption, ({ session, body }) => baseInfo.saveBusOption(ctx, session, body));
-    registerCall(app, common.queryLocationArchivesBatch, ({ session, body }) => service.locations(ctx, session, body.billDirection, body.deptCode));
+    registerCall(app, common.queryLocationArchivesBatch, ({ session, body }) =>
+      service.locations(ctx, session, body.billDirection, body.deptCode),
+    );
   };
 }

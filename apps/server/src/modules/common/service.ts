@@ -52,7 +52,11 @@ export async function permissions(ctx: AppContext, session: SessionContext) {
 /** The legacy pickers' trees hang under one named root whose id is empty. */
 const rooted = (label: string, children: TreeNode[]): TreeNode[] => [{ id: '', label, children }];
 
-const fromCategory = (node: CategoryNode): TreeNode => ({ id: node.categoryCode, label: node.label, children: node.children.map(fromCategory) });
+const fromCategory = (node: CategoryNode): TreeNode => ({
+  id: node.categoryCode,
+  label: node.label,
+  children: node.children.map(fromCategory),
+});
 
 export async function catalogTree(ctx: AppContext, session: SessionContext): Promise<TreeNode[]> {
   return rooted('所有类别', categoryTree(await baseInfoRepo.categories(ctx.db, session.tenantId)).map(fromCategory));
@@ -60,7 +64,10 @@ export async function catalogTree(ctx: AppContext, session: SessionContext): Pro
 
 export async function brandTree(ctx: AppContext, session: SessionContext): Promise<TreeNode[]> {
   const brands = await baseInfoRepo.brands(ctx.db, session.tenantId);
-  return rooted('所有品牌', brands.map((b) => ({ id: b.brandCode, label: `${b.brandCode}_${b.brandName}`, children: [] })));
+  return rooted(
+    '所有品牌',
+    brands.map((b) => ({ id: b.brandCode, label: `${b.brandCode}_${b.brandName}`, children: [] })),
+  );
 }
 
 /** Suppliers grouped by the top categories of their goods; a supplier without goods sits under '未分类'. */

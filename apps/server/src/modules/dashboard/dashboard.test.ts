@@ -14,21 +14,30 @@ const overview = async (user: string, query: { suppCode?: string } = {}) => (awa
 const cents = (values: string[]) => values.reduce((s, v) => s + BigInt(Math.round(Number(v) * 100)), 0n);
 
 describe('overview', () => {
-  it('counts the supplier\'s open orders', async () => {
+  it("counts the supplier's open orders", async () => {
     const data = await overview('100001');
-    const open = await t.database.db.selectFrom('pur_order').select(['total_amount', 'status'])
-      .where('supp_code', '=', '100001').where('status', 'in', ['已下达', '已阅读', '已确认', '部分到货']).execute();
+    const open = await t.database.db
+      .selectFrom('pur_order')
+      .select(['total_amount', 'status'])
+      .where('supp_code', '=', '100001')
+      .where('status', 'in', ['已下达', '已阅读', '已确认', '部分到货'])
+      .execute();
     expect(data.openOrders.count).toBe(open.length);
     expect(cents([data.openOrders.amount])).toBe(cents(open.map((o) => o.total_amount)));
     expect(data.openOrders.toConfirm).toBe(open.filter((o) => o.status === '已下达' || o.status === '已阅读').length);
   });
 
-  it('sums this month\'s receiving to date and shows twelve months of trend', async () => {
+  it("sums this month's receiving to date and shows twelve months of trend", async () => {
     const data = await overview('100001');
     const today = businessDay(new Date());
     expect(data.today).toBe(today);
-    const rows = await t.database.db.selectFrom('acceptance').select('amount')
-      .where('supp_code', '=', '100001').where('acc_date', '>=', `${today.slice(0, 7)}-01`).where('acc_date', '<=', today).execute();
+    const rows = await t.database.db
+      .selectFrom('acceptance')
+      .select('amount')
+      .where('supp_code', '=', '100001')
+      .where('acc_date', '>=', `${today.slice(0, 7)}-01`)
+      .where('acc_date', '<=', today)
+      .execute();
     expect(cents([data.receiving.thisMonth])).toBe(cents(rows.map((r) => r.amount)));
     expect(data.monthlyReceiving).toHaveLength(12);
     expect(data.monthlyReceiving.at(-1)!.month).toBe(today.slice(0, 7));

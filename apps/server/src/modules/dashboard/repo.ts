@@ -48,5 +48,10 @@ export async function settlementWaiting(db: Kysely<DB>, scope: DataScope) {
 }
 
 export function suppliers(db: Kysely<DB>, scope: DataScope) {
-  return db.selectFrom('supplier').select(['supp_code as suppCode', 'supp_name as suppName']).where(inScope(scope)).orderBy('supp_code').execute();
+  return db
+    .selectFrom('supplier')
+    .select(['supp_code as suppCode', 'supp_name as suppName'])
+    .where(inScope(scope))
+    .orderBy('supp_code')
+    .execute();
 }

@@ -19,29 +19,61 @@ const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n', 'latin1
 function multipart(files: { name: string; bytes: Buffer; type?: string }[]) {
   const boundary = '----portal-test-boundary';
   const parts = files.flatMap((f) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`),
-    f.bytes, Buffer.from('\r\n'),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+    f.bytes,
+    Buffer.from('\r\n'),
   ]);
-  return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const upload = (user: string, files: { name: string; bytes: Buffer; type?: string }[]) => {
   const body = multipart(files);
-  return t.app.inject({ method: 'POST', url: '/api/file/uploadFile', headers: { ...body.headers, token: tokens[user]! }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/file/uploadFile',
+    headers: { ...body.headers, token: tokens[user]! },
+    payload: body.payload,
+  });
 };
-const download = (user: string, fileId: string) => t.app.inject({ method: 'GET', url: `/api/file/downloadFile?fileId=${fileId}`, headers: { token: tokens[user]! } });
-const remove = (user: string, fileId: string) => t.app.inject({ method: 'POST', url: '/api/file/deleteFile', headers: { token: tokens[user]! }, payload: { fileId } });
+const download = (user: string, fileId: string) =>
+  t.app.inject({ method: 'GET', url: `/api/file/downloadFile?fileId=${fileId}`, headers: { token: tokens[user]! } });
+const remove = (user: string, fileId: string) =>
+  t.app.inject({ method: 'POST', url: '/api/file/deleteFile', headers: { token: tokens[user]! }, payload: { fileId } });
 const stored = async () => ({
-  files: (await t.database.db.selectFrom('stored_file').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-  chunks: (await t.database.db.selectFrom('stored_file_chunk').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+  files: (
+    await t.database.db
+      .selectFrom('stored_file')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n,
+  chunks: (
+    await t.database.db
+      .selectFrom('stored_file_chunk')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n,
 });
 
 describe('upload', () => {
-  it('stores a file as the kind its bytes are, whatever the client\'s header says', async () => {
-    const res = await upload('100001', [{ name: '营业执照.png', bytes: pngBytes, type: 'application/pdf' }, { name: 'report.PDF', bytes: pdfBytes }]);
+  it("stores a file as the kind its bytes are, whatever the client's header says", async () => {
+    const res = await upload('100001', [
+      { name: '营业执照.png', bytes: pngBytes, type: 'application/pdf' },
+      { name: 'report.PDF', bytes: pdfBytes },
+    ]);
     expect(res.statusCode).toBe(200);
     const [png, pdf] = res.json().data;
-    expect(png).toMatchObject({ fileName: '营业执照.png', contentType: 'image/png', size: pngBytes.length, sha256: createHash('sha256').update(pngBytes).digest('hex'), createdBy: '100001' });
+    expect(png).toMatchObject({
+      fileName: '营业执照.png',
+      contentType: 'image/png',
+      size: pngBytes.length,
+      sha256: createHash('sha256').update(pngBytes).digest('hex'),
+      createdBy: '100001',
+    });
     expect(pdf).toMatchObject({ fileName: 'report.PDF', contentType: 'application/pdf', size: pdfBytes.length });
   });
 
@@ -58,21 +90,34 @@ describe('upload', () => {
 
   it('answers 413 for a file over the limit or too many files, and leaves no row and no bytes', async () => {
     const before = await stored();
-    const big = await upload('100001', [{ name: 'ok.pdf', bytes: pdfBytes }, { name: 'big.png', bytes: Buffer.concat([pngBytes, Buffer.alloc(10 * 1024 * 1024)]) }]);
+    const big = await upload('100001', [
+      { name: 'ok.pdf', bytes: pdfBytes },
+      { name: 'big.png', bytes: Buffer.concat([pngBytes, Buffer.alloc(10 * 1024 * 1024)]) },
+    ]);
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ success: false, message: '文件 big.png 超过 10 MB 的上限' });
-    const many = await upload('100001', Array.from({ length: 11 }, (_, i) => ({ name: `${i}.pdf`, bytes: pdfBytes })));
+    const many = await upload(
+      '100001',
+      Array.from({ length: 11 }, (_, i) => ({ name: `${i}.pdf`, bytes: pdfBytes })),
+    );
     expect(many.statusCode).toBe(413);
     expect(many.json().message).toBe('一次最多上传 10 个文件');
     expect(await stored()).toEqual(before);
   });
 
   it('says what is wrong with a request that carries no file', async () => {
-    const json = await t.app.inject({ method: 'POST', url: '/api/file/uploadFile', headers: { token: tokens['100001']! }, payload: { file: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/uploadFile',
+      headers: { token: tokens['100001']! },
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe('file: 请以 multipart/form-data 上传文件');
     expect((await upload('100001', [])).json().message).toBe('file: 请选择要上传的文件');
-    expect((await t.app.inject({ method: 'POST', url: '/api/file/uploadFile', ...multipart([{ name: 'a.pdf', bytes: pdfBytes }]) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/file/uploadFile', ...multipart([{ name: 'a.pdf', bytes: pdfBytes }]) })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -82,7 +127,7 @@ describe('download and delete', () => {
     fileId = (await upload('100001', [{ name: '质检报告 2026.png', bytes: pngBytes }])).json().data[0].fileId;
   });
 
-  it('streams the bytes under the file\'s name to the supplier\'s accounts and to staff', async () => {
+  it("streams the bytes under the file's name to the supplier's accounts and to staff", async () => {
     for (const user of ['100001', '100001-01', 'admin']) {
       const res = await download(user, fileId);
       expect(res.statusCode).toBe(200);

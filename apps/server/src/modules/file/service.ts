@@ -12,8 +12,13 @@ import type { Download } from '../../platform/route';
 import type { SessionContext } from '../../platform/session-context';
 
 const shown = (row: Selectable<StoredFileTable>): StoredFile => ({
-  fileId: row.id, fileName: row.name, contentType: row.content_type, size: Number(row.size), sha256: row.sha256,
-  createdBy: row.created_by, createdAt: row.created_at.toISOString(),
+  fileId: row.id,
+  fileName: row.name,
+  contentType: row.content_type,
+  size: Number(row.size),
+  sha256: row.sha256,
+  createdBy: row.created_by,
+  createdAt: row.created_at.toISOString(),
 });
 
 /** The file as the caller may see it, or 404. */
@@ -24,7 +29,11 @@ async function reachable(ctx: AppContext, session: SessionContext, fileId: strin
 }
 
 export async function upload(ctx: AppContext, session: SessionContext, files: ReceivedFile[]): Promise<StoredFile[]> {
-  const owner = { tenantId: session.tenantId, suppCode: session.kind === 'supplier' ? session.suppCode : null, createdBy: session.employeeCode };
+  const owner = {
+    tenantId: session.tenantId,
+    suppCode: session.kind === 'supplier' ? session.suppCode : null,
+    createdBy: session.employeeCode,
+  };
   const rows = await ctx.db.transaction().execute(async (trx) => {
     const saved = [];
     for (const file of files) saved.push(await saveFile(trx, owner, file));

@@ -12,7 +12,8 @@ afterAll(() => t.close());
 const codes = (routes: RouteItem[]): string[] => routes.flatMap((r) => [r.moudleCode, ...codes(r.children)]);
 const menuOf = async (user: string) => (await t.callAs(user, menu.queryMerchantsModuleList)).data;
 const buttonsOf = (user: string, menuCode: string) => t.callAs(user, common.getAuthBtnList, { body: { menuCode } });
-const permissionOf = (user: string, employeeCode: string) => t.callAs(user, menu.queryPermissionByeEmployeeCode, { query: { employeeCode } });
+const permissionOf = (user: string, employeeCode: string) =>
+  t.callAs(user, menu.queryPermissionByeEmployeeCode, { query: { employeeCode } });
 
 describe('menu', () => {
   it('gives a supplier main account every supplier module, as route JSON', async () => {
@@ -20,10 +21,18 @@ describe('menu', () => {
     expect(codes(routes)).toEqual(expect.arrayContaining(['ms0014', 'ms0021', 'ms0022', 'ms0031', 'ms0050']));
     expect(codes(routes)).not.toContain('ms0060');
     const report = routes.find((r) => r.moudleCode === 'ms0020')!;
-    expect(report).toMatchObject({ component: 'Layout', alwaysShow: true, redirect: 'noRedirect', hidden: false, meta: { title: '报表查询' } });
+    expect(report).toMatchObject({
+      component: 'Layout',
+      alwaysShow: true,
+      redirect: 'noRedirect',
+      hidden: false,
+      meta: { title: '报表查询' },
+    });
     expect(report.children.map((c) => c.path)).toEqual(['/acceptance', '/purOrder']);
     expect(routes.find((r) => r.moudleCode === 'ms0014')).toMatchObject({ path: '/dashboard', meta: { title: '首页', affix: true } });
-    expect(routes.find((r) => r.moudleCode === 'ms0070')?.path).toBe(`/iframe/urlPath/ms0070?src=${encodeURIComponent('https://tms.example.com/portal')}`);
+    expect(routes.find((r) => r.moudleCode === 'ms0070')?.path).toBe(
+      `/iframe/urlPath/ms0070?src=${encodeURIComponent('https://tms.example.com/portal')}`,
+    );
   });
 
   it('gives a child account only what its main account granted', async () => {
@@ -60,7 +69,7 @@ describe('permission lookup', () => {
     expect(res.data).toMatchObject({ employeeCode: '100001-01', buttons: [{ moudleCode: 'ms0022', buttonCode: 'print' }] });
   });
 
-  it('does not let a supplier read another supplier\'s account', async () => {
+  it("does not let a supplier read another supplier's account", async () => {
     const res = await permissionOf('100001', '100002');
     expect(res.status).toBe(403);
   });

@@ -4,19 +4,23 @@ import type { DB } from '../../db/schema';
 import { type Holder, heldModuleCodes } from '../../platform/access';
 
 export function externalModules(db: Kysely<DB>, holder: Holder) {
-  return db.selectFrom('external_module as em')
+  return db
+    .selectFrom('external_module as em')
     .innerJoin('module', 'module.module_code', 'em.module_code')
     .select(['em.module_code as moudleCode', 'module.name', 'em.url', 'module.kind', 'em.sso_secret as ssoSecret'])
     .where('em.tenant_id', '=', holder.tenantId)
     .where('em.module_code', 'in', heldModuleCodes(db, holder))
-    .orderBy('module.sort_no').execute();
+    .orderBy('module.sort_no')
+    .execute();
 }
 
 /** The URLs of every tenant's frame modules (the CSP frame-src is one header for all tenants). */
 export async function frameModuleUrls(db: Kysely<DB>): Promise<string[]> {
-  const rows = await db.selectFrom('external_module as em')
+  const rows = await db
+    .selectFrom('external_module as em')
     .innerJoin('module', 'module.module_code', 'em.module_code')
-    .select('em.url').distinct()
+    .select('em.url')
+    .distinct()
     .where('module.kind', '=', 'frame')
     .execute();
   return rows.map((r) => r.url);

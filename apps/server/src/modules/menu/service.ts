@@ -16,7 +16,12 @@ function toRoute(module: ModuleRow, children: RouteItem[], roles: string[]): Rou
     case 'folder':
       return { ...base, path: module.path, component: 'Layout', alwaysShow: true, redirect: 'noRedirect', children };
     case 'frame':
-      return { ...base, path: `/iframe/urlPath/${module.module_code}?src=${encodeURIComponent(module.external_url)}`, component: 'iframe', children: [] };
+      return {
+        ...base,
+        path: `/iframe/urlPath/${module.module_code}?src=${encodeURIComponent(module.external_url)}`,
+        component: 'iframe',
+        children: [],
+      };
     case 'dynamic':
       return { ...base, name: 'dynamic', path: module.path, component: 'dynamic/query', children: [] };
     default:

@@ -12,12 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const page = (user: string, body: object) => t.app.inject({ method: 'POST', url: '/api/purOrderBill/getPurOrderPage', headers: { token: tokens[user]! }, payload: body });
+const page = (user: string, body: object) =>
+  t.app.inject({ method: 'POST', url: '/api/purOrderBill/getPurOrderPage', headers: { token: tokens[user]! }, payload: body });
 const count = async (where: string) =>
   (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pur_order WHERE ${sql.raw(where)}`.execute(t.database.db)).rows[0]!.n;
 
 describe('order list', () => {
-  it('pages the supplier\'s own orders, newest first, with the true total', async () => {
+  it("pages the supplier's own orders, newest first, with the true total", async () => {
     const res = (await page('100001', { page: 1, limit: 10 })).json();
     expect(res.code).toBe('1');
     expect(res.data.total).toBe(await count(`supp_code = '100001'`));
@@ -30,7 +31,11 @@ describe('order list', () => {
   it('filters by date range, store, status and bill number', async () => {
     const body = { page: 1, limit: 1000, startDate: '2026-01-01', endDate: '2026-06-30', deptCode: 'S0101', status: '已完成' };
     const res = (await page('100001', body)).json().data;
-    expect(res.total).toBe(await count(`supp_code = '100001' AND order_date BETWEEN '2026-01-01' AND '2026-06-30' AND dept_code = 'S0101' AND status = '已完成'`));
+    expect(res.total).toBe(
+      await count(
+        `supp_code = '100001' AND order_date BETWEEN '2026-01-01' AND '2026-06-30' AND dept_code = 'S0101' AND status = '已完成'`,
+      ),
+    );
     expect(res.list.every((o: { deptCode: string; status: string }) => o.deptCode === 'S0101' && o.status === '已完成')).toBe(true);
     const one = res.list[0].billNumber as string;
     const byNumber = (await page('100001', { billNumber: one.slice(2) })).json().data;
@@ -55,8 +60,19 @@ describe('order list', () => {
     expect((await page('100001', { sort: { field: 'constructor', order: 'asc' } })).statusCode).toBe(400);
   });
 
-  it('filters on the grid\'s columns on the server: checklists, numbers, texts of derived columns', async () => {
-    const filter = (f: object) => ({ isSensitive: false, checks: null, sVal: '', sMenu: '', fType1: '', fVal1: '', fMode: 'and', fType2: '', fVal2: '', ...f });
+  it("filters on the grid's columns on the server: checklists, numbers, texts of derived columns", async () => {
+    const filter = (f: object) => ({
+      isSensitive: false,
+      checks: null,
+      sVal: '',
+      sMenu: '',
+      fType1: '',
+      fVal1: '',
+      fMode: 'and',
+      fType2: '',
+      fVal2: '',
+      ...f,
+    });
     const statuses = (await page('100001', { limit: 1000, filters: { status: filter({ checks: ['部分到货', '已下达'] }) } })).json().data;
     expect(statuses.total).toBe(await count(`supp_code = '100001' AND status IN ('部分到货', '已下达')`));
     const big = (await page('100001', { limit: 1000, filters: { totalAmount: filter({ fType1: 'ge', fVal1: '5000' }) } })).json().data;
@@ -72,7 +88,7 @@ describe('order list', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('never shows another supplier\'s orders, whatever suppCode says', async () => {
+  it("never shows another supplier's orders, whatever suppCode says", async () => {
     const res = (await page('100001', { suppCode: '100002', limit: 1000 })).json().data;
     expect(res.total).toBe(await count(`supp_code = '100001'`));
     expect(res.list.some((o: { suppCode: string }) => o.suppCode === '100002')).toBe(false);
@@ -91,28 +107,45 @@ describe('order list', () => {
   });
 });
 
-describe('column values for the grid\'s checklist', () => {
+describe("column values for the grid's checklist", () => {
   const values = (user: string, body: object) =>
     t.app.inject({ method: 'POST', url: '/api/purOrderBill/getPurOrderColumnValues', headers: { token: tokens[user]! }, payload: body });
   const distinct = async (column: string, where: string) =>
-    (await sql<{ v: string }>`SELECT DISTINCT ${sql.raw(column)} AS v FROM pur_order WHERE ${sql.raw(where)}`.execute(t.database.db)).rows.map((r) => r.v).sort();
-  const filter = (f: object) => ({ isSensitive: false, checks: null, sVal: '', sMenu: '', fType1: '', fVal1: '', fMode: 'and', fType2: '', fVal2: '', ...f });
+    (await sql<{ v: string }>`SELECT DISTINCT ${sql.raw(column)} AS v FROM pur_order WHERE ${sql.raw(where)}`.execute(t.database.db)).rows
+      .map((r) => r.v)
+      .sort();
+  const filter = (f: object) => ({
+    isSensitive: false,
+    checks: null,
+    sVal: '',
+    sMenu: '',
+    fType1: '',
+    fVal1: '',
+    fMode: 'and',
+    fType2: '',
+    fVal2: '',
+    ...f,
+  });
 
-  it('lists a column\'s texts across every page, not only the first', async () => {
+  it("lists a column's texts across every page, not only the first", async () => {
     const res = (await values('100001', { field: 'status' })).json();
     expect(res.code).toBe('1');
     expect([...res.data.values].sort()).toEqual(await distinct('status', `supp_code = '100001'`));
     expect(res.data.more).toBe(false);
   });
 
-  it('leaves out the column\'s own filter but follows the search and the other columns\' filters', async () => {
+  it("leaves out the column's own filter but follows the search and the other columns' filters", async () => {
     const own = (await values('100001', { field: 'status', filters: { status: filter({ checks: ['已完成'] }) } })).json().data;
     expect([...own.values].sort()).toEqual(await distinct('status', `supp_code = '100001'`));
-    const narrowed = (await values('100001', { field: 'status', startDate: '2026-06-01', filters: { orderType: filter({ checks: ['急补'] }) } })).json().data;
-    expect([...narrowed.values].sort()).toEqual(await distinct('status', `supp_code = '100001' AND order_date >= '2026-06-01' AND order_type = '急补'`));
+    const narrowed = (
+      await values('100001', { field: 'status', startDate: '2026-06-01', filters: { orderType: filter({ checks: ['急补'] }) } })
+    ).json().data;
+    expect([...narrowed.values].sort()).toEqual(
+      await distinct('status', `supp_code = '100001' AND order_date >= '2026-06-01' AND order_type = '急补'`),
+    );
   });
 
-  it('lists only the caller\'s supplier, all of them for staff, and says when there are more than it lists', async () => {
+  it("lists only the caller's supplier, all of them for staff, and says when there are more than it lists", async () => {
     expect((await values('100001', { field: 'suppCode', suppCode: '100002' })).json().data.values).toEqual(['100001']);
     expect((await values('admin', { field: 'suppCode' })).json().data.values).toEqual(await distinct('supp_code', 'true'));
     const bills = (await values('admin', { field: 'billNumber' })).json().data;
@@ -149,39 +182,59 @@ describe('demo orders', () => {
 describe('order detail', () => {
   it('answers the header and lines, whose amounts add up to the total', async () => {
     const [first] = (await page('100001', { limit: 1, status: '已完成' })).json().data.list;
-    const res = (await t.app.inject({ method: 'GET', url: `/api/purOrderBill/getPurOrderDetail?billNumber=${first.billNumber}`, headers: { token: tokens['100001']! } })).json().data;
+    const res = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/purOrderBill/getPurOrderDetail?billNumber=${first.billNumber}`,
+        headers: { token: tokens['100001']! },
+      })
+    ).json().data;
     expect(res.header).toMatchObject({ billNumber: first.billNumber, companyName: '华联优选超市(上海)有限公司' });
     const cents = res.lines.reduce((sum: bigint, l: { amount: string }) => sum + BigInt(l.amount.replace('.', '')), 0n);
     expect(cents).toBe(BigInt(res.header.totalAmount.replace('.', '')));
     expect(res.lines[0]).toMatchObject({ lineNo: 1 });
   });
 
-  it('answers 404 for another supplier\'s order', async () => {
+  it("answers 404 for another supplier's order", async () => {
     const [other] = (await page('100002', { limit: 1 })).json().data.list;
-    const res = await t.app.inject({ method: 'GET', url: `/api/purOrderBill/getPurOrderDetail?billNumber=${other.billNumber}&suppCode=100002`, headers: { token: tokens['100001']! } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/purOrderBill/getPurOrderDetail?billNumber=${other.billNumber}&suppCode=100002`,
+      headers: { token: tokens['100001']! },
+    });
     expect(res.statusCode).toBe(404);
   });
 
   it('splits lines into whole cases and loose units that add up to the ordered quantity', async () => {
     const [first] = (await page('100001', { limit: 1 })).json().data.list;
     const headers = { token: tokens['100001']! };
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/purOrderBill/getPurOrderDetail?billNumber=${first.billNumber}`, headers })).json().data;
-    const split = (await t.app.inject({ method: 'GET', url: `/api/purOrderBill/getPurOrderDetailSplitSubGoods?billNumber=${first.billNumber}`, headers })).json().data;
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/purOrderBill/getPurOrderDetail?billNumber=${first.billNumber}`, headers })
+    ).json().data;
+    const split = (
+      await t.app.inject({ method: 'GET', url: `/api/purOrderBill/getPurOrderDetailSplitSubGoods?billNumber=${first.billNumber}`, headers })
+    ).json().data;
     for (const line of detail.lines) {
       const parts = split.filter((p: { lineNo: number }) => p.lineNo === line.lineNo);
       expect(parts.reduce((s: number, p: { qty: string }) => s + Number(p.qty), 0)).toBe(Number(line.orderQty));
     }
   });
 
-  it('lists the stores on the supplier\'s orders', async () => {
-    const res = (await t.app.inject({ method: 'GET', url: '/api/purOrderBill/getDept', headers: { token: tokens['100001']! } })).json().data;
+  it("lists the stores on the supplier's orders", async () => {
+    const res = (await t.app.inject({ method: 'GET', url: '/api/purOrderBill/getDept', headers: { token: tokens['100001']! } })).json()
+      .data;
     expect(res.length).toBeGreaterThan(3);
   });
 
   it('is refused to an account without the module', async () => {
     await t.database.db.deleteFrom('account_module').where('module_code', '=', 'ms0022').execute();
     expect((await page('100001-01', {})).statusCode).toBe(403);
-    const valuesCall = await t.app.inject({ method: 'POST', url: '/api/purOrderBill/getPurOrderColumnValues', headers: { token: tokens['100001-01']! }, payload: { field: 'status' } });
+    const valuesCall = await t.app.inject({
+      method: 'POST',
+      url: '/api/purOrderBill/getPurOrderColumnValues',
+      headers: { token: tokens['100001-01']! },
+      payload: { field: 'status' },
+    });
     expect(valuesCall.statusCode).toBe(403);
   });
 });

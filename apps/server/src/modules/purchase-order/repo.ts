@@ -24,21 +24,39 @@ const deadline = sql<string>`(o.order_date + o.valid_days)`;
 const shownQty = (value: RawBuilder<unknown>) => sql`trim_scale(${value})::text`;
 
 /** A column of the order list: sorted by its value, filtered on its text as the grid shows it. */
-const column = (value: RawBuilder<unknown>, text: RawBuilder<unknown> = value, numeric = false): ListColumn =>
-  ({ value, text, sortable: true, filterable: true, ...(numeric ? { numeric } : {}) });
+const column = (value: RawBuilder<unknown>, text: RawBuilder<unknown> = value, numeric = false): ListColumn => ({
+  value,
+  text,
+  sortable: true,
+  filterable: true,
+  ...(numeric ? { numeric } : {}),
+});
 
 function summaryColumns(db: Kysely<DB>) {
-  return db.selectFrom('pur_order as o')
+  return db
+    .selectFrom('pur_order as o')
     .innerJoin('supplier as s', (j) => j.onRef('s.tenant_id', '=', 'o.tenant_id').onRef('s.supp_code', '=', 'o.supp_code'))
     .innerJoin('dept as d', (j) => j.onRef('d.tenant_id', '=', 'o.tenant_id').onRef('d.dept_code', '=', 'o.dept_code'))
     .leftJoin('category as c', (j) => j.onRef('c.tenant_id', '=', 'o.tenant_id').onRef('c.category_code', '=', 'o.category_code'))
     .select([
-      'o.bill_number as billNumber', 'o.supp_code as suppCode', 's.supp_name as suppName', 'o.dept_code as deptCode', 'd.dept_name as deptName',
-      'o.category_code as categoryCode', sql<string>`coalesce(c.category_name, '')`.as('categoryName'),
-      'o.order_date as orderDate', 'o.delivery_date as deliveryDate', 'o.valid_days as validDays',
-      sql<string>`${deadline}::text`.as('deadline'), 'o.delivery_mode as deliveryMode', 'o.order_type as orderType',
-      'o.status', 'o.total_qty as totalQty', 'o.total_amount as totalAmount',
-      sql<string>`${receivedQty}::text`.as('receivedQty'), lineCount.as('lineCount'),
+      'o.bill_number as billNumber',
+      'o.supp_code as suppCode',
+      's.supp_name as suppName',
+      'o.dept_code as deptCode',
+      'd.dept_name as deptName',
+      'o.category_code as categoryCode',
+      sql<string>`coalesce(c.category_name, '')`.as('categoryName'),
+      'o.order_date as orderDate',
+      'o.delivery_date as deliveryDate',
+      'o.valid_days as validDays',
+      sql<string>`${deadline}::text`.as('deadline'),
+      'o.delivery_mode as deliveryMode',
+      'o.order_type as orderType',
+      'o.status',
+      'o.total_qty as totalQty',
+      'o.total_amount as totalAmount',
+      sql<string>`${receivedQty}::text`.as('receivedQty'),
+      lineCount.as('lineCount'),
     ]);
 }
 
@@ -55,41 +73,77 @@ export const orderList = serverList({
     return q;
   },
   columns: {
-    billNumber: column(sql`o.bill_number`), orderDate: column(sql`o.order_date`, sql`o.order_date::text`),
-    deliveryDate: column(sql`o.delivery_date`, sql`o.delivery_date::text`), deadline: column(deadline, sql`${deadline}::text`),
-    deptCode: column(sql`o.dept_code`), deptName: column(deptName), status: column(sql`o.status`),
-    totalQty: column(sql`o.total_qty`, shownQty(sql`o.total_qty`), true), totalAmount: column(sql`o.total_amount`, sql`o.total_amount::text`, true),
-    receivedQty: column(receivedQty, shownQty(receivedQty), true), lineCount: column(lineCount, lineCount, true), suppCode: column(sql`o.supp_code`),
-    deliveryMode: column(sql`o.delivery_mode`), orderType: column(sql`o.order_type`), categoryName: column(categoryName),
+    billNumber: column(sql`o.bill_number`),
+    orderDate: column(sql`o.order_date`, sql`o.order_date::text`),
+    deliveryDate: column(sql`o.delivery_date`, sql`o.delivery_date::text`),
+    deadline: column(deadline, sql`${deadline}::text`),
+    deptCode: column(sql`o.dept_code`),
+    deptName: column(deptName),
+    status: column(sql`o.status`),
+    totalQty: column(sql`o.total_qty`, shownQty(sql`o.total_qty`), true),
+    totalAmount: column(sql`o.total_amount`, sql`o.total_amount::text`, true),
+    receivedQty: column(receivedQty, shownQty(receivedQty), true),
+    lineCount: column(lineCount, lineCount, true),
+    suppCode: column(sql`o.supp_code`),
+    deliveryMode: column(sql`o.delivery_mode`),
+    orderType: column(sql`o.order_type`),
+    categoryName: column(categoryName),
   },
   defaultSort: { field: 'orderDate', order: 'desc' },
   then: [sql`o.bill_number DESC`],
   // The page's fields come from joins; the matching orders are chosen by key first.
-  select: (matching, db, scope) => summaryColumns(db).where('o.tenant_id', '=', scope.tenantId).where('o.bill_number', 'in', matching.select('o.bill_number')),
+  select: (matching, db, scope) =>
+    summaryColumns(db).where('o.tenant_id', '=', scope.tenantId).where('o.bill_number', 'in', matching.select('o.bill_number')),
 });
 
 export function header(db: Kysely<DB>, scope: DataScope, billNumber: string) {
   return summaryColumns(db)
     .innerJoin('tenant as t', 't.id', 'o.tenant_id')
     .select('t.company_name as companyName')
-    .where(inScope(scope, 'o')).where('o.bill_number', '=', billNumber)
+    .where(inScope(scope, 'o'))
+    .where('o.bill_number', '=', billNumber)
     .executeTakeFirst();
 }
 
 export function lines(db: Kysely<DB>, tenantId: string, billNumber: string) {
-  return db.selectFrom('pur_order_line as l')
+  return db
+    .selectFrom('pur_order_line as l')
     .innerJoin('goods as g', (j) => j.onRef('g.tenant_id', '=', 'l.tenant_id').onRef('g.goods_code', '=', 'l.goods_code'))
     .select([
-      'l.line_no as lineNo', 'l.goods_code as goodsCode', 'g.barcode', 'g.goods_name as goodsName', 'g.spec', 'g.unit', 'g.case_qty as caseQty',
-      'l.order_qty as orderQty', sql<string>`round(l.order_qty / g.case_qty, 2)::text`.as('caseCount'), 'l.received_qty as receivedQty',
-      'l.free_qty as freeQty', 'l.price', 'l.tax_rate as taxRate', 'l.amount',
+      'l.line_no as lineNo',
+      'l.goods_code as goodsCode',
+      'g.barcode',
+      'g.goods_name as goodsName',
+      'g.spec',
+      'g.unit',
+      'g.case_qty as caseQty',
+      'l.order_qty as orderQty',
+      sql<string>`round(l.order_qty / g.case_qty, 2)::text`.as('caseCount'),
+      'l.received_qty as receivedQty',
+      'l.free_qty as freeQty',
+      'l.price',
+      'l.tax_rate as taxRate',
+      'l.amount',
     ])
-    .where('l.tenant_id', '=', tenantId).where('l.bill_number', '=', billNumber)
-    .orderBy('l.line_no').execute();
+    .where('l.tenant_id', '=', tenantId)
+    .where('l.bill_number', '=', billNumber)
+    .orderBy('l.line_no')
+    .execute();
 }
 
 export function deptsOnOrders(db: Kysely<DB>, scope: DataScope) {
-  return db.selectFrom('dept as d').select(['d.dept_code as deptCode', 'd.dept_name as deptName']).where('d.tenant_id', '=', scope.tenantId)
-    .where(({ exists, selectFrom }) => exists(selectFrom('pur_order as o').select(sql`1`.as('x')).where(inScope(scope, 'o')).whereRef('o.dept_code', '=', 'd.dept_code')))
-    .orderBy('d.dept_code').execute();
+  return db
+    .selectFrom('dept as d')
+    .select(['d.dept_code as deptCode', 'd.dept_name as deptName'])
+    .where('d.tenant_id', '=', scope.tenantId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('pur_order as o')
+          .select(sql`1`.as('x'))
+          .where(inScope(scope, 'o'))
+          .whereRef('o.dept_code', '=', 'd.dept_code'),
+      ),
+    )
+    .orderBy('d.dept_code')
+    .execute();
 }

@@ -11,8 +11,12 @@ export function purchaseOrderRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     registerCall(app, purchaseOrder.getPurOrderPage, ({ session, body }) => service.page(ctx, session, body));
     registerCall(app, purchaseOrder.getPurOrderColumnValues, ({ session, body }) => service.columnValues(ctx, session, body));
-    registerCall(app, purchaseOrder.getPurOrderDetail, ({ session, query }) => service.detail(ctx, session, query.billNumber, query.suppCode));
-    registerCall(app, purchaseOrder.getPurOrderDetailSplitSubGoods, ({ session, query }) => service.splitSubGoods(ctx, session, query.billNumber));
+    registerCall(app, purchaseOrder.getPurOrderDetail, ({ session, query }) =>
+      service.detail(ctx, session, query.billNumber, query.suppCode),
+    );
+    registerCall(app, purchaseOrder.getPurOrderDetailSplitSubGoods, ({ session, query }) =>
+      service.splitSubGoods(ctx, session, query.billNumber),
+    );
     registerCall(app, purchaseOrder.getDept, ({ session }) => repo.deptsOnOrders(ctx.db, scopeOf(session)));
   };
 }

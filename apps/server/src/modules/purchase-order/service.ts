@@ -12,7 +12,8 @@ type ValuesQuery = CallBody<typeof purchaseOrder.getPurOrderColumnValues>;
 
 /** The list's search as the repo reads it; a reversed date range is a 400. */
 function filterOf(query: Omit<ValuesQuery, 'field'>): repo.OrderFilter {
-  if (query.startDate && query.endDate && query.startDate > query.endDate) throw ApiError.badRequest('body.endDate: 结束日期不能早于开始日期');
+  if (query.startDate && query.endDate && query.startDate > query.endDate)
+    throw ApiError.badRequest('body.endDate: 结束日期不能早于开始日期');
   return query;
 }
 
@@ -41,8 +42,26 @@ export async function splitSubGoods(ctx: AppContext, session: SessionContext, bi
     const cases = line.caseQty > 1 ? qty / perCase : 0n;
     const loose = qty - cases * perCase;
     const parts = [];
-    if (cases > 0n) parts.push({ lineNo: line.lineNo, goodsCode: line.goodsCode, goodsName: line.goodsName, packUnit: '箱', packQty: String(cases), unitsPerPack: line.caseQty, qty: String(cases * perCase) });
-    if (loose > 0n || parts.length === 0) parts.push({ lineNo: line.lineNo, goodsCode: line.goodsCode, goodsName: line.goodsName, packUnit: line.unit, packQty: String(loose), unitsPerPack: 1, qty: String(loose) });
+    if (cases > 0n)
+      parts.push({
+        lineNo: line.lineNo,
+        goodsCode: line.goodsCode,
+        goodsName: line.goodsName,
+        packUnit: '箱',
+        packQty: String(cases),
+        unitsPerPack: line.caseQty,
+        qty: String(cases * perCase),
+      });
+    if (loose > 0n || parts.length === 0)
+      parts.push({
+        lineNo: line.lineNo,
+        goodsCode: line.goodsCode,
+        goodsName: line.goodsName,
+        packUnit: line.unit,
+        packQty: String(loose),
+        unitsPerPack: 1,
+        qty: String(loose),
+      });
     return parts;
   });
 }

@@ -7,25 +7,38 @@ import type { SessionContext } from '../../platform/session-context';
 import type { UsageLogBuffer } from './buffer';
 
 export function acceptUsage(buffer: UsageLogBuffer, session: SessionContext | undefined, records: UsageRecord[]): { accepted: number } {
-  buffer.push(records.map((record) => ({
-    tenant_id: session?.tenantId ?? null,
-    account_id: session?.accountId ?? null,
-    logtype: record.logtype,
-    fronttime: record.fronttime,
-    guid: record.guid,
-    curpageurl: record.curpageurl,
-    record: JSON.stringify(record),
-  })));
+  buffer.push(
+    records.map((record) => ({
+      tenant_id: session?.tenantId ?? null,
+      account_id: session?.accountId ?? null,
+      logtype: record.logtype,
+      fronttime: record.fronttime,
+      guid: record.guid,
+      curpageurl: record.curpageurl,
+      record: JSON.stringify(record),
+    })),
+  );
   return { accepted: records.length };
 }
 
 export async function saveStay(
-  ctx: AppContext, session: SessionContext, stay: { moduleCode: string; moduleName: string; operateType: 0 | 5; operateIP: string; stayTime: number }, clientIp: string,
+  ctx: AppContext,
+  session: SessionContext,
+  stay: { moduleCode: string; moduleName: string; operateType: 0 | 5; operateIP: string; stayTime: number },
+  clientIp: string,
 ): Promise<void> {
-  await ctx.db.insertInto('module_stay').values({
-    tenant_id: session.tenantId, account_id: session.accountId, module_code: stay.moduleCode, module_name: stay.moduleName,
-    operate_type: stay.operateType, operate_ip: stay.operateIP || clientIp, stay_seconds: stay.operateType === 5 ? stay.stayTime : 0,
-  }).execute();
+  await ctx.db
+    .insertInto('module_stay')
+    .values({
+      tenant_id: session.tenantId,
+      account_id: session.accountId,
+      module_code: stay.moduleCode,
+      module_name: stay.moduleName,
+      operate_type: stay.operateType,
+      operate_ip: stay.operateIP || clientIp,
+      stay_seconds: stay.operateType === 5 ? stay.stayTime : 0,
+    })
+    .execute();
 }
 
 export async function moduleUsage(ctx: AppContext, session: SessionContext, startDate: string, endDate: string) {

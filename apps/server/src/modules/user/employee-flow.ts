@@ -7,7 +7,10 @@ const main: readonly Who[] = [{ kind: 'main' }];
 const any: readonly EmployeeStatus[] = ['1', '0'];
 
 export const employeeFlow = defineWorkflow({
-  record: 'employee', label: '子账号', module: employee.employeeModule, statusText: employee.employeeStatusText,
+  record: 'employee',
+  label: '子账号',
+  module: employee.employeeModule,
+  statusText: employee.employeeStatusText,
   transitions: {
     create: { from: [], to: '1', who: main, label: '新建' },
     update: { from: any, who: main, label: '修改' },

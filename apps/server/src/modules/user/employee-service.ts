@@ -52,9 +52,16 @@ export async function list(ctx: AppContext, session: SessionContext, query: z.in
   return {
     total,
     list: list.map((r): Employee => ({
-      employeeCode: r.employee_code, employeeName: r.employee_name, movPhone: r.mov_phone, email: r.email,
-      isUsed: r.is_used ? '1' : '0', buildDate: time(r.build_date), closeDate: time(r.close_date),
-      firstLoginTime: time(r.first_login_time), lastLoginTime: time(r.last_login_time), matureDate: r.mature_date ?? '',
+      employeeCode: r.employee_code,
+      employeeName: r.employee_name,
+      movPhone: r.mov_phone,
+      email: r.email,
+      isUsed: r.is_used ? '1' : '0',
+      buildDate: time(r.build_date),
+      closeDate: time(r.close_date),
+      firstLoginTime: time(r.first_login_time),
+      lastLoginTime: time(r.last_login_time),
+      matureDate: r.mature_date ?? '',
       isEdit: canEdit ? '1' : '0',
     })),
   };
@@ -63,10 +70,23 @@ export async function list(ctx: AppContext, session: SessionContext, query: z.in
 export async function detail(ctx: AppContext, session: SessionContext, employeeCode: string) {
   const row = await child(ctx, viewer(session), employeeCode);
   return {
-    empCode: row.employee_code, name: row.employee_name, mobile: row.mov_phone, email: row.email, position: row.position,
-    remark: row.remark, sex: row.sex, cardNo: row.card_no, profies: row.profiles, headPicUrl: row.head_pic_url,
-    wxQRCode: row.wx_qr_code, loginName: row.login_name, deptCode: row.dept_code, matureDate: row.mature_date ?? '',
-    isUsed: row.is_used ? ('1' as const) : ('0' as const), parentCode: row.parent_code ?? '', buildDate: time(row.build_date),
+    empCode: row.employee_code,
+    name: row.employee_name,
+    mobile: row.mov_phone,
+    email: row.email,
+    position: row.position,
+    remark: row.remark,
+    sex: row.sex,
+    cardNo: row.card_no,
+    profies: row.profiles,
+    headPicUrl: row.head_pic_url,
+    wxQRCode: row.wx_qr_code,
+    loginName: row.login_name,
+    deptCode: row.dept_code,
+    matureDate: row.mature_date ?? '',
+    isUsed: row.is_used ? ('1' as const) : ('0' as const),
+    parentCode: row.parent_code ?? '',
+    buildDate: time(row.build_date),
     lastLoginTime: time(row.last_login_time),
   };
 }
@@ -115,10 +135,15 @@ export async function create(ctx: AppContext, session: SessionContext, form: Emp
   await checkForm(ctx, owner, form, false);
   const initialPassword = randomPassword();
   const passwordHash = await hashPassword(initialPassword);
-  await ctx.db.transaction().execute((trx) => start(trx, employeeFlow, {
-    action: 'create', actor: session, id: form.empCode, detail: { name: form.name },
-    create: () => repo.insertChild(trx, owner, form, passwordHash, ctx.now()),
-  }));
+  await ctx.db.transaction().execute((trx) =>
+    start(trx, employeeFlow, {
+      action: 'create',
+      actor: session,
+      id: form.empCode,
+      detail: { name: form.name },
+      create: () => repo.insertChild(trx, owner, form, passwordHash, ctx.now()),
+    }),
+  );
   return { employeeCode: form.empCode, initialPassword };
 }
 
@@ -126,11 +151,15 @@ export async function update(ctx: AppContext, session: SessionContext, form: Emp
   const owner = manager(session);
   await child(ctx, owner, form.empCode);
   await checkForm(ctx, owner, form, true);
-  await ctx.db.transaction().execute((trx) => transition(trx, employeeFlow, {
-    action: 'update', actor: session, id: form.empCode,
-    lock: () => repo.lockChild(trx, owner, form.empCode),
-    apply: (row) => repo.updateProfile(trx, row.id, form),
-  }));
+  await ctx.db.transaction().execute((trx) =>
+    transition(trx, employeeFlow, {
+      action: 'update',
+      actor: session,
+      id: form.empCode,
+      lock: () => repo.lockChild(trx, owner, form.empCode),
+      apply: (row) => repo.updateProfile(trx, row.id, form),
+    }),
+  );
 }
 
 /**
@@ -141,9 +170,13 @@ export async function grantable(ctx: AppContext, session: SessionContext): Promi
   const holder = session.kind === 'staff' ? { ...session, kind: 'supplier' as const, roleCode: null, parentCode: null } : session;
   if (session.kind !== 'staff') manager(session);
   const modules = (await modulesOf(ctx.db, holder)).filter((m) => m.module_code !== employeeModule);
-  const buttons = await repo.moduleButtons(ctx.db, modules.map((m) => m.module_code));
+  const buttons = await repo.moduleButtons(
+    ctx.db,
+    modules.map((m) => m.module_code),
+  );
   const node = (m: ModuleRow): ResourceNode => ({
-    moudleCode: m.module_code, name: m.name,
+    moudleCode: m.module_code,
+    name: m.name,
     buttons: buttons.filter((b) => b.module_code === m.module_code).map((b) => ({ buttonCode: b.button_code, name: b.name })),
     children: modules.filter((c) => c.parent_code === m.module_code).map(node),
   });
@@ -161,13 +194,15 @@ export async function setGrants(ctx: AppContext, session: SessionContext, grant:
   await child(ctx, owner, grant.employeeCode);
   const modules = await modulesOf(ctx.db, session);
   const byCode = new Map(modules.map((m) => [m.module_code, m]));
-  if (grant.moduleCodes.includes(employeeModule)) throw ApiError.badRequest(`body.moduleCodes: 账号管理（${employeeModule}）只属于主账号，不能授予子账号`);
+  if (grant.moduleCodes.includes(employeeModule))
+    throw ApiError.badRequest(`body.moduleCodes: 账号管理（${employeeModule}）只属于主账号，不能授予子账号`);
   const beyond = grant.moduleCodes.filter((code) => !byCode.has(code));
   if (beyond.length) throw ApiError.forbidden(`不能授予自己没有的模块: ${beyond.join(', ')}`);
   // A granted module brings its folders along, so the menu can show it.
   const granted = new Set<string>();
   for (const code of grant.moduleCodes) {
-    for (let m = byCode.get(code); m && !granted.has(m.module_code); m = m.parent_code ? byCode.get(m.parent_code) : undefined) granted.add(m.module_code);
+    for (let m = byCode.get(code); m && !granted.has(m.module_code); m = m.parent_code ? byCode.get(m.parent_code) : undefined)
+      granted.add(m.module_code);
   }
   const available = await repo.moduleButtons(ctx.db, [...granted]);
   const key = (m: string, b: string) => `${m}\u0000${b}`;
@@ -175,42 +210,64 @@ export async function setGrants(ctx: AppContext, session: SessionContext, grant:
   const badButton = grant.buttons.find((b) => !availableKeys.has(key(b.moudleCode, b.buttonCode)));
   if (badButton) throw ApiError.forbidden(`不能授予按钮 ${badButton.moudleCode}/${badButton.buttonCode}`);
   const buttons = [...new Map(grant.buttons.map((b) => [key(b.moudleCode, b.buttonCode), b])).values()];
-  await ctx.db.transaction().execute((trx) => transition(trx, employeeFlow, {
-    action: 'grant', actor: session, id: grant.employeeCode, detail: () => ({ moduleCodes: [...granted], buttons }),
-    lock: () => repo.lockChild(trx, owner, grant.employeeCode),
-    apply: (row) => repo.replaceGrants(trx, row.id, [...granted].sort(), buttons),
-  }));
+  await ctx.db.transaction().execute((trx) =>
+    transition(trx, employeeFlow, {
+      action: 'grant',
+      actor: session,
+      id: grant.employeeCode,
+      detail: () => ({ moduleCodes: [...granted], buttons }),
+      lock: () => repo.lockChild(trx, owner, grant.employeeCode),
+      apply: (row) => repo.replaceGrants(trx, row.id, [...granted].sort(), buttons),
+    }),
+  );
 }
 
 export async function setUsed(ctx: AppContext, session: SessionContext, employeeCode: string, isUsed: boolean) {
   const owner = manager(session);
-  await ctx.db.transaction().execute((trx) => transition(trx, employeeFlow, {
-    action: isUsed ? 'enable' : 'disable', actor: session, id: employeeCode,
-    lock: () => repo.lockChild(trx, owner, employeeCode),
-    apply: (row) => repo.setUsed(trx, row.id, isUsed, ctx.now()),
-  }));
+  await ctx.db.transaction().execute((trx) =>
+    transition(trx, employeeFlow, {
+      action: isUsed ? 'enable' : 'disable',
+      actor: session,
+      id: employeeCode,
+      lock: () => repo.lockChild(trx, owner, employeeCode),
+      apply: (row) => repo.setUsed(trx, row.id, isUsed, ctx.now()),
+    }),
+  );
 }
 
 export async function resetPassword(ctx: AppContext, session: SessionContext, employeeCode: string) {
   const owner = manager(session);
   const password = randomPassword();
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction().execute((trx) => transition(trx, employeeFlow, {
-    action: 'reset-password', actor: session, id: employeeCode,
-    lock: () => repo.lockChild(trx, owner, employeeCode),
-    apply: (row) => repo.setPassword(trx, row.id, passwordHash, ctx.now()),
-  }));
+  await ctx.db.transaction().execute((trx) =>
+    transition(trx, employeeFlow, {
+      action: 'reset-password',
+      actor: session,
+      id: employeeCode,
+      lock: () => repo.lockChild(trx, owner, employeeCode),
+      apply: (row) => repo.setPassword(trx, row.id, passwordHash, ctx.now()),
+    }),
+  );
   return { employeeCode, password };
 }
 
 export async function remove(ctx: AppContext, session: SessionContext, employeeCode: string) {
   const owner = manager(session);
-  await ctx.db.transaction().execute((trx) => transition(trx, employeeFlow, {
-    action: 'delete', actor: session, id: employeeCode,
-    lock: () => repo.lockChild(trx, owner, employeeCode),
-    detail: async (row) => ({ name: row.employee_name, mobile: row.mov_phone, buildDate: time(row.build_date), grants: await repo.grantsOf(trx, row.id) }),
-    apply: (row) => repo.deleteAccount(trx, row.id),
-  }));
+  await ctx.db.transaction().execute((trx) =>
+    transition(trx, employeeFlow, {
+      action: 'delete',
+      actor: session,
+      id: employeeCode,
+      lock: () => repo.lockChild(trx, owner, employeeCode),
+      detail: async (row) => ({
+        name: row.employee_name,
+        mobile: row.mov_phone,
+        buildDate: time(row.build_date),
+        grants: await repo.grantsOf(trx, row.id),
+      }),
+      apply: (row) => repo.deleteAccount(trx, row.id),
+    }),
+  );
 }
 
 /** What was done to a child account, for its detail page (staff may look too). */

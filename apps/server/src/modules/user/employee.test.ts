@@ -13,24 +13,50 @@ afterAll(() => t.close());
 
 const call = (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/user/${url}`, headers: { token: tokens[user]! }, ...(payload ? { payload } : {}) });
-const form = (empCode: string, extra: object = {}) => ({ empCode, name: '王小明', mobile: '13912345678', email: 'wang@example.com', ...extra });
+const form = (empCode: string, extra: object = {}) => ({
+  empCode,
+  name: '王小明',
+  mobile: '13912345678',
+  email: 'wang@example.com',
+  ...extra,
+});
 
 describe('list', () => {
-  it('lists the main account\'s children with the employee fields', async () => {
+  it("lists the main account's children with the employee fields", async () => {
     const { data } = (await call('100001', 'POST', 'getEmployeeByParentCodePageQuery', {})).json();
     expect(data.total).toBe(1);
-    expect(data.list[0]).toMatchObject({ employeeCode: '100001-01', employeeName: '李娜', isUsed: '1', isEdit: '1', movPhone: '13800138001' });
-    expect(Object.keys(data.list[0]).sort()).toEqual(['buildDate', 'closeDate', 'email', 'employeeCode', 'employeeName', 'firstLoginTime', 'isEdit', 'isUsed', 'lastLoginTime', 'matureDate', 'movPhone']);
+    expect(data.list[0]).toMatchObject({
+      employeeCode: '100001-01',
+      employeeName: '李娜',
+      isUsed: '1',
+      isEdit: '1',
+      movPhone: '13800138001',
+    });
+    expect(Object.keys(data.list[0]).sort()).toEqual([
+      'buildDate',
+      'closeDate',
+      'email',
+      'employeeCode',
+      'employeeName',
+      'firstLoginTime',
+      'isEdit',
+      'isUsed',
+      'lastLoginTime',
+      'matureDate',
+      'movPhone',
+    ]);
   });
 
   it('matches rawInfo loosely or exactly, and filters by status', async () => {
     expect((await call('100001', 'POST', 'getEmployeeByParentCodePageQuery', { rawInfo: '李' })).json().data.total).toBe(1);
     expect((await call('100001', 'POST', 'getEmployeeByParentCodePageQuery', { rawInfo: '李', isStrict: '1' })).json().data.total).toBe(0);
-    expect((await call('100001', 'POST', 'getEmployeeByParentCodePageQuery', { rawInfo: '13800138001', isStrict: true })).json().data.total).toBe(1);
+    expect(
+      (await call('100001', 'POST', 'getEmployeeByParentCodePageQuery', { rawInfo: '13800138001', isStrict: true })).json().data.total,
+    ).toBe(1);
     expect((await call('100001', 'POST', 'getEmployeeByParentCodePageQuery', { status: '0' })).json().data.total).toBe(0);
   });
 
-  it('applies the grid\'s column filters on the server and names a column it cannot filter', async () => {
+  it("applies the grid's column filters on the server and names a column it cannot filter", async () => {
     const list = (filters: object) => call('100001', 'POST', 'getEmployeeByParentCodePageQuery', { filters });
     expect((await list({ employeeName: { fType1: 'contains', fVal1: '李' } })).json().data.total).toBe(1);
     expect((await list({ employeeName: { fType1: 'contains', fVal1: '王' } })).json().data.total).toBe(0);
@@ -41,13 +67,21 @@ describe('list', () => {
     expect(bad.json().msg ?? bad.json().message).toBe('body.filters.password_hash: 不能按此列筛选');
   });
 
-  it('lists a column\'s texts for the grid\'s checklist: the other filters apply, its own does not, one supplier only', async () => {
+  it("lists a column's texts for the grid's checklist: the other filters apply, its own does not, one supplier only", async () => {
     const values = (user: string, body: object) => call(user, 'POST', 'getEmployeeColumnValues', body);
-    const names = (await t.database.db.selectFrom('account').select('employee_name').where('parent_code', '=', '100001').orderBy('employee_name').execute())
-      .map((r) => r.employee_name);
+    const names = (
+      await t.database.db
+        .selectFrom('account')
+        .select('employee_name')
+        .where('parent_code', '=', '100001')
+        .orderBy('employee_name')
+        .execute()
+    ).map((r) => r.employee_name);
     expect(names.length).toBeGreaterThan(0);
     expect((await values('100001', { field: 'employeeName' })).json().data).toEqual({ values: names, more: false });
-    expect((await values('100001', { field: 'employeeName', filters: { employeeName: { checks: [names[0]] } } })).json().data.values).toEqual(names);
+    expect(
+      (await values('100001', { field: 'employeeName', filters: { employeeName: { checks: [names[0]] } } })).json().data.values,
+    ).toEqual(names);
     expect((await values('100001', { field: 'employeeName', filters: { isUsed: { checks: ['停用'] } } })).json().data.values).toEqual([]);
     expect((await values('100001', { field: 'isUsed' })).json().data.values).toEqual(['启用']);
     expect((await values('100002', { field: 'employeeName' })).json().data.values).toEqual([]);
@@ -67,11 +101,18 @@ describe('list', () => {
     // Staff read a child's grants against the tree a main account grants from.
     const tree = (await call('admin', 'GET', 'fetchResource')).json().data;
     expect(tree).toEqual((await call('100001', 'GET', 'fetchResource')).json().data);
-    expect((await call('admin', 'GET', 'queryChildPermissioByEmpCode?employeeCode=100001-01')).json().data.moduleCodes.length).toBeGreaterThan(0);
+    expect(
+      (await call('admin', 'GET', 'queryChildPermissioByEmpCode?employeeCode=100001-01')).json().data.moduleCodes.length,
+    ).toBeGreaterThan(0);
   });
 
   it('refuses every call to a child account', async () => {
-    for (const [method, url] of [['POST', 'getEmployeeByParentCodePageQuery'], ['GET', 'getChildEmployeeCode'], ['GET', 'fetchResource'], ['GET', 'deleteEmployee?employeeCode=100001-01']] as const) {
+    for (const [method, url] of [
+      ['POST', 'getEmployeeByParentCodePageQuery'],
+      ['GET', 'getChildEmployeeCode'],
+      ['GET', 'fetchResource'],
+      ['GET', 'deleteEmployee?employeeCode=100001-01'],
+    ] as const) {
       expect((await call('100001-01', method, url, method === 'POST' ? {} : undefined)).statusCode).toBe(403);
     }
   });
@@ -92,7 +133,12 @@ describe('create and edit', () => {
     expect(res.data.initialPassword).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{10}$/);
     const first = (await login(t.app, '100001-02', { password: res.data.initialPassword })).json();
     expect(first.data).toMatchObject({ isEditPw: '1', supplierCode: '100001' });
-    const audit = await t.database.db.selectFrom('record_history').select(['actor_code', 'action']).where('record_type', '=', 'employee').where('record_id', '=', '100001-02').execute();
+    const audit = await t.database.db
+      .selectFrom('record_history')
+      .select(['actor_code', 'action'])
+      .where('record_type', '=', 'employee')
+      .where('record_id', '=', '100001-02')
+      .execute();
     expect(audit).toEqual([{ actor_code: '100001', action: 'create' }]);
   });
 
@@ -111,13 +157,34 @@ describe('create and edit', () => {
 
   it('edits a child and shows the form back', async () => {
     await call('100001', 'POST', 'updateSupChild', form('100001-02', { name: '王晓明', mobile: '13912345679', position: '业务员' }));
-    const { data } = (await t.app.inject({ method: 'GET', url: '/api/user/getEmployeeDetail?employeeCode=100001-02', headers: { token: tokens['100001']! } })).json();
-    expect(data).toMatchObject({ empCode: '100001-02', name: '王晓明', mobile: '13912345679', position: '业务员', parentCode: '100001', isUsed: '1' });
+    const { data } = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/user/getEmployeeDetail?employeeCode=100001-02',
+        headers: { token: tokens['100001']! },
+      })
+    ).json();
+    expect(data).toMatchObject({
+      empCode: '100001-02',
+      name: '王晓明',
+      mobile: '13912345679',
+      position: '业务员',
+      parentCode: '100001',
+      isUsed: '1',
+    });
   });
 
-  it('does not let another supplier edit or read 100001\'s child', async () => {
+  it("does not let another supplier edit or read 100001's child", async () => {
     expect((await call('100002', 'POST', 'updateSupChild', form('100001-02', { mobile: '13912345670' }))).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/getEmployeeDetail?employeeCode=100001-02', headers: { token: tokens['100002']! } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/user/getEmployeeDetail?employeeCode=100001-02',
+          headers: { token: tokens['100002']! },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -131,11 +198,19 @@ describe('grants', () => {
     expect(tree.some((n: { moudleCode: string }) => n.moudleCode === 'ms0050')).toBe(false);
   });
 
-  it('grants a module with its folder; the child\'s menu follows on its next call', async () => {
+  it("grants a module with its folder; the child's menu follows on its next call", async () => {
     const token = (await login(t.app, '100001-01')).json().data.token;
-    await call('100001', 'POST', 'updateSupChildRole', { employeeCode: '100001-01', moduleCodes: ['ms0014', 'ms0031'], buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }] });
+    await call('100001', 'POST', 'updateSupChildRole', {
+      employeeCode: '100001-01',
+      moduleCodes: ['ms0014', 'ms0031'],
+      buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }],
+    });
     const grants = (await call('100001', 'GET', 'queryChildPermissioByEmpCode?employeeCode=100001-01')).json().data;
-    expect(grants).toEqual({ employeeCode: '100001-01', moduleCodes: ['ms0014', 'ms0030', 'ms0031'], buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }] });
+    expect(grants).toEqual({
+      employeeCode: '100001-01',
+      moduleCodes: ['ms0014', 'ms0030', 'ms0031'],
+      buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }],
+    });
     const menu = (await t.app.inject({ method: 'GET', url: '/api/user/queryMerchantsModuleList', headers: { token } })).json().data;
     expect(menu.map((r: { moudleCode: string }) => r.moudleCode)).toEqual(['ms0014', 'ms0030']);
   });
@@ -143,16 +218,24 @@ describe('grants', () => {
   it('never grants more than the granter holds', async () => {
     const beyond = await call('100001', 'POST', 'updateSupChildRole', { employeeCode: '100001-01', moduleCodes: ['ms0060'], buttons: [] });
     expect(beyond.statusCode).toBe(403);
-    const badButton = await call('100001', 'POST', 'updateSupChildRole', { employeeCode: '100001-01', moduleCodes: ['ms0014'], buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }] });
+    const badButton = await call('100001', 'POST', 'updateSupChildRole', {
+      employeeCode: '100001-01',
+      moduleCodes: ['ms0014'],
+      buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }],
+    });
     expect(badButton.statusCode).toBe(403);
-    const management = await call('100001', 'POST', 'updateSupChildRole', { employeeCode: '100001-01', moduleCodes: ['ms0050'], buttons: [] });
+    const management = await call('100001', 'POST', 'updateSupChildRole', {
+      employeeCode: '100001-01',
+      moduleCodes: ['ms0050'],
+      buttons: [],
+    });
     expect(management.statusCode).toBe(400);
     expect(management.json().message).toMatch(/^body.moduleCodes: 账号管理/);
   });
 });
 
 describe('enable, reset, delete', () => {
-  it('ends a disabled child\'s session at once and refuses its login', async () => {
+  it("ends a disabled child's session at once and refuses its login", async () => {
     const token = (await login(t.app, '100001-01')).json().data.token;
     await call('100001', 'GET', 'changeIsUsed?employeeCode=100001-01&isUsed=0');
     expect((await t.app.inject({ method: 'GET', url: '/api/user/getInfo', headers: { token } })).statusCode).toBe(401);
@@ -171,7 +254,13 @@ describe('enable, reset, delete', () => {
   it('deletes a child and keeps who did it', async () => {
     expect((await call('100001', 'GET', 'deleteEmployee?employeeCode=100001-02')).json().code).toBe('1');
     expect((await call('100001', 'GET', 'checkEmployeeCode?employeeCode=100001-02')).json().data).toBe(true);
-    const audit = await t.database.db.selectFrom('record_history').select(['actor_code', 'action', 'detail']).where('record_type', '=', 'employee').where('record_id', '=', '100001-02').where('action', '=', 'delete').executeTakeFirstOrThrow();
+    const audit = await t.database.db
+      .selectFrom('record_history')
+      .select(['actor_code', 'action', 'detail'])
+      .where('record_type', '=', 'employee')
+      .where('record_id', '=', '100001-02')
+      .where('action', '=', 'delete')
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_code: '100001', detail: { name: '王晓明' } });
     expect((await call('100001', 'GET', 'deleteEmployee?employeeCode=100001-02')).statusCode).toBe(404);
   });

@@ -12,7 +12,9 @@ export function userRoutes(ctx: AppContext) {
     registerCall(app, employee.getEmployeeColumnValues, ({ session, body }) => employees.columnValues(ctx, session, body));
     registerCall(app, employee.getEmployeeDetail, ({ session, query }) => employees.detail(ctx, session, query.employeeCode));
     registerCall(app, employee.checkEmployeeCode, ({ session, query }) => employees.codeFree(ctx, session, query.employeeCode));
-    registerCall(app, employee.checkMobileUnique, ({ session, query }) => employees.mobileFree(ctx, session, query.movPhone, query.employeeCode));
+    registerCall(app, employee.checkMobileUnique, ({ session, query }) =>
+      employees.mobileFree(ctx, session, query.movPhone, query.employeeCode),
+    );
     registerCall(app, employee.getChildEmployeeCode, ({ session }) => employees.nextChildCode(ctx, session));
     registerCall(app, employee.insertSupChild, ({ session, body }) => employees.create(ctx, session, body));
     registerCall(app, employee.updateSupChild, async ({ session, body }) => {

@@ -12,7 +12,11 @@ import * as repo from './repo';
  * account its own child accounts; staff any account of their tenant. Otherwise 403 (or 404 for staff),
  * so a supplier cannot learn whether another supplier's account exists.
  */
-export async function reachableAccount(ctx: AppContext, session: SessionContext, employeeCode: string | undefined): Promise<repo.AccountRow> {
+export async function reachableAccount(
+  ctx: AppContext,
+  session: SessionContext,
+  employeeCode: string | undefined,
+): Promise<repo.AccountRow> {
   if (!employeeCode || employeeCode === session.employeeCode) {
     const self = await repo.findAccount(ctx.db, session.tenantId, session.employeeCode, session.kind);
     if (!self) throw ApiError.unauthorized();
@@ -58,7 +62,12 @@ export interface PasswordChange {
 }
 
 /** Changes the caller's own password (all three arrive RSA-encrypted) and ends all of its sessions. */
-export async function changePassword(ctx: AppContext, session: SessionContext, change: PasswordChange, client: { ip: string; userAgent: string }): Promise<void> {
+export async function changePassword(
+  ctx: AppContext,
+  session: SessionContext,
+  change: PasswordChange,
+  client: { ip: string; userAgent: string },
+): Promise<void> {
   if (change.employeeCode !== session.employeeCode) throw ApiError.forbidden('只能修改自己的密码');
   const decrypt = (field: keyof Omit<PasswordChange, 'employeeCode'>) => {
     const plain = ctx.transportKey.decrypt(change[field]);
@@ -69,9 +78,16 @@ export async function changePassword(ctx: AppContext, session: SessionContext, c
   const problem = user.passwordChangeProblem(plain);
   if (problem) throw ApiError.badRequest(problem);
   const account = await reachableAccount(ctx, session, undefined);
-  const journal = (outcome: string) => recordLoginEvent(ctx.db, {
-    tenantId: session.tenantId, username: session.employeeCode, accountId: session.accountId, action: 'password-change', outcome, clientIp: client.ip, userAgent: client.userAgent,
-  });
+  const journal = (outcome: string) =>
+    recordLoginEvent(ctx.db, {
+      tenantId: session.tenantId,
+      username: session.employeeCode,
+      accountId: session.accountId,
+      action: 'password-change',
+      outcome,
+      clientIp: client.ip,
+      userAgent: client.userAgent,
+    });
   if (!(await verifyPassword(plain.oldpassword, account.passwordHash))) {
     await journal('bad-old-password');
     throw ApiError.badRequest('原密码错误');

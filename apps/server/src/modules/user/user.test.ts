@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('user info', () => {
-  it('shows the caller\'s own account, with an empty parentCode for a main account', async () => {
+  it("shows the caller's own account, with an empty parentCode for a main account", async () => {
     const token = await tokenFor(t.app, '100001');
     const { data } = (await t.app.inject({ method: 'GET', url: '/api/user/getUserInfo?employeeCode=100001', headers: { token } })).json();
     expect(data).toMatchObject({ employeeCode: '100001', employeeName: '张伟', movPhone: '13800138000', parentCode: '', matureDate: '' });
@@ -18,11 +18,13 @@ describe('user info', () => {
 
   it('shows a child account to its main account, with its parent code', async () => {
     const token = await tokenFor(t.app, '100001');
-    const { data } = (await t.app.inject({ method: 'GET', url: '/api/user/getUserInfo?employeeCode=100001-01', headers: { token } })).json();
+    const { data } = (
+      await t.app.inject({ method: 'GET', url: '/api/user/getUserInfo?employeeCode=100001-01', headers: { token } })
+    ).json();
     expect(data).toMatchObject({ employeeCode: '100001-01', parentCode: '100001' });
   });
 
-  it('refuses another supplier\'s account', async () => {
+  it("refuses another supplier's account", async () => {
     const token = await tokenFor(t.app, '100001');
     const res = await t.app.inject({ method: 'GET', url: '/api/user/getUserInfo?employeeCode=100002', headers: { token } });
     expect(res.statusCode).toBe(403);
@@ -38,7 +40,9 @@ describe('user info', () => {
 describe('password change', () => {
   const change = async (token: string, employeeCode: string, oldpassword: string, newpassword: string, password2 = newpassword) =>
     t.app.inject({
-      method: 'POST', url: '/api/user/updatePassword', headers: { token },
+      method: 'POST',
+      url: '/api/user/updatePassword',
+      headers: { token },
       payload: {
         employeeCode,
         oldpassword: await encryptPassword(t.app, oldpassword),
@@ -67,7 +71,7 @@ describe('password change', () => {
     expect((await change(token, '100003', 'Wrong1234', 'Newpass1')).json().message).toBe('原密码错误');
   });
 
-  it('refuses to change another account\'s password', async () => {
+  it("refuses to change another account's password", async () => {
     const token = await tokenFor(t.app, '100001');
     expect((await change(token, '100001-01', 'Demo1234', 'Newpass1')).statusCode).toBe(403);
   });

@@ -16,10 +16,19 @@ export interface FileOwner {
 
 /** Saves a checked file; answers its row. Run it in a transaction so that a failure keeps nothing. */
 export async function saveFile(db: Kysely<DB>, owner: FileOwner, file: ReceivedFile) {
-  const row = await db.insertInto('stored_file').values({
-    tenant_id: owner.tenantId, supp_code: owner.suppCode, name: file.name, content_type: file.contentType,
-    size: file.bytes.length, sha256: file.sha256, created_by: owner.createdBy,
-  }).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('stored_file')
+    .values({
+      tenant_id: owner.tenantId,
+      supp_code: owner.suppCode,
+      name: file.name,
+      content_type: file.contentType,
+      size: file.bytes.length,
+      sha256: file.sha256,
+      created_by: owner.createdBy,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   for (let seq = 0; seq * chunkBytes < file.bytes.length; seq++) {
     const bytes = file.bytes.subarray(seq * chunkBytes, (seq + 1) * chunkBytes);
     await db.insertInto('stored_file_chunk').values({ file_id: row.id, seq, bytes }).execute();
@@ -36,7 +45,12 @@ export function findFile(db: Kysely<DB>, tenantId: string, fileId: string) {
 export function fileBytes(db: Kysely<DB>, fileId: string): Readable {
   async function* chunks() {
     for (let seq = 0; ; seq++) {
-      const chunk = await db.selectFrom('stored_file_chunk').select('bytes').where('file_id', '=', fileId).where('seq', '=', seq).executeTakeFirst();
+      const chunk = await db
+        .selectFrom('stored_file_chunk')
+        .select('bytes')
+        .where('file_id', '=', fileId)
+        .where('seq', '=', seq)
+        .executeTakeFirst();
       if (!chunk) return;
       yield chunk.bytes;
     }

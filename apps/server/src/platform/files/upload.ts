@@ -42,7 +42,9 @@ export async function receiveFiles(request: FastifyRequest, rule: UploadRule): P
   const files: ReceivedFile[] = [];
   let name = '';
   try {
-    for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: rule.maxFiles, fields: 20, parts: rule.maxFiles + 20 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: rule.maxBytes, files: rule.maxFiles, fields: 20, parts: rule.maxFiles + 20 },
+    })) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'file') throw ApiError.badRequest(`${part.fieldname}: 文件须放在 file 字段中`);
       name = part.filename;

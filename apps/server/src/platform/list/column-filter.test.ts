@@ -19,7 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const columns: Record<string, FilterColumn> = { name: { text: sql.ref('name') }, qty: { text: sql.ref('qty'), numeric: true }, code: { text: sql.ref('code') } };
+const columns: Record<string, FilterColumn> = {
+  name: { text: sql.ref('name') },
+  qty: { text: sql.ref('qty'), numeric: true },
+  code: { text: sql.ref('code') },
+};
 const f = (over: Partial<ColumnFilter>): ColumnFilter => columnFilter.parse(over);
 
 async function ids(filters: Record<string, ColumnFilter>): Promise<number[]> {
@@ -61,7 +65,9 @@ describe('columnFilterSql', () => {
     expect(await ids({ name: f({ checks: ['Apple pie', ''] }) })).toEqual([1, 4]);
     expect(await ids({ name: f({ checks: [] }) })).toEqual([]);
     expect(await ids({ name: f({ fType1: 'contains', fVal1: 'apple', fMode: 'and', fType2: 'endsWith', fVal2: 'juice' }) })).toEqual([2]);
-    expect(await ids({ name: f({ fType1: 'beginsWith', fVal1: 'banana', fMode: 'or', fType2: 'contains', fVal2: '牛奶' }) })).toEqual([3, 5]);
+    expect(await ids({ name: f({ fType1: 'beginsWith', fVal1: 'banana', fMode: 'or', fType2: 'contains', fVal2: '牛奶' }) })).toEqual([
+      3, 5,
+    ]);
     expect(await ids({ name: f({ fType1: 'contains', fVal1: 'apple' }), qty: f({ fType1: 'gt', fVal1: '5' }) })).toEqual([1]);
     expect(await ids({ name: f({}) })).toEqual([1, 2, 3, 4, 5]);
   });
@@ -75,9 +81,13 @@ describe('columnFilterSql', () => {
       }
       return 'no error';
     };
-    expect(message(() => columnFilterSql({ password: f({ fType1: 'contains', fVal1: 'a' }) }, columns))).toBe('400 body.filters.password: 不能按此列筛选');
+    expect(message(() => columnFilterSql({ password: f({ fType1: 'contains', fVal1: 'a' }) }, columns))).toBe(
+      '400 body.filters.password: 不能按此列筛选',
+    );
     expect(message(() => columnFilterSql({ constructor: f({}) }, columns))).toBe('400 body.filters.constructor: 不能按此列筛选');
     expect(message(() => columnFilterSql({ qty: f({ fType1: 'gt', fVal1: 'abc' }) }, columns))).toBe('400 body.filters.qty: 请输入数字');
-    expect(message(() => columnFilterSql({ qty: f({ fType1: 'between', fVal1: '1' }) }, columns))).toMatch(/^400 body.filters.qty: 介于条件/);
+    expect(message(() => columnFilterSql({ qty: f({ fType1: 'between', fVal1: '1' }) }, columns))).toMatch(
+      /^400 body.filters.qty: 介于条件/,
+    );
   });
 });

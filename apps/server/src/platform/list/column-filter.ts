@@ -21,32 +21,51 @@ function parseNumber(where: string, value: string): string {
 
 function parseBetween(where: string, value: string): [string, string] {
   const parts = value.split(/[,，]/).map((p) => p.trim());
-  if (parts.length !== 2 || !parts.every((p) => decimal.test(p))) throw ApiError.badRequest(`${where}: 介于条件须为两个数字，以逗号分隔，如 10,20`);
+  if (parts.length !== 2 || !parts.every((p) => decimal.test(p)))
+    throw ApiError.badRequest(`${where}: 介于条件须为两个数字，以逗号分隔，如 10,20`);
   return parts as [string, string];
 }
 
-function condition(where: string, column: FilterColumn, type: ColumnFilter['fType1'], value: string, sensitive: boolean): RawBuilder<boolean> | null {
+function condition(
+  where: string,
+  column: FilterColumn,
+  type: ColumnFilter['fType1'],
+  value: string,
+  sensitive: boolean,
+): RawBuilder<boolean> | null {
   const text = sql`coalesce((${column.text})::text, '')`;
   // Numbers of a text column: only cells that are numbers take part.
-  const number = column.numeric ? sql`(${column.text})::numeric` : sql`(CASE WHEN ${text} ~ '^\\s*-?\\d+(\\.\\d+)?\\s*$' THEN trim(${text})::numeric END)`;
+  const number = column.numeric
+    ? sql`(${column.text})::numeric`
+    : sql`(CASE WHEN ${text} ~ '^\\s*-?\\d+(\\.\\d+)?\\s*$' THEN trim(${text})::numeric END)`;
   const like = (pattern: string) => (sensitive ? sql<boolean>`${text} LIKE ${pattern}` : sql<boolean>`${text} ILIKE ${pattern}`);
   const equal = sensitive ? sql<boolean>`${text} = ${value}` : sql<boolean>`lower(${text}) = lower(${value})`;
   const escaped = escapeLike(value);
   switch (type) {
-    case '': return null;
-    case 'empty': return sql<boolean>`trim(${text}) = ''`;
-    case 'notEmpty': return sql<boolean>`trim(${text}) <> ''`;
-    case 'contains': return like(`%${escaped}%`);
-    case 'notContains': return sql<boolean>`NOT (${like(`%${escaped}%`)})`;
-    case 'beginsWith': return like(`${escaped}%`);
-    case 'endsWith': return like(`%${escaped}`);
-    case 'equals': return equal;
-    case 'notEquals': return sql<boolean>`NOT (${equal})`;
+    case '':
+      return null;
+    case 'empty':
+      return sql<boolean>`trim(${text}) = ''`;
+    case 'notEmpty':
+      return sql<boolean>`trim(${text}) <> ''`;
+    case 'contains':
+      return like(`%${escaped}%`);
+    case 'notContains':
+      return sql<boolean>`NOT (${like(`%${escaped}%`)})`;
+    case 'beginsWith':
+      return like(`${escaped}%`);
+    case 'endsWith':
+      return like(`%${escaped}`);
+    case 'equals':
+      return equal;
+    case 'notEquals':
+      return sql<boolean>`NOT (${equal})`;
     case 'between': {
       const [a, b] = parseBetween(where, value);
       return sql<boolean>`coalesce(${number} BETWEEN SYMMETRIC ${a}::numeric AND ${b}::numeric, false)`;
     }
-    case 'ne': return sql<boolean>`coalesce(${number} <> ${parseNumber(where, value)}::numeric, true)`;
+    case 'ne':
+      return sql<boolean>`coalesce(${number} <> ${parseNumber(where, value)}::numeric, true)`;
     default: {
       const operator = { eq: '=', gt: '>', ge: '>=', lt: '<', le: '<=' }[type];
       return sql<boolean>`coalesce(${number} ${sql.raw(operator)} ${parseNumber(where, value)}::numeric, false)`;
@@ -66,7 +85,13 @@ export function filterColumnOf(columns: Record<string, FilterColumn>, field: str
 
 /** A column's distinct texts in a query's rows, sorted, for a checklist: maxColumnValues at most, and whether there were more. */
 export async function distinctTexts<D, TB extends keyof D>(query: SelectQueryBuilder<D, TB, object>, column: FilterColumn) {
-  const rows = await query.select(cellText(column).as('value')).distinct().orderBy(sql`1`).limit(maxColumnValues + 1).$castTo<{ value: string }>().execute();
+  const rows = await query
+    .select(cellText(column).as('value'))
+    .distinct()
+    .orderBy(sql`1`)
+    .limit(maxColumnValues + 1)
+    .$castTo<{ value: string }>()
+    .execute();
   return { values: rows.slice(0, maxColumnValues).map((r) => r.value), more: rows.length > maxColumnValues };
 }
 
@@ -77,7 +102,11 @@ export function othersThan(filters: Record<string, ColumnFilter> | undefined, fi
 }
 
 /** One SQL condition for every active column filter, or null; unknown fields and bad numbers give a 400. */
-export function columnFilterSql(filters: Record<string, ColumnFilter> | undefined, columns: Record<string, FilterColumn>, path = 'body.filters'): RawBuilder<boolean> | null {
+export function columnFilterSql(
+  filters: Record<string, ColumnFilter> | undefined,
+  columns: Record<string, FilterColumn>,
+  path = 'body.filters',
+): RawBuilder<boolean> | null {
   const parts: RawBuilder<boolean>[] = [];
   for (const [field, f] of Object.entries(filters ?? {})) {
     const where = `${path}.${field}`;

@@ -34,7 +34,9 @@ describe('sort fields of list calls', () => {
     for (const field of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'noSuchColumn']) {
       it(`${call.path} refuses a sort by ${field} with a 400 naming the field`, async () => {
         const res = await t.app.inject({
-          method: call.method, url: `/api${call.path}`, headers: { token },
+          method: call.method,
+          url: `/api${call.path}`,
+          headers: { token },
           payload: { ...bodies[call.path], sort: { field, order: 'asc' } },
         });
         expect(res.statusCode).toBe(400);

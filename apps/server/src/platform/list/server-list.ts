@@ -62,7 +62,9 @@ const ownColumn = (columns: Record<string, ListColumn>, field: string) => (Objec
 
 export function serverList<D, TB extends keyof D, Search, Scope extends DataScope, Row>(list: ListDefinition<D, TB, Search, Scope, Row>) {
   const filterColumns: Record<string, FilterColumn> = Object.fromEntries(
-    Object.entries(list.columns).filter(([, c]) => c.filterable).map(([field, c]) => [field, { text: c.text ?? c.value, ...(c.numeric ? { numeric: true } : {}) }]),
+    Object.entries(list.columns)
+      .filter(([, c]) => c.filterable)
+      .map(([field, c]) => [field, { text: c.text ?? c.value, ...(c.numeric ? { numeric: true } : {}) }]),
   );
 
   /** The rows of the scope that match the search and the column filters (unknown columns and bad numbers: 400). */
@@ -97,9 +99,14 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
     async page(db: Kysely<DB>, scope: Scope, search: Search, request: PageRequest) {
       const order = orderOf(request.sort);
       const rows = matching(db, scope, search, request.filters);
-      const { n } = await rows.select(sql<number>`count(*)::int`.as('n')).$castTo<{ n: number }>().executeTakeFirstOrThrow();
+      const { n } = await rows
+        .select(sql<number>`count(*)::int`.as('n'))
+        .$castTo<{ n: number }>()
+        .executeTakeFirstOrThrow();
       const page = await ordered(list.select(rows, db, scope), [order, ...list.then])
-        .limit(request.limit).offset((request.page - 1) * request.limit).execute();
+        .limit(request.limit)
+        .offset((request.page - 1) * request.limit)
+        .execute();
       return { total: n, list: page };
     },
 

@@ -13,14 +13,21 @@ async function allows(trx: Transaction<DB>, workflow: Workflow<string, string>, 
   if (actor.kind !== 'supplier') return false;
   if (who.kind === 'main') return !actor.parentCode;
   if (!actor.parentCode) return false;
-  const held = await trx.selectFrom('account_button').select('account_id')
-    .where('account_id', '=', actor.accountId).where('module_code', '=', workflow.module).where('button_code', '=', who.button)
+  const held = await trx
+    .selectFrom('account_button')
+    .select('account_id')
+    .where('account_id', '=', actor.accountId)
+    .where('module_code', '=', workflow.module)
+    .where('button_code', '=', who.button)
     .executeTakeFirst();
   return held !== undefined;
 }
 
 async function permitted<S extends string, A extends string>(
-  trx: Transaction<DB>, workflow: Workflow<S, A>, action: A, actor: SessionContext,
+  trx: Transaction<DB>,
+  workflow: Workflow<S, A>,
+  action: A,
+  actor: SessionContext,
 ): Promise<Transition<S>> {
   const step = workflow.transitions[action];
   for (const who of step.who) if (await allows(trx, workflow, who, actor)) return step;
@@ -37,15 +44,22 @@ interface Common<A extends string> {
 
 /** A transition that creates its record (`from: []`): `create` inserts it, then the history starts. */
 export async function start<S extends string, A extends string>(
-  trx: Transaction<DB>, workflow: Workflow<S, A>,
+  trx: Transaction<DB>,
+  workflow: Workflow<S, A>,
   step: Common<A> & { create: (to: S) => Promise<void>; detail?: Record<string, unknown> },
 ): Promise<void> {
   const transition = await permitted(trx, workflow, step.action, step.actor);
   if (transition.from.length > 0 || !transition.to) throw new Error(`${workflow.record}.${step.action} does not create a record`);
   await step.create(transition.to);
   await recordHistory(trx, workflow, {
-    tenantId: step.actor.tenantId, recordId: step.id, action: step.action, from: null, to: transition.to,
-    actor: { code: step.actor.employeeCode, name: step.actor.employeeName }, note: step.note, detail: step.detail,
+    tenantId: step.actor.tenantId,
+    recordId: step.id,
+    action: step.action,
+    from: null,
+    to: transition.to,
+    actor: { code: step.actor.employeeCode, name: step.actor.employeeName },
+    note: step.note,
+    detail: step.detail,
   });
 }
 
@@ -55,7 +69,8 @@ export async function start<S extends string, A extends string>(
  * Answers the locked row.
  */
 export async function transition<S extends string, A extends string, R extends { status: S }>(
-  trx: Transaction<DB>, workflow: Workflow<S, A>,
+  trx: Transaction<DB>,
+  workflow: Workflow<S, A>,
   step: Common<A> & {
     lock: () => Promise<R | undefined>;
     apply: (row: R, to: S | null) => Promise<void>;
@@ -72,8 +87,14 @@ export async function transition<S extends string, A extends string, R extends {
   const detail = step.detail ? await step.detail(row) : undefined;
   await step.apply(row, to);
   await recordHistory(trx, workflow, {
-    tenantId: step.actor.tenantId, recordId: step.id, action: step.action, from: row.status, to,
-    actor: { code: step.actor.employeeCode, name: step.actor.employeeName }, note: step.note, detail,
+    tenantId: step.actor.tenantId,
+    recordId: step.id,
+    action: step.action,
+    from: row.status,
+    to,
+    actor: { code: step.actor.employeeCode, name: step.actor.employeeName },
+    note: step.note,
+    detail,
   });
   return row;
 }

@@ -22,25 +22,54 @@ const call = (user: string, url: string) => t.app.inject({ method: 'GET', url: `
 async function sessionOf(code: string): Promise<SessionContext> {
   const a = await t.database.db.selectFrom('account').selectAll().where('employee_code', '=', code).executeTakeFirstOrThrow();
   return {
-    tokenHash: '', accountId: a.id, tenantId: a.tenant_id, kind: a.kind, employeeCode: a.employee_code, employeeName: a.employee_name,
-    suppCode: a.supp_code, roleCode: a.role_code, parentCode: a.parent_code,
+    tokenHash: '',
+    accountId: a.id,
+    tenantId: a.tenant_id,
+    kind: a.kind,
+    employeeCode: a.employee_code,
+    employeeName: a.employee_name,
+    suppCode: a.supp_code,
+    roleCode: a.role_code,
+    parentCode: a.parent_code,
   };
 }
 
 describe('a transition', () => {
   // A record kept in memory: the module's rules do not depend on where the row lives.
   const flow = defineWorkflow({
-    record: 'test-doc', label: '测试单', module: 'ms0022', statusText: { draft: '草稿', done: '已完成' },
+    record: 'test-doc',
+    label: '测试单',
+    module: 'ms0022',
+    statusText: { draft: '草稿', done: '已完成' },
     transitions: {
-      print: { from: ['draft'], to: 'done', who: [{ kind: 'child', button: 'print' }, { kind: 'staff', role: 'buyer' }], label: '打印' },
+      print: {
+        from: ['draft'],
+        to: 'done',
+        who: [
+          { kind: 'child', button: 'print' },
+          { kind: 'staff', role: 'buyer' },
+        ],
+        label: '打印',
+      },
       export: { from: ['draft'], to: 'done', who: [{ kind: 'child', button: 'export' }, { kind: 'main' }], label: '导出' },
     },
   });
   const run = (actor: SessionContext, action: 'print' | 'export', id: string, status: 'draft' | 'done' = 'draft') =>
-    t.database.db.transaction().execute((trx) => transition(trx, flow, {
-      action, actor, id, note: 'n', lock: async () => ({ status }), apply: async () => undefined,
-    }));
-  const failure = (promise: Promise<unknown>) => promise.then(() => null, (err: unknown) => err as ApiError);
+    t.database.db.transaction().execute((trx) =>
+      transition(trx, flow, {
+        action,
+        actor,
+        id,
+        note: 'n',
+        lock: async () => ({ status }),
+        apply: async () => undefined,
+      }),
+    );
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (err: unknown) => err as ApiError,
+    );
 
   it('lets a child with the button, staff of the role or the main account run it, and nobody else', async () => {
     const [child, main, buyer, admin] = await Promise.all(['100001-01', '100001', 'buyer01', 'admin'].map(sessionOf));
@@ -51,20 +80,37 @@ describe('a transition', () => {
     expect(await failure(run(admin!, 'print', 'd'))).toMatchObject({ status: 403 });
     expect(await failure(run(child!, 'export', 'd'))).toMatchObject({ status: 403, message: '无权导出测试单' });
     const history = await historyOf(t.database.db, flow, 'demo', 'a');
-    expect(history).toEqual([expect.objectContaining({ action: 'print', actionText: '打印', from: 'draft', fromText: '草稿', to: 'done', toText: '已完成', actorCode: '100001-01', note: 'n' })]);
+    expect(history).toEqual([
+      expect.objectContaining({
+        action: 'print',
+        actionText: '打印',
+        from: 'draft',
+        fromText: '草稿',
+        to: 'done',
+        toText: '已完成',
+        actorCode: '100001-01',
+        note: 'n',
+      }),
+    ]);
     expect(await historyOf(t.database.db, flow, 'demo', 'd')).toEqual([]);
   });
 
-  it('answers 409 naming the record\'s state when the action does not fit it, and records nothing', async () => {
+  it("answers 409 naming the record's state when the action does not fit it, and records nothing", async () => {
     const child = await sessionOf('100001-01');
-    expect(await failure(run(child, 'print', 'e', 'done'))).toMatchObject({ status: 409, message: '测试单 e 当前状态为「已完成」，不能打印' });
+    expect(await failure(run(child, 'print', 'e', 'done'))).toMatchObject({
+      status: 409,
+      message: '测试单 e 当前状态为「已完成」，不能打印',
+    });
     expect(await historyOf(t.database.db, flow, 'demo', 'e')).toEqual([]);
   });
 });
 
 describe('a child account on the workflow', () => {
   it('of two concurrent disables, one wins and the other gets 409; the history holds one row for it', async () => {
-    const [a, b] = await Promise.all([call('100001', 'changeIsUsed?employeeCode=100001-01&isUsed=0'), call('100001', 'changeIsUsed?employeeCode=100001-01&isUsed=0')]);
+    const [a, b] = await Promise.all([
+      call('100001', 'changeIsUsed?employeeCode=100001-01&isUsed=0'),
+      call('100001', 'changeIsUsed?employeeCode=100001-01&isUsed=0'),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect((a.statusCode === 409 ? a : b).json().message).toBe('子账号 100001-01 当前状态为「停用」，不能停用');
     const history = (await call('100001', 'getEmployeeHistory?employeeCode=100001-01')).json().data;

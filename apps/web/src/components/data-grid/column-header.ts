@@ -26,21 +26,30 @@ export function headerTemplate({ filters, sort, label, marks, open }: HeaderOpti
       h('span', { class: `dg-title${filtered ? ' dg-filtered' : ''}` }, title),
       h('span', { class: 'dg-marks' }, [
         sorted ? h('span', { 'aria-label': sorted === 'asc' ? sortedAsc : sortedDesc }, sorted === 'asc' ? '↑' : '↓') : null,
-        filtered ? h('svg', { class: 'dg-funnel', viewBox: '0 0 24 24', width: 12, height: 12, role: 'img', 'aria-label': filteredText },
-          h('path', { d: 'M3 4h18l-7 8.5V19l-4 2v-8.5z', fill: 'currentColor' })) : null,
+        filtered
+          ? h(
+              'svg',
+              { class: 'dg-funnel', viewBox: '0 0 24 24', width: 12, height: 12, role: 'img', 'aria-label': filteredText },
+              h('path', { d: 'M3 4h18l-7 8.5V19l-4 2v-8.5z', fill: 'currentColor' }),
+            )
+          : null,
       ]),
-      h('button', {
-        class: `dg-menu${filtered || sorted ? ' dg-menu-active' : ''}`,
-        type: 'button',
-        'aria-label': label(title),
-        'aria-haspopup': 'dialog',
-        onMouseDown: stop,
-        onKeyDown: stop,
-        onClick: (e: MouseEvent) => {
-          e.stopPropagation();
-          open(field, e.currentTarget as HTMLElement);
+      h(
+        'button',
+        {
+          class: `dg-menu${filtered || sorted ? ' dg-menu-active' : ''}`,
+          type: 'button',
+          'aria-label': label(title),
+          'aria-haspopup': 'dialog',
+          onMouseDown: stop,
+          onKeyDown: stop,
+          onClick: (e: MouseEvent) => {
+            e.stopPropagation();
+            open(field, e.currentTarget as HTMLElement);
+          },
         },
-      }, '▾'),
+        '▾',
+      ),
     ]);
   };
 }

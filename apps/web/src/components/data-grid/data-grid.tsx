@@ -73,7 +73,19 @@ function cellPropertiesOf(column: GridColumn): ColumnRegular['cellProperties'] {
 }
 
 export function DataGrid(props: DataGridProps) {
-  const { columns: given, rows: givenRows, loading, editable = false, serverSide = false, onEdit, onQueryChange, filterState, onFilterStateChange, height, ref } = props;
+  const {
+    columns: given,
+    rows: givenRows,
+    loading,
+    editable = false,
+    serverSide = false,
+    onEdit,
+    onQueryChange,
+    filterState,
+    onFilterStateChange,
+    height,
+    ref,
+  } = props;
   const { onActiveRowChange, onRowOpen } = props;
   const label = props['aria-label'];
   const t = useGridTexts();
@@ -92,7 +104,10 @@ export function DataGrid(props: DataGridProps) {
   const [find, setFind] = useState<{ open: boolean; tab: FindTab }>({ open: false, tab: 'find' });
   const current = useRef<CellPosition | null>(null);
 
-  const columns = useMemo(() => given.map((c) => ({ ...c, fixed: c.field in pins ? pins[c.field] ?? undefined : c.fixed })), [given, pins]);
+  const columns = useMemo(
+    () => given.map((c) => ({ ...c, fixed: c.field in pins ? (pins[c.field] ?? undefined) : c.fixed })),
+    [given, pins],
+  );
   // Column order on screen: pinned left, scrolling, pinned right (RevoGrid's own order).
   const ordered = useMemo(() => groups.flatMap((g) => columns.filter((c) => groupOf(c.fixed) === g)), [columns]);
   const fields = useMemo(() => ordered.map((c) => c.field), [ordered]);
@@ -127,7 +142,10 @@ export function DataGrid(props: DataGridProps) {
   useEffect(() => {
     if (!menuField) return;
     let open = true;
-    loadValues.current?.(menuField).then((values) => open && setAllValues({ field: menuField, values: sortTexts(values) }), () => undefined);
+    loadValues.current?.(menuField).then(
+      (values) => open && setAllValues({ field: menuField, values: sortTexts(values) }),
+      () => undefined,
+    );
     return () => {
       open = false;
     };
@@ -144,58 +162,79 @@ export function DataGrid(props: DataGridProps) {
     // The next opening asks again: the search or the other filters may have changed meanwhile.
     setAllValues(null);
   }, []);
-  const header = useMemo(() => headerTemplate({
-    filters, sort, label: (title) => t('menu.of', { title }), open: openMenu,
-    marks: { filtered: t('marks.filtered'), asc: t('marks.asc'), desc: t('marks.desc') },
-  }), [filters, sort, t, openMenu]);
+  const header = useMemo(
+    () =>
+      headerTemplate({
+        filters,
+        sort,
+        label: (title) => t('menu.of', { title }),
+        open: openMenu,
+        marks: { filtered: t('marks.filtered'), asc: t('marks.asc'), desc: t('marks.desc') },
+      }),
+    [filters, sort, t, openMenu],
+  );
 
-  const revoColumns = useMemo<ColumnRegular[]>(() => ordered.map((c) => ({
-    prop: c.field,
-    name: c.title,
-    size: c.width ?? 120,
-    pin: c.fixed ? (groupOf(c.fixed) as 'colPinStart' | 'colPinEnd') : undefined,
-    readonly: !editable || c.readonly,
-    columnTemplate: header,
-    cellProperties: cellPropertiesOf(c),
-  })), [ordered, editable, header]);
+  const revoColumns = useMemo<ColumnRegular[]>(
+    () =>
+      ordered.map((c) => ({
+        prop: c.field,
+        name: c.title,
+        size: c.width ?? 120,
+        pin: c.fixed ? (groupOf(c.fixed) as 'colPinStart' | 'colPinEnd') : undefined,
+        readonly: !editable || c.readonly,
+        columnTemplate: header,
+        cellProperties: cellPropertiesOf(c),
+      })),
+    [ordered, editable, header],
+  );
 
   const typeOf = useCallback((field: string) => columns.find((c) => c.field === field)?.type ?? 'text', [columns]);
 
   /** Selects a cell by its position on screen and scrolls it into view. */
-  const jump = useCallback((at: CellPosition) => {
-    current.current = { row: at.row, col: at.col };
-    const column = ordered[at.col];
-    const el = grid.current;
-    if (!column || !el) return;
-    const group = groupOf(column.fixed);
-    const x = ordered.filter((c) => groupOf(c.fixed) === group).indexOf(column);
-    void (async () => {
-      await (group === 'rgCol' ? el.scrollToCoordinate({ x, y: at.row }) : el.scrollToRow(at.row));
-      await el.setCellsFocus({ x, y: at.row }, { x, y: at.row }, group, 'rgRow');
-    })();
-  }, [ordered]);
+  const jump = useCallback(
+    (at: CellPosition) => {
+      current.current = { row: at.row, col: at.col };
+      const column = ordered[at.col];
+      const el = grid.current;
+      if (!column || !el) return;
+      const group = groupOf(column.fixed);
+      const x = ordered.filter((c) => groupOf(c.fixed) === group).indexOf(column);
+      void (async () => {
+        await (group === 'rgCol' ? el.scrollToCoordinate({ x, y: at.row }) : el.scrollToRow(at.row));
+        await el.setCellsFocus({ x, y: at.row }, { x, y: at.row }, group, 'rgRow');
+      })();
+    },
+    [ordered],
+  );
 
-  const applyChanges = useCallback((changes: { row: number; col: number; value: string }[]) => {
-    if (!changes.length) return;
-    const next = rows.slice();
-    const copied = new Set<number>();
-    const edits: GridEdit[] = new Array(changes.length);
-    changes.forEach((change, k) => {
-      const index = view[change.row]!;
-      if (!copied.has(index)) {
-        next[index] = { ...next[index] };
-        copied.add(index);
-      }
-      const field = fields[change.col]!;
-      next[index]![field] = change.value;
-      edits[k] = { rowIndex: index, field, value: change.value };
-    });
-    setLocal({ base: givenRows, rows: next });
-    onEdit?.(edits);
-  }, [rows, view, fields, givenRows, onEdit]);
+  const applyChanges = useCallback(
+    (changes: { row: number; col: number; value: string }[]) => {
+      if (!changes.length) return;
+      const next = rows.slice();
+      const copied = new Set<number>();
+      const edits: GridEdit[] = new Array(changes.length);
+      changes.forEach((change, k) => {
+        const index = view[change.row]!;
+        if (!copied.has(index)) {
+          next[index] = { ...next[index] };
+          copied.add(index);
+        }
+        const field = fields[change.col]!;
+        next[index]![field] = change.value;
+        edits[k] = { rowIndex: index, field, value: change.value };
+      });
+      setLocal({ base: givenRows, rows: next });
+      onEdit?.(edits);
+    },
+    [rows, view, fields, givenRows, onEdit],
+  );
 
   const actions = useFindActions({ source, ordered, editable, current, jump, applyChanges, warn: (text) => void message.warning(text) });
-  useImperativeHandle(ref, () => ({ findAll: actions.findAll, replaceAll: actions.replaceAll, openFind: (tab) => setFind({ open: true, tab }) }), [actions]);
+  useImperativeHandle(
+    ref,
+    () => ({ findAll: actions.findAll, replaceAll: actions.replaceAll, openFind: (tab) => setFind({ open: true, tab }) }),
+    [actions],
+  );
 
   const keyboard: GridKeyboard = useGridKeyboard(wrapper, {
     openFind: (tab) => setFind({ open: true, tab }),
@@ -241,7 +280,9 @@ export function DataGrid(props: DataGridProps) {
         style={{ height: '100%' }}
         onAfterfocus={(e) => {
           const { rowIndex, colIndex, colType } = e.detail;
-          const offset = groups.slice(0, groups.indexOf(colType as ColGroup)).reduce((n, g) => n + ordered.filter((c) => groupOf(c.fixed) === g).length, 0);
+          const offset = groups
+            .slice(0, groups.indexOf(colType as ColGroup))
+            .reduce((n, g) => n + ordered.filter((c) => groupOf(c.fixed) === g).length, 0);
           current.current = { row: rowIndex, col: offset + colIndex };
           if (view[rowIndex] !== undefined) onActiveRowChange?.(view[rowIndex]!);
         }}
@@ -289,7 +330,8 @@ export function DataGrid(props: DataGridProps) {
           const edits: GridEdit[] = [];
           if (detail.data) {
             for (const [r, data] of Object.entries(detail.data)) {
-              for (const [prop, value] of Object.entries(data)) edits.push({ rowIndex: view[Number(r)]!, field: prop, value: String(value ?? '') });
+              for (const [prop, value] of Object.entries(data))
+                edits.push({ rowIndex: view[Number(r)]!, field: prop, value: String(value ?? '') });
             }
           } else if (detail.rowIndex !== undefined && detail.prop !== undefined) {
             edits.push({ rowIndex: view[detail.rowIndex]!, field: String(detail.prop), value: String(detail.val ?? '') });
@@ -312,7 +354,13 @@ export function DataGrid(props: DataGridProps) {
             onClose={closeMenu}
           />
         )}
-        <FindDialog open={find.open} tab={find.tab} onTab={(tab) => setFind({ open: true, tab })} onClose={() => setFind({ ...find, open: false })} actions={actions} />
+        <FindDialog
+          open={find.open}
+          tab={find.tab}
+          onTab={(tab) => setFind({ open: true, tab })}
+          onClose={() => setFind({ ...find, open: false })}
+          actions={actions}
+        />
       </ConfigProvider>
     </div>
   );

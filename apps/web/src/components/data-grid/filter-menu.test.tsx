@@ -13,9 +13,20 @@ import { type GridColumn, emptyFilter } from './types';
 beforeAll(() => {
   // antd asks for these; jsdom has neither.
   window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
   })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
 });
 
 let root: Root | undefined;
@@ -29,11 +40,22 @@ function open(column: GridColumn): HTMLElement {
   document.body.append(host);
   root = createRoot(host);
   const none = () => undefined;
-  act(() => root!.render(
-    <App>
-      <FilterMenu column={column} anchor={{ left: 0, top: 0 }} filter={emptyFilter()} values={['a', 'b']} onSort={none} onPin={none} onApply={none} onClose={none} />
-    </App>,
-  ));
+  act(() =>
+    root!.render(
+      <App>
+        <FilterMenu
+          column={column}
+          anchor={{ left: 0, top: 0 }}
+          filter={emptyFilter()}
+          values={['a', 'b']}
+          onSort={none}
+          onPin={none}
+          onApply={none}
+          onClose={none}
+        />
+      </App>,
+    ),
+  );
   return host;
 }
 

@@ -44,8 +44,10 @@ export function FilterMenu({ column, anchor, filter, values, onSort, onPin, onAp
     setDraft({ ...draft, checks: next.size === values.length ? null : [...next] });
   };
   const numeric = column.type === 'number' || column.type === 'money';
-  const options = (numeric ? [...numberConditions, 'empty', 'notEmpty'] as const : textConditions)
-    .map((c: Condition) => ({ value: c, label: t(`conditions.${c}`) }));
+  const options = (numeric ? ([...numberConditions, 'empty', 'notEmpty'] as const) : textConditions).map((c: Condition) => ({
+    value: c,
+    label: t(`conditions.${c}`),
+  }));
   const title = t('menu.of', { title: column.title });
 
   useEffect(() => {
@@ -92,12 +94,30 @@ export function FilterMenu({ column, anchor, filter, values, onSort, onPin, onAp
       }}
     >
       <Space wrap size={4}>
-        {column.sortable !== false && <Button size="small" onClick={act(() => onSort('asc'))}>{t('menu.sortAsc')}</Button>}
-        {column.sortable !== false && <Button size="small" onClick={act(() => onSort('desc'))}>{t('menu.sortDesc')}</Button>}
-        <Button size="small" onClick={act(() => onPin('left'))}>{t('menu.pinLeft')}</Button>
-        <Button size="small" onClick={act(() => onPin('right'))}>{t('menu.pinRight')}</Button>
-        <Button size="small" onClick={act(() => onPin(null))}>{t('menu.unpin')}</Button>
-        {column.filterable !== false && <Button size="small" danger onClick={act(() => onApply(emptyFilter()))}>{t('menu.clear')}</Button>}
+        {column.sortable !== false && (
+          <Button size="small" onClick={act(() => onSort('asc'))}>
+            {t('menu.sortAsc')}
+          </Button>
+        )}
+        {column.sortable !== false && (
+          <Button size="small" onClick={act(() => onSort('desc'))}>
+            {t('menu.sortDesc')}
+          </Button>
+        )}
+        <Button size="small" onClick={act(() => onPin('left'))}>
+          {t('menu.pinLeft')}
+        </Button>
+        <Button size="small" onClick={act(() => onPin('right'))}>
+          {t('menu.pinRight')}
+        </Button>
+        <Button size="small" onClick={act(() => onPin(null))}>
+          {t('menu.unpin')}
+        </Button>
+        {column.filterable !== false && (
+          <Button size="small" danger onClick={act(() => onApply(emptyFilter()))}>
+            {t('menu.clear')}
+          </Button>
+        )}
       </Space>
       {column.filterable !== false && (
         <>
@@ -123,13 +143,27 @@ export function FilterMenu({ column, anchor, filter, values, onSort, onPin, onAp
             />
           </Space.Compact>
           <Space style={{ marginTop: 6 }}>
-            <Checkbox checked={draft.isSensitive} onChange={(e) => setDraft({ ...draft, isSensitive: e.target.checked })}>{t('menu.sensitive')}</Checkbox>
-            <Button size="small" type="link" onClick={() => setCustom(true)}>{t('menu.custom')}</Button>
+            <Checkbox checked={draft.isSensitive} onChange={(e) => setDraft({ ...draft, isSensitive: e.target.checked })}>
+              {t('menu.sensitive')}
+            </Checkbox>
+            <Button size="small" type="link" onClick={() => setCustom(true)}>
+              {t('menu.custom')}
+            </Button>
           </Space>
-          {error && !custom && <Typography.Text type="danger" role="alert" style={{ display: 'block' }}>{error}</Typography.Text>}
+          {error && !custom && (
+            <Typography.Text type="danger" role="alert" style={{ display: 'block' }}>
+              {error}
+            </Typography.Text>
+          )}
           <Divider style={{ margin: '8px 0' }} />
-          <Input size="small" allowClear aria-label={t('menu.search')} placeholder={t('menu.search')} value={draft.sVal}
-            onChange={(e) => setDraft({ ...draft, sVal: e.target.value })} />
+          <Input
+            size="small"
+            allowClear
+            aria-label={t('menu.search')}
+            placeholder={t('menu.search')}
+            value={draft.sVal}
+            onChange={(e) => setDraft({ ...draft, sVal: e.target.value })}
+          />
           <Checkbox
             style={{ marginTop: 6 }}
             checked={ticked === listed.length && listed.length > 0}
@@ -157,8 +191,12 @@ export function FilterMenu({ column, anchor, filter, values, onSort, onPin, onAp
             {shown.length === listLimit && <Typography.Text type="secondary">{t('menu.more', { count: listLimit })}</Typography.Text>}
           </div>
           <Space style={{ marginTop: 8, justifyContent: 'flex-end', width: '100%' }}>
-            <Button size="small" onClick={onClose}>{t('menu.cancel')}</Button>
-            <Button size="small" type="primary" onClick={() => apply(draft)}>{t('menu.ok')}</Button>
+            <Button size="small" onClick={onClose}>
+              {t('menu.cancel')}
+            </Button>
+            <Button size="small" type="primary" onClick={() => apply(draft)}>
+              {t('menu.ok')}
+            </Button>
           </Space>
         </>
       )}
@@ -192,11 +230,19 @@ export function FilterMenu({ column, anchor, filter, values, onSort, onPin, onAp
               />
             </Space.Compact>
           ))}
-          <Radio.Group aria-label={t('menu.mode')} value={draft.fMode} onChange={(e) => setDraft({ ...draft, fMode: e.target.value as 'and' | 'or' })}>
+          <Radio.Group
+            aria-label={t('menu.mode')}
+            value={draft.fMode}
+            onChange={(e) => setDraft({ ...draft, fMode: e.target.value as 'and' | 'or' })}
+          >
             <Radio value="and">{t('menu.and')}</Radio>
             <Radio value="or">{t('menu.or')}</Radio>
           </Radio.Group>
-          {error && <Typography.Text type="danger" role="alert">{error}</Typography.Text>}
+          {error && (
+            <Typography.Text type="danger" role="alert">
+              {error}
+            </Typography.Text>
+          )}
         </Space>
       </Modal>
     </div>

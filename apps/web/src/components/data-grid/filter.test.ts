@@ -2,16 +2,33 @@
 import { describe, expect, it } from 'vitest';
 import { compareDecimal } from '../../lib/decimal';
 import {
-  betweenError, conditionError, distinctValues, filterError, filterRows, filterType, matchesCondition, matchesFilter, numberError, parseBetween, sortIndexes,
+  betweenError,
+  conditionError,
+  distinctValues,
+  filterError,
+  filterRows,
+  filterType,
+  matchesCondition,
+  matchesFilter,
+  numberError,
+  parseBetween,
+  sortIndexes,
 } from './filter';
 import { emptyFilter } from './types';
 
 describe('decimal comparison', () => {
-  it.each([['1003.1', '1003.10', 0], ['-0.5', '0', -1], ['10', '9.99', 1], ['-10', '-9', -1], ['0.30', '0.3', 0], ['1,000', '999', 1], ['0.1', '0.09', 1], ['-0', '0', 0]])(
-    '%s vs %s', (a, b, c) => {
-      expect(compareDecimal(a, b)).toBe(c);
-    },
-  );
+  it.each([
+    ['1003.1', '1003.10', 0],
+    ['-0.5', '0', -1],
+    ['10', '9.99', 1],
+    ['-10', '-9', -1],
+    ['0.30', '0.3', 0],
+    ['1,000', '999', 1],
+    ['0.1', '0.09', 1],
+    ['-0', '0', 0],
+  ])('%s vs %s', (a, b, c) => {
+    expect(compareDecimal(a, b)).toBe(c);
+  });
 });
 
 describe('text conditions', () => {
@@ -48,14 +65,29 @@ describe('text conditions', () => {
 
 describe('number conditions', () => {
   it.each([
-    ['eq', '1003.10', '1003.1', true], ['eq', '10', '10.01', false], ['ne', '1', '2', true], ['ne', '2.0', '2', false],
-    ['gt', '10', '9', true], ['gt', '9.5', '10', false], ['gt', '10', '10', false],
-    ['ge', '10.00', '10', true], ['ge', '9.99', '10', false],
-    ['lt', '2', '10', true], ['lt', '-1', '-0.5', true], ['lt', '10', '10', false],
-    ['le', '10', '10.0', true], ['le', '10.01', '10', false],
-    ['between', '15', '10,20', true], ['between', '10', '10,20', true], ['between', '20', '10,20', true],
-    ['between', '25', '10,20', false], ['between', '15', '20,10', true], ['between', '0.15', '0.1, 0.2', true],
-    ['gt', 'abc', '1', false], ['gt', '', '-1', false], ['ne', 'abc', '1', true],
+    ['eq', '1003.10', '1003.1', true],
+    ['eq', '10', '10.01', false],
+    ['ne', '1', '2', true],
+    ['ne', '2.0', '2', false],
+    ['gt', '10', '9', true],
+    ['gt', '9.5', '10', false],
+    ['gt', '10', '10', false],
+    ['ge', '10.00', '10', true],
+    ['ge', '9.99', '10', false],
+    ['lt', '2', '10', true],
+    ['lt', '-1', '-0.5', true],
+    ['lt', '10', '10', false],
+    ['le', '10', '10.0', true],
+    ['le', '10.01', '10', false],
+    ['between', '15', '10,20', true],
+    ['between', '10', '10,20', true],
+    ['between', '20', '10,20', true],
+    ['between', '25', '10,20', false],
+    ['between', '15', '20,10', true],
+    ['between', '0.15', '0.1, 0.2', true],
+    ['gt', 'abc', '1', false],
+    ['gt', '', '-1', false],
+    ['ne', 'abc', '1', true],
   ] as const)('%s(%s, %s) -> %s, compared numerically', (condition, value, arg, expected) => {
     expect(matchesCondition(value, condition, arg, false)).toBe(expected);
   });
@@ -94,7 +126,12 @@ describe('between parsing', () => {
 });
 
 describe('filter states', () => {
-  const rows = [{ name: '苏打饼干', qty: '12' }, { name: '薯片', qty: '120' }, { name: 'SODA', qty: '9.5' }, { name: '', qty: '' }];
+  const rows = [
+    { name: '苏打饼干', qty: '12' },
+    { name: '薯片', qty: '120' },
+    { name: 'SODA', qty: '9.5' },
+    { name: '', qty: '' },
+  ];
 
   it('joins two conditions with and / or', () => {
     const f = { ...emptyFilter(), fType1: 'ge' as const, fVal1: '10', fType2: 'le' as const, fVal2: '100', fMode: 'and' as const };
@@ -130,7 +167,9 @@ describe('filter states', () => {
   });
 
   it('lists distinct values sorted', () => {
-    expect(distinctValues(rows, 'name')).toEqual(['', 'SODA', '苏打饼干', '薯片'].sort(new Intl.Collator('zh-CN', { numeric: true }).compare));
+    expect(distinctValues(rows, 'name')).toEqual(
+      ['', 'SODA', '苏打饼干', '薯片'].sort(new Intl.Collator('zh-CN', { numeric: true }).compare),
+    );
   });
 });
 

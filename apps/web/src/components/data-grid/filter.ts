@@ -57,7 +57,12 @@ export function compileCondition(condition: Condition | '', value: string, sensi
   if (isNumberCondition(condition)) {
     const target: Decimal | null = parseDecimal(value);
     const accept: Record<string, (c: number) => boolean> = {
-      eq: (c) => c === 0, ne: (c) => c !== 0, gt: (c) => c > 0, ge: (c) => c >= 0, lt: (c) => c < 0, le: (c) => c <= 0,
+      eq: (c) => c === 0,
+      ne: (c) => c !== 0,
+      gt: (c) => c > 0,
+      ge: (c) => c >= 0,
+      lt: (c) => c < 0,
+      le: (c) => c <= 0,
     };
     const test = accept[condition]!;
     return (text) => {
@@ -70,12 +75,18 @@ export function compileCondition(condition: Condition | '', value: string, sensi
   const b = sensitive ? value : value.toLowerCase();
   const fold = sensitive ? (t: string) => t : (t: string) => t.toLowerCase();
   switch (condition) {
-    case 'contains': return (t) => fold(t).includes(b);
-    case 'notContains': return (t) => !fold(t).includes(b);
-    case 'equals': return (t) => fold(t) === b;
-    case 'notEquals': return (t) => fold(t) !== b;
-    case 'beginsWith': return (t) => fold(t).startsWith(b);
-    case 'endsWith': return (t) => fold(t).endsWith(b);
+    case 'contains':
+      return (t) => fold(t).includes(b);
+    case 'notContains':
+      return (t) => !fold(t).includes(b);
+    case 'equals':
+      return (t) => fold(t) === b;
+    case 'notEquals':
+      return (t) => fold(t) !== b;
+    case 'beginsWith':
+      return (t) => fold(t).startsWith(b);
+    case 'endsWith':
+      return (t) => fold(t).endsWith(b);
   }
   return null;
 }
@@ -116,7 +127,9 @@ export function filterType(f: FilterState): 'none' | 'single' | 'custom' {
 
 /** Indexes of the rows that pass every column's filter. */
 export function filterRows(rows: readonly GridRow[], filters: Record<string, FilterState>): number[] {
-  const active = Object.entries(filters).filter(([, f]) => isFilterActive(f)).map(([field, f]) => [field, compileFilter(f)] as const);
+  const active = Object.entries(filters)
+    .filter(([, f]) => isFilterActive(f))
+    .map(([field, f]) => [field, compileFilter(f)] as const);
   const out: number[] = [];
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;

@@ -13,11 +13,22 @@ import { FindDialog, type FindActions, type FindTab } from './find-dialog';
 beforeAll(() => {
   // antd asks for these; jsdom has neither.
   window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
   })) as typeof window.matchMedia;
   const computed = window.getComputedStyle.bind(window);
   window.getComputedStyle = (elt: Element) => computed(elt);
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
 });
 
 const grid: CellGrid = { rows: Array.from({ length: 30 }, (_, i) => ({ name: i % 3 ? `pear ${i}` : `apple ${i}` })), fields: ['name'] };
@@ -54,7 +65,13 @@ function render(open: boolean, tab: FindTab, a: FindActions, onClose = () => {})
     document.body.append(host);
     root = createRoot(host);
   }
-  act(() => root!.render(<App><FindDialog open={open} tab={tab} onTab={() => {}} onClose={onClose} actions={a} /></App>));
+  act(() =>
+    root!.render(
+      <App>
+        <FindDialog open={open} tab={tab} onTab={() => {}} onClose={onClose} actions={a} />
+      </App>,
+    ),
+  );
 }
 
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;

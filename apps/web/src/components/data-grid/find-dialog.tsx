@@ -77,7 +77,9 @@ export function FindDialog({ open, tab, onTab, onClose, actions }: FindDialogPro
     onClose();
   };
   const option = (key: 'regex' | 'wholeWord' | 'caseSensitive') => (
-    <Checkbox checked={options[key]} onChange={(e) => setOptions({ ...options, [key]: e.target.checked })}>{t(`find.${key}`)}</Checkbox>
+    <Checkbox checked={options[key]} onChange={(e) => setOptions({ ...options, [key]: e.target.checked })}>
+      {t(`find.${key}`)}
+    </Checkbox>
   );
 
   const pane = (replace: boolean) => (
@@ -91,16 +93,33 @@ export function FindDialog({ open, tab, onTab, onClose, actions }: FindDialogPro
         onPressEnter={findNext}
       />
       {replace && (
-        <Input aria-label={t('find.replacement')} placeholder={t('find.replacement')} value={replacement}
-          onChange={(e) => setReplacement(e.target.value)} onPressEnter={replaceOne} />
+        <Input
+          aria-label={t('find.replacement')}
+          placeholder={t('find.replacement')}
+          value={replacement}
+          onChange={(e) => setReplacement(e.target.value)}
+          onPressEnter={replaceOne}
+        />
       )}
-      <Space size={4}>{option('regex')}{option('wholeWord')}{option('caseSensitive')}</Space>
-      {error && <Typography.Text type="danger" role="alert">{error}</Typography.Text>}
+      <Space size={4}>
+        {option('regex')}
+        {option('wholeWord')}
+        {option('caseSensitive')}
+      </Space>
+      {error && (
+        <Typography.Text type="danger" role="alert">
+          {error}
+        </Typography.Text>
+      )}
       <Space wrap size={6}>
         <Button onClick={findNext}>{t('find.findNext')}</Button>
         <Button onClick={findAll}>{t('find.findAll')}</Button>
         {replace && <Button onClick={replaceOne}>{t('find.replace')}</Button>}
-        {replace && <Button type="primary" onClick={replaceAll}>{t('find.replaceAll')}</Button>}
+        {replace && (
+          <Button type="primary" onClick={replaceAll}>
+            {t('find.replaceAll')}
+          </Button>
+        )}
       </Space>
     </Space>
   );
@@ -120,9 +139,14 @@ export function FindDialog({ open, tab, onTab, onClose, actions }: FindDialogPro
         size="small"
         activeKey={tab}
         destroyOnHidden
-        tabBarExtraContent={results.length > 0 && <Typography.Text type="secondary">{t('find.found', { count: results.length })}</Typography.Text>}
+        tabBarExtraContent={
+          results.length > 0 && <Typography.Text type="secondary">{t('find.found', { count: results.length })}</Typography.Text>
+        }
         onChange={(k) => onTab(k as FindTab)}
-        items={[{ key: 'find', label: t('find.tabFind'), children: pane(false) }, { key: 'replace', label: t('find.tabReplace'), children: pane(true) }]}
+        items={[
+          { key: 'find', label: t('find.tabFind'), children: pane(false) },
+          { key: 'replace', label: t('find.tabReplace'), children: pane(true) },
+        ]}
       />
       {results.length > 0 && (
         <Table<CellMatch>
@@ -142,7 +166,12 @@ export function FindDialog({ open, tab, onTab, onClose, actions }: FindDialogPro
           })}
           columns={[
             { title: t('find.seq'), key: 'seq', width: 64, render: (_v, _m, i) => i + 1 },
-            { title: t('find.cell'), key: 'cell', width: 170, render: (_v, m) => t('find.position', { row: m.row + 1, column: actions.columnTitle(m.col) }) },
+            {
+              title: t('find.cell'),
+              key: 'cell',
+              width: 170,
+              render: (_v, m) => t('find.position', { row: m.row + 1, column: actions.columnTitle(m.col) }),
+            },
             { title: t('find.value'), dataIndex: 'value', key: 'value', ellipsis: true },
           ]}
         />

@@ -3,10 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { type CellGrid, type FindOptions, buildMatcher, findAll, findNext, findProblem, replaceCells, replaceProblem } from './find';
 
 const grid: CellGrid = {
-  rows: [{ a: 'apple pie', b: 'Apple' }, { a: 'pineapple', b: 'grape' }, { a: 'apple apple', b: 12 }],
+  rows: [
+    { a: 'apple pie', b: 'Apple' },
+    { a: 'pineapple', b: 'grape' },
+    { a: 'apple apple', b: 12 },
+  ],
   fields: ['a', 'b'],
 };
-const options = (text: string, extra: Partial<FindOptions> = {}): FindOptions => ({ text, regex: false, wholeWord: false, caseSensitive: false, ...extra });
+const options = (text: string, extra: Partial<FindOptions> = {}): FindOptions => ({
+  text,
+  regex: false,
+  wholeWord: false,
+  caseSensitive: false,
+  ...extra,
+});
 const matcher = (text: string, extra: Partial<FindOptions> = {}) => {
   const m = buildMatcher(options(text, extra));
   if (!m.ok) throw new Error(m.error);
@@ -16,7 +26,12 @@ const cells = (list: { row: number; col: number }[]) => list.map((m) => [m.row, 
 
 describe('find all', () => {
   it('is case-insensitive by default', () => {
-    expect(cells(findAll(grid, matcher('apple')))).toEqual([[0, 0], [0, 1], [1, 0], [2, 0]]);
+    expect(cells(findAll(grid, matcher('apple')))).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [2, 0],
+    ]);
   });
 
   it('is case-sensitive when asked', () => {
@@ -24,8 +39,14 @@ describe('find all', () => {
   });
 
   it('matches whole words only when asked', () => {
-    expect(cells(findAll(grid, matcher('apple', { wholeWord: true })))).toEqual([[0, 0], [0, 1], [2, 0]]);
-    expect(cells(findAll({ rows: [{ a: '苏打饼干' }, { a: '苏打 饼干' }], fields: ['a'] }, matcher('苏打', { wholeWord: true })))).toEqual([[1, 0]]);
+    expect(cells(findAll(grid, matcher('apple', { wholeWord: true })))).toEqual([
+      [0, 0],
+      [0, 1],
+      [2, 0],
+    ]);
+    expect(cells(findAll({ rows: [{ a: '苏打饼干' }, { a: '苏打 饼干' }], fields: ['a'] }, matcher('苏打', { wholeWord: true })))).toEqual([
+      [1, 0],
+    ]);
   });
 
   it('takes the text literally unless regex is on', () => {
@@ -73,13 +94,18 @@ describe('replace', () => {
   it('replaces all and counts the changed cells', () => {
     const { changes, rejected } = replaceCells(grid, matcher('apple'), 'pear');
     expect(changes).toEqual([
-      { row: 0, col: 0, value: 'pear pie' }, { row: 0, col: 1, value: 'pear' }, { row: 1, col: 0, value: 'pinepear' }, { row: 2, col: 0, value: 'pear pear' },
+      { row: 0, col: 0, value: 'pear pie' },
+      { row: 0, col: 1, value: 'pear' },
+      { row: 1, col: 0, value: 'pinepear' },
+      { row: 2, col: 0, value: 'pear pear' },
     ]);
     expect(rejected).toEqual([]);
   });
 
   it('replaces one cell only', () => {
-    expect(replaceCells(grid, matcher('apple'), 'pear', { only: { row: 2, col: 0 } }).changes).toEqual([{ row: 2, col: 0, value: 'pear pear' }]);
+    expect(replaceCells(grid, matcher('apple'), 'pear', { only: { row: 2, col: 0 } }).changes).toEqual([
+      { row: 2, col: 0, value: 'pear pear' },
+    ]);
     expect(replaceCells(grid, matcher('apple'), 'pear', { only: { row: 1, col: 1 } }).changes).toEqual([]);
   });
 
@@ -99,10 +125,15 @@ describe('replace', () => {
 
   it('fills empty cells when the find text is empty', () => {
     const withEmpty: CellGrid = { rows: [{ a: '' }, { a: 'x' }, {}], fields: ['a'] };
-    expect(replaceCells(withEmpty, matcher(''), '-').changes).toEqual([{ row: 0, col: 0, value: '-' }, { row: 2, col: 0, value: '-' }]);
+    expect(replaceCells(withEmpty, matcher(''), '-').changes).toEqual([
+      { row: 0, col: 0, value: '-' },
+      { row: 2, col: 0, value: '-' },
+    ]);
   });
 
   it('respects whole word and case when replacing', () => {
-    expect(replaceCells(grid, matcher('Apple', { caseSensitive: true, wholeWord: true }), 'Pear').changes).toEqual([{ row: 0, col: 1, value: 'Pear' }]);
+    expect(replaceCells(grid, matcher('Apple', { caseSensitive: true, wholeWord: true }), 'Pear').changes).toEqual([
+      { row: 0, col: 1, value: 'Pear' },
+    ]);
   });
 });

@@ -121,7 +121,9 @@ export type Accept = (col: number, text: string) => { ok: true; value: string } 
  * result lists the changes for the caller to apply, so that the count is the number of changed cells.
  */
 export function replaceCells(
-  grid: CellGrid, matcher: Matcher, replacement: string,
+  grid: CellGrid,
+  matcher: Matcher,
+  replacement: string,
   options: { only?: CellPosition; editable?: (col: number) => boolean; accept?: Accept } = {},
 ): ReplaceResult {
   const { rows, fields } = grid;

@@ -7,7 +7,7 @@ describe('gridHeight', () => {
     expect(gridHeight(15, 15)).toBe(gridHeight(100, 15));
   });
 
-  it('never goes below RevoGrid\'s minimum', () => {
+  it("never goes below RevoGrid's minimum", () => {
     expect(gridHeight(1, 15)).toBe(300);
   });
 });

@@ -43,7 +43,17 @@ export interface FilterState {
   fVal2: string;
 }
 
-export const emptyFilter = (): FilterState => ({ isSensitive: false, checks: null, sVal: '', sMenu: '', fType1: '', fVal1: '', fMode: 'and', fType2: '', fVal2: '' });
+export const emptyFilter = (): FilterState => ({
+  isSensitive: false,
+  checks: null,
+  sVal: '',
+  sMenu: '',
+  fType1: '',
+  fVal1: '',
+  fMode: 'and',
+  fType2: '',
+  fVal2: '',
+});
 
 export interface GridSort {
   field: string;

@@ -40,7 +40,9 @@ export interface ServerListOptions<Search, Body extends ListBody, Item, Key exte
 
 const noGrid: GridQuery = { sort: null, filters: {} };
 
-export function useServerList<Search extends object, Body extends ListBody, Item, Key extends QueryKey>(options: ServerListOptions<Search, Body, Item, Key>) {
+export function useServerList<Search extends object, Body extends ListBody, Item, Key extends QueryKey>(
+  options: ServerListOptions<Search, Body, Item, Key>,
+) {
   const { initialSearch, bodyOf, pageQuery, columnValues, row, pageSizes, sortable, maxRows } = options;
   const [form] = Form.useForm<Search>();
   const [ownSearch, setOwnSearch] = useState(initialSearch);

@@ -9,7 +9,8 @@ import type { Dimension } from './api';
 const moneyFields = new Set<string>(['amountExcl', 'tax', 'amount']);
 /** The lines' number fields and the summary's; money among them is told apart first. */
 const numberFields = new Set<string>([...acceptance.accDetailNumberFields, 'qty', 'billCount', 'lineCount']);
-const typeOf = (field: string): ColumnType => (moneyFields.has(field) ? 'money' : numberFields.has(field) ? 'number' : field === 'accDate' ? 'date' : 'text');
+const typeOf = (field: string): ColumnType =>
+  moneyFields.has(field) ? 'money' : numberFields.has(field) ? 'number' : field === 'accDate' ? 'date' : 'text';
 
 /** The grids of this page are as tall as their rows (the shared rule, without a row limit). */
 export { gridHeight } from '../../components/data-grid';
@@ -17,9 +18,13 @@ export { gridHeight } from '../../components/data-grid';
 /** Wide enough for the heading and its menu button, whatever width the data would need. */
 const fitTitle = (c: GridColumn): GridColumn => ({ ...c, width: Math.max(c.width ?? 120, c.title.length * 16 + 56) });
 
-const totalColumns = (t: TFunction): GridColumn[] => (['billCount', 'lineCount', 'qty', 'amountExcl', 'tax', 'amount'] as const).map((field) => ({
-  field, title: t(`acceptance.${field}`), type: typeOf(field), width: field === 'billCount' || field === 'lineCount' ? 90 : 130,
-}));
+const totalColumns = (t: TFunction): GridColumn[] =>
+  (['billCount', 'lineCount', 'qty', 'amountExcl', 'tax', 'amount'] as const).map((field) => ({
+    field,
+    title: t(`acceptance.${field}`),
+    type: typeOf(field),
+    width: field === 'billCount' || field === 'lineCount' ? 90 : 130,
+  }));
 
 /** The summary grid: key and name of the group (one column for days and months), then the totals. */
 export function groupColumns(t: TFunction, by: Dimension): GridColumn[] {
@@ -39,17 +44,39 @@ export function groupRow(g: AccGroup): GridRow {
 
 const sortable = new Set<string>(acceptance.accDetailSortFields);
 const widths: Partial<Record<keyof AccDetail, number>> = {
-  billNumber: 150, lineNo: 60, accDate: 110, suppCode: 90, deptCode: 80, deptName: 120, poBillNumber: 150, goodsCode: 100, barcode: 140,
-  goodsName: 200, spec: 90, unit: 60, categoryCode: 80, categoryName: 100, brandCode: 80, brandName: 100, taxRate: 70, settleStatus: 80,
+  billNumber: 150,
+  lineNo: 60,
+  accDate: 110,
+  suppCode: 90,
+  deptCode: 80,
+  deptName: 120,
+  poBillNumber: 150,
+  goodsCode: 100,
+  barcode: 140,
+  goodsName: 200,
+  spec: 90,
+  unit: 60,
+  categoryCode: 80,
+  categoryName: 100,
+  brandCode: 80,
+  brandName: 100,
+  taxRate: 70,
+  settleStatus: 80,
 };
 
 /** The lines grid: the export's columns, in its order; headings in the reader's language. */
 export function detailColumns(t: TFunction): GridColumn[] {
-  return acceptance.accDetailColumns.map(({ field }) => fitTitle({
-    field, title: t(`acceptance.fields.${field}`), type: typeOf(field), width: widths[field] ?? 110,
-    ...(field === 'billNumber' ? { fixed: 'left' as const } : {}),
-    sortable: sortable.has(field), filterable: false,
-  }));
+  return acceptance.accDetailColumns.map(({ field }) =>
+    fitTitle({
+      field,
+      title: t(`acceptance.fields.${field}`),
+      type: typeOf(field),
+      width: widths[field] ?? 110,
+      ...(field === 'billNumber' ? { fixed: 'left' as const } : {}),
+      sortable: sortable.has(field),
+      filterable: false,
+    }),
+  );
 }
 
 /** Prices keep their own decimals (up to 6) but show at least cents. */
@@ -61,7 +88,12 @@ function priceText(value: string): string {
 export function detailRow(d: AccDetail): GridRow {
   return {
     ...d,
-    acceptedQty: formatDecimal(d.acceptedQty), freeQty: formatDecimal(d.freeQty), price: priceText(d.price), taxRate: formatDecimal(d.taxRate),
-    amountExcl: formatMoney(d.amountExcl), tax: formatMoney(d.tax), amount: formatMoney(d.amount),
+    acceptedQty: formatDecimal(d.acceptedQty),
+    freeQty: formatDecimal(d.freeQty),
+    price: priceText(d.price),
+    taxRate: formatDecimal(d.taxRate),
+    amountExcl: formatMoney(d.amountExcl),
+    tax: formatMoney(d.tax),
+    amount: formatMoney(d.amount),
   };
 }

@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { conditionOf, initialFilters, trendDimension, trendPoints } from './condition';
 
 const today = dayjs('2026-11-23');
-const group = (groupKey: string, amount: string): AccGroup => ({ groupKey, groupName: groupKey, billCount: 1, lineCount: 1, qty: '1', amountExcl: amount, tax: '0', amount });
+const group = (groupKey: string, amount: string): AccGroup => ({
+  groupKey,
+  groupName: groupKey,
+  billCount: 1,
+  lineCount: 1,
+  qty: '1',
+  amountExcl: amount,
+  tax: '0',
+  amount,
+});
 
 describe('the search condition', () => {
   it('defaults to this month up to today', () => {
@@ -12,8 +21,21 @@ describe('the search condition', () => {
   });
 
   it('sends only the filters that are set, trimmed', () => {
-    const values = { ...initialFilters(today), deptCodes: ['S001'], brandCodes: [], goods: '  牛奶 ', billNumber: ' ', categoryCode: '0101' };
-    expect(conditionOf(values)).toEqual({ startDate: '2026-11-01', endDate: '2026-11-23', deptCodes: ['S001'], goods: '牛奶', categoryCode: '0101' });
+    const values = {
+      ...initialFilters(today),
+      deptCodes: ['S001'],
+      brandCodes: [],
+      goods: '  牛奶 ',
+      billNumber: ' ',
+      categoryCode: '0101',
+    };
+    expect(conditionOf(values)).toEqual({
+      startDate: '2026-11-01',
+      endDate: '2026-11-23',
+      deptCodes: ['S001'],
+      goods: '牛奶',
+      categoryCode: '0101',
+    });
   });
 
   it('falls back to this month when the range was cleared', () => {
@@ -28,7 +50,10 @@ describe('the trend', () => {
   });
 
   it('has a point for every day of the range, zero where nothing came in', () => {
-    const points = trendPoints({ startDate: '2026-11-01', endDate: '2026-11-04' }, 'day', [group('2026-11-02', '10.50'), group('2026-11-04', '3.00')]);
+    const points = trendPoints({ startDate: '2026-11-01', endDate: '2026-11-04' }, 'day', [
+      group('2026-11-02', '10.50'),
+      group('2026-11-04', '3.00'),
+    ]);
     expect(points.labels).toEqual(['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04']);
     expect(points.amounts).toEqual(['0', '10.50', '0', '3.00']);
     expect(points.values).toEqual([0, 10.5, 0, 3]);

@@ -17,7 +17,13 @@ export interface FilterValues {
 /** From the first of this month to today. */
 export const thisMonth = (today: Dayjs = dayjs()): [Dayjs, Dayjs] => [today.startOf('month'), today.startOf('day')];
 
-export const initialFilters = (today?: Dayjs): FilterValues => ({ range: thisMonth(today), deptCodes: [], brandCodes: [], goods: '', billNumber: '' });
+export const initialFilters = (today?: Dayjs): FilterValues => ({
+  range: thisMonth(today),
+  deptCodes: [],
+  brandCodes: [],
+  goods: '',
+  billNumber: '',
+});
 
 const isoDate = (d: Dayjs) => d.format('YYYY-MM-DD');
 
@@ -52,7 +58,8 @@ export function trendPoints(condition: Pick<AccCondition, 'startDate' | 'endDate
   const format = by === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
   const end = dayjs(condition.endDate);
   const labels: string[] = [];
-  for (let at = dayjs(condition.startDate).startOf(by === 'day' ? 'day' : 'month'); !at.isAfter(end); at = at.add(1, by)) labels.push(at.format(format));
+  for (let at = dayjs(condition.startDate).startOf(by === 'day' ? 'day' : 'month'); !at.isAfter(end); at = at.add(1, by))
+    labels.push(at.format(format));
   const amountsShown = labels.map((label) => amounts.get(label) ?? '0');
   return { labels, amounts: amountsShown, values: amountsShown.map(Number) };
 }

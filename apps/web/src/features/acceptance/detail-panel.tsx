@@ -17,7 +17,15 @@ const bodyOf = (condition: AccCondition) => condition;
 
 export function DetailPanel({ condition }: { condition: AccCondition }) {
   const { t } = useTranslation();
-  const lines = useServerList({ initialSearch: condition, search: condition, bodyOf, pageQuery: detailQuery, row: detailRow, pageSizes, sortable });
+  const lines = useServerList({
+    initialSearch: condition,
+    search: condition,
+    bodyOf,
+    pageQuery: detailQuery,
+    row: detailRow,
+    pageSizes,
+    sortable,
+  });
   const columns = useMemo(() => detailColumns(t), [t]);
 
   return (

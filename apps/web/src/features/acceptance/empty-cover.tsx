@@ -7,7 +7,17 @@ export function EmptyCover({ empty, text, children }: { empty: boolean; text: st
     <div style={{ position: 'relative' }}>
       {children}
       {empty && (
-        <div style={{ position: 'absolute', inset: '40px 1px 1px', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fff', zIndex: 5 }}>
+        <div
+          style={{
+            position: 'absolute',
+            inset: '40px 1px 1px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            background: '#fff',
+            zIndex: 5,
+          }}
+        >
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />
         </div>
       )}

@@ -21,7 +21,8 @@ export function ExportButtons({ condition }: { condition: AccCondition }) {
 
   const run = async (kind: Kind) => {
     const key = 'acceptance-export';
-    const progress = (received: number) => void message.loading({ key, content: t('acceptance.exporting', { size: formatBytes(received) }), duration: 0 });
+    const progress = (received: number) =>
+      void message.loading({ key, content: t('acceptance.exporting', { size: formatBytes(received) }), duration: 0 });
     setRunning(kind);
     progress(0);
     try {
@@ -35,7 +36,11 @@ export function ExportButtons({ condition }: { condition: AccCondition }) {
           progress(received);
         },
       });
-      void message.success({ key, content: t('acceptance.exported', { name: saved.fileName, size: formatBytes(saved.size) }), duration: 2 });
+      void message.success({
+        key,
+        content: t('acceptance.exported', { name: saved.fileName, size: formatBytes(saved.size) }),
+        duration: 2,
+      });
     } catch {
       // The download helper has already said what went wrong.
       message.destroy(key);
@@ -46,8 +51,12 @@ export function ExportButtons({ condition }: { condition: AccCondition }) {
 
   return (
     <Space>
-      <Button onClick={() => void run('csv')} loading={running === 'csv'} disabled={running !== null}>{t('acceptance.exportCsv')}</Button>
-      <Button onClick={() => void run('xlsx')} loading={running === 'xlsx'} disabled={running !== null}>{t('acceptance.exportExcel')}</Button>
+      <Button onClick={() => void run('csv')} loading={running === 'csv'} disabled={running !== null}>
+        {t('acceptance.exportCsv')}
+      </Button>
+      <Button onClick={() => void run('xlsx')} loading={running === 'xlsx'} disabled={running !== null}>
+        {t('acceptance.exportExcel')}
+      </Button>
     </Space>
   );
 }

@@ -11,11 +11,19 @@ import { useUserStore } from '../../stores/user';
 import { brandsQuery, categoryTreeQuery, deptsQuery } from './api';
 import { type FilterValues, initialFilters, thisMonth } from './condition';
 
-interface TreeOption { value: string; title: string; children: TreeOption[] }
-const treeOptions = (nodes: CategoryNode[]): TreeOption[] => nodes.map((n) => ({ value: n.categoryCode, title: n.label, children: treeOptions(n.children) }));
+interface TreeOption {
+  value: string;
+  title: string;
+  children: TreeOption[];
+}
+const treeOptions = (nodes: CategoryNode[]): TreeOption[] =>
+  nodes.map((n) => ({ value: n.categoryCode, title: n.label, children: treeOptions(n.children) }));
 
 /** A searchable multi-select of coded items shown as "code name", the first choice and a count; Form.Item passes value and onChange. */
-function CodesSelect({ items, ...props }: Omit<SelectProps<string[]>, 'mode' | 'options'> & { items: { code: string; name: string }[] | undefined }) {
+function CodesSelect({
+  items,
+  ...props
+}: Omit<SelectProps<string[]>, 'mode' | 'options'> & { items: { code: string; name: string }[] | undefined }) {
   return (
     <Select
       mode="multiple"
@@ -40,7 +48,10 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
   const today = dayjs();
   const presets: { label: string; value: [Dayjs, Dayjs] }[] = [
     { label: t('acceptance.thisMonth'), value: thisMonth(today) },
-    { label: t('acceptance.lastMonth'), value: [today.subtract(1, 'month').startOf('month'), today.subtract(1, 'month').endOf('month').startOf('day')] },
+    {
+      label: t('acceptance.lastMonth'),
+      value: [today.subtract(1, 'month').startOf('month'), today.subtract(1, 'month').endOf('month').startOf('day')],
+    },
     { label: t('acceptance.last30Days'), value: [today.subtract(29, 'day').startOf('day'), today.startOf('day')] },
     { label: t('acceptance.thisYear'), value: [today.startOf('year'), today.startOf('day')] },
   ];
@@ -97,8 +108,17 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
         <Input allowClear placeholder={t('acceptance.billNumberPlaceholder')} style={{ width: 180 }} maxLength={40} />
       </Form.Item>
       <Space>
-        <Button type="primary" htmlType="submit">{t('acceptance.search')}</Button>
-        <Button onClick={() => { form.resetFields(); onSearch(initialFilters()); }}>{t('acceptance.reset')}</Button>
+        <Button type="primary" htmlType="submit">
+          {t('acceptance.search')}
+        </Button>
+        <Button
+          onClick={() => {
+            form.resetFields();
+            onSearch(initialFilters());
+          }}
+        >
+          {t('acceptance.reset')}
+        </Button>
       </Space>
     </Form>
   );

@@ -25,7 +25,7 @@ export function GroupPanel({ condition }: { condition: AccCondition }) {
   return (
     <Card
       title={t('acceptance.groupTitle')}
-      extra={(
+      extra={
         <Radio.Group
           aria-label={t('acceptance.groupBy')}
           optionType="button"
@@ -35,12 +35,25 @@ export function GroupPanel({ condition }: { condition: AccCondition }) {
           onChange={(e) => setBy(e.target.value as Dimension)}
           options={acceptance.groupDimensions.map((d) => ({ value: d, label: t(`acceptance.dimensions.${d}`) }))}
         />
-      )}
+      }
     >
       <EmptyCover empty={data?.total === 0} text={t('acceptance.empty')}>
-        <DataGrid aria-label={t('acceptance.groupGrid')} columns={columns} rows={rows} loading={isFetching} serverSide height={gridHeight(rows.length)} />
+        <DataGrid
+          aria-label={t('acceptance.groupGrid')}
+          columns={columns}
+          rows={rows}
+          loading={isFetching}
+          serverSide
+          height={gridHeight(rows.length)}
+        />
       </EmptyCover>
-      <ListPagination page={page} limit={paging.limit} total={data?.total ?? 0} sizes={pageSizes} onChange={(next, limit) => setPaging({ of: condition, by, page: next, limit })} />
+      <ListPagination
+        page={page}
+        limit={paging.limit}
+        total={data?.total ?? 0}
+        sizes={pageSizes}
+        onChange={(next, limit) => setPaging({ of: condition, by, page: next, limit })}
+      />
     </Card>
   );
 }

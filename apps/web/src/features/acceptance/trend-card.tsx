@@ -21,9 +21,22 @@ export function TrendCard({ condition }: { condition: AccCondition }) {
   const tooltip = useCallback((index: number) => `¥${formatMoney(points.amounts[index])}`, [points]);
   return (
     <Card title={t(by === 'day' ? 'acceptance.trendDay' : 'acceptance.trendMonth')}>
-      {data && points.values.every((v) => v === 0)
-        ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('acceptance.empty')} style={{ height: chartHeight, margin: 0, paddingTop: 60 }} />
-        : <TrendChart kind="bar" label={t('acceptance.trendLabel')} labels={points.labels} values={points.values} tooltip={tooltip} height={chartHeight} />}
+      {data && points.values.every((v) => v === 0) ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('acceptance.empty')}
+          style={{ height: chartHeight, margin: 0, paddingTop: 60 }}
+        />
+      ) : (
+        <TrendChart
+          kind="bar"
+          label={t('acceptance.trendLabel')}
+          labels={points.labels}
+          values={points.values}
+          tooltip={tooltip}
+          height={chartHeight}
+        />
+      )}
     </Card>
   );
 }

@@ -10,7 +10,11 @@ import { useUserStore } from '../../stores/user';
 import { sendUsage } from '../../lib/usage-tracking';
 import { type Credentials, fetchCaptcha, signIn } from './api';
 
-interface FormValues { username: string; password: string; validCode?: string }
+interface FormValues {
+  username: string;
+  password: string;
+  validCode?: string;
+}
 
 export function LoginPage({ staff }: { staff: boolean }) {
   const { t } = useTranslation();
@@ -57,18 +61,36 @@ export function LoginPage({ staff }: { staff: boolean }) {
   };
 
   const onFinish = (values: FormValues) =>
-    attempt({ username: values.username, password: values.password, ...(captcha ? { captchaId: captcha.captchaId, validCode: values.validCode ?? '' } : {}) });
+    attempt({
+      username: values.username,
+      password: values.password,
+      ...(captcha ? { captchaId: captcha.captchaId, validCode: values.validCode ?? '' } : {}),
+    });
 
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(135deg, #1f3b63 0%, #2d6cb5 100%)' }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: 'linear-gradient(135deg, #1f3b63 0%, #2d6cb5 100%)',
+      }}
+    >
       <Card style={{ width: 400, boxShadow: '0 8px 24px rgba(0,0,0,.2)' }}>
-        <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 4 }}>{t('app.title')}</Typography.Title>
+        <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 4 }}>
+          {t('app.title')}
+        </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
           {t(staff ? 'login.staffTitle' : 'login.supplierTitle')}
         </Typography.Paragraph>
         {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} role="alert" />}
         <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
-          <Form.Item label={t('login.username')} name="username" rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
+          <Form.Item
+            label={t('login.username')}
+            name="username"
+            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+          >
             <Input autoComplete="username" placeholder={t('login.usernamePlaceholder')} size="large" autoFocus />
           </Form.Item>
           <Form.Item label={t('login.password')} name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
@@ -80,16 +102,25 @@ export function LoginPage({ staff }: { staff: boolean }) {
                 <Form.Item name="validCode" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
                   <Input size="large" maxLength={8} aria-label={t('login.captcha')} />
                 </Form.Item>
-                <Button size="large" onClick={() => void refreshCaptcha()} aria-label={t('login.refreshCaptcha')} style={{ padding: 0, height: 40 }}>
+                <Button
+                  size="large"
+                  onClick={() => void refreshCaptcha()}
+                  aria-label={t('login.refreshCaptcha')}
+                  style={{ padding: 0, height: 40 }}
+                >
                   <img src={captcha.image} alt={t('login.captcha')} height={38} />
                 </Button>
               </Space.Compact>
             </Form.Item>
           )}
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>{t('login.submit')}</Button>
+          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+            {t('login.submit')}
+          </Button>
         </Form>
         <div style={{ textAlign: 'center', marginTop: 16 }}>
-          <Link to={`${staff ? '/login' : '/stafflogin'}${params.size ? `?${params.toString()}` : ''}`}>{t(staff ? 'login.toSupplier' : 'login.toStaff')}</Link>
+          <Link to={`${staff ? '/login' : '/stafflogin'}${params.size ? `?${params.toString()}` : ''}`}>
+            {t(staff ? 'login.toSupplier' : 'login.toStaff')}
+          </Link>
         </div>
       </Card>
       <Modal open={identities !== null} title={t('login.chooseIdentity')} footer={null} onCancel={() => setIdentities(null)}>
@@ -98,14 +129,23 @@ export function LoginPage({ staff }: { staff: boolean }) {
           renderItem={(identity) => (
             <List.Item
               actions={[
-                <Button key="choose" type="link" onClick={() => {
-                  const credentials = identities!.credentials;
-                  setIdentities(null);
-                  void attempt({ ...credentials, identityId: identity.identityId });
-                }}>{t('login.submit')}</Button>,
+                <Button
+                  key="choose"
+                  type="link"
+                  onClick={() => {
+                    const credentials = identities!.credentials;
+                    setIdentities(null);
+                    void attempt({ ...credentials, identityId: identity.identityId });
+                  }}
+                >
+                  {t('login.submit')}
+                </Button>,
               ]}
             >
-              <List.Item.Meta title={`${identity.supplierName} (${identity.supplierCode})`} description={`${identity.employeeName} · ${identity.employeeCode}`} />
+              <List.Item.Meta
+                title={`${identity.supplierName} (${identity.supplierCode})`}
+                description={`${identity.employeeName} · ${identity.employeeCode}`}
+              />
             </List.Item>
           )}
         />

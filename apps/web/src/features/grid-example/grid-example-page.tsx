@@ -5,7 +5,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataGrid, type DataGridHandle, type FindOptions, type GridColumn, type GridRow } from '../../components/data-grid';
 
-const names = ['禾丰原味苏打饼干', '脆香坊番茄味薯片', '绿源纯牛奶', '清泉天然饮用水', '金穗东北大米', '洁雅去屑洗发水', 'apple pie', 'Apple juice'];
+const names = [
+  '禾丰原味苏打饼干',
+  '脆香坊番茄味薯片',
+  '绿源纯牛奶',
+  '清泉天然饮用水',
+  '金穗东北大米',
+  '洁雅去屑洗发水',
+  'apple pie',
+  'Apple juice',
+];
 const stores = ['上海虹口店', '杭州西湖店', '南京新街口店', '苏州园区店'];
 const extraTypes = ['text', 'number', 'money', 'date'] as const;
 
@@ -28,10 +37,14 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 function cellFor(column: GridColumn, r: number, c: number): string {
   switch (column.type) {
-    case 'number': return String((r * c) % 1000);
-    case 'money': return `${(r * c * 7) % 10000}.${pad((r + c) % 100)}`;
-    case 'date': return `2025-${pad(((r + c) % 12) + 1)}-${pad(((r * c) % 28) + 1)}`;
-    default: return `值${(r + c) % 97}`;
+    case 'number':
+      return String((r * c) % 1000);
+    case 'money':
+      return `${(r * c * 7) % 10000}.${pad((r + c) % 100)}`;
+    case 'date':
+      return `2025-${pad(((r + c) % 12) + 1)}-${pad(((r * c) % 28) + 1)}`;
+    default:
+      return `值${(r + c) % 97}`;
   }
 }
 
@@ -76,7 +89,13 @@ declare global {
 }
 
 const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-const optionsOf = (text: string, extra: Partial<FindOptions> = {}): FindOptions => ({ text, regex: false, wholeWord: false, caseSensitive: false, ...extra });
+const optionsOf = (text: string, extra: Partial<FindOptions> = {}): FindOptions => ({
+  text,
+  regex: false,
+  wholeWord: false,
+  caseSensitive: false,
+  ...extra,
+});
 
 export default function GridExamplePage() {
   const [pageStart] = useState(() => performance.now());
@@ -117,7 +136,14 @@ export default function GridExamplePage() {
   }, [rowCount, colCount, pageStart]);
 
   return (
-    <Card title="表格示例" extra={<Typography.Text type="secondary" data-testid="edit-count">已编辑 {edits} 个单元格</Typography.Text>}>
+    <Card
+      title="表格示例"
+      extra={
+        <Typography.Text type="secondary" data-testid="edit-count">
+          已编辑 {edits} 个单元格
+        </Typography.Text>
+      }
+    >
       <DataGrid
         ref={grid}
         columns={columns}

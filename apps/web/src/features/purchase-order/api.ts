@@ -4,7 +4,6 @@ import { type CallBody, type CallData, purchaseOrder } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 
-
 export type OrderListQuery = CallBody<typeof purchaseOrder.getPurOrderPage>;
 export type OrderDetail = CallData<typeof purchaseOrder.getPurOrderDetail>;
 export type OrderLine = OrderDetail['lines'][number];
@@ -12,11 +11,12 @@ export type SplitLine = CallData<typeof purchaseOrder.getPurOrderDetailSplitSubG
 
 const orderKeys = { all: ['purchase-orders'] as const };
 
-export const orderPageQuery = (query: OrderListQuery) => queryOptions({
-  queryKey: [...orderKeys.all, 'page', query],
-  queryFn: () => call(purchaseOrder.getPurOrderPage, { body: query }),
-  placeholderData: (previous) => previous,
-});
+export const orderPageQuery = (query: OrderListQuery) =>
+  queryOptions({
+    queryKey: [...orderKeys.all, 'page', query],
+    queryFn: () => call(purchaseOrder.getPurOrderPage, { body: query }),
+    placeholderData: (previous) => previous,
+  });
 
 /** Texts of a list column across every page of the search and the other column filters (the checklist). */
 export async function orderColumnValues(query: OrderListQuery, field: string): Promise<string[]> {
@@ -25,19 +25,21 @@ export async function orderColumnValues(query: OrderListQuery, field: string): P
 }
 
 /** Silent: the detail page shows why an order cannot be opened in place of the order. */
-export const orderDetailQuery = (billNumber: string) => queryOptions({
-  queryKey: [...orderKeys.all, 'detail', billNumber],
-  queryFn: () => call(purchaseOrder.getPurOrderDetail, { query: { billNumber } }, { silent: true }),
-  enabled: Boolean(billNumber),
-  retry: false,
-});
+export const orderDetailQuery = (billNumber: string) =>
+  queryOptions({
+    queryKey: [...orderKeys.all, 'detail', billNumber],
+    queryFn: () => call(purchaseOrder.getPurOrderDetail, { query: { billNumber } }, { silent: true }),
+    enabled: Boolean(billNumber),
+    retry: false,
+  });
 
-export const splitLinesQuery = (billNumber: string) => queryOptions({
-  queryKey: [...orderKeys.all, 'split', billNumber],
-  queryFn: () => call(purchaseOrder.getPurOrderDetailSplitSubGoods, { query: { billNumber } }),
-  enabled: Boolean(billNumber),
-  retry: false,
-});
+export const splitLinesQuery = (billNumber: string) =>
+  queryOptions({
+    queryKey: [...orderKeys.all, 'split', billNumber],
+    queryFn: () => call(purchaseOrder.getPurOrderDetailSplitSubGoods, { query: { billNumber } }),
+    enabled: Boolean(billNumber),
+    retry: false,
+  });
 
 export const deptsQuery = queryOptions({
   queryKey: [...orderKeys.all, 'depts'],

@@ -4,13 +4,34 @@ import type { OrderLine } from './api';
 import { lineRow, orderRow } from './order-columns';
 
 const line: OrderLine = {
-  lineNo: 1, goodsCode: '600101', barcode: '6923456789012', goodsName: '禾丰原味苏打饼干', spec: '400g', unit: '袋', caseQty: 12,
-  orderQty: '120.000', caseCount: '10.00', receivedQty: '118.000', freeQty: '0.000', price: '8.500000', taxRate: '13.00', amount: '1020.00',
+  lineNo: 1,
+  goodsCode: '600101',
+  barcode: '6923456789012',
+  goodsName: '禾丰原味苏打饼干',
+  spec: '400g',
+  unit: '袋',
+  caseQty: 12,
+  orderQty: '120.000',
+  caseCount: '10.00',
+  receivedQty: '118.000',
+  freeQty: '0.000',
+  price: '8.500000',
+  taxRate: '13.00',
+  amount: '1020.00',
 };
 
 describe('order grids', () => {
-  it('shows a received line\'s shortfall and fill rate exactly, and marks it', () => {
-    expect(lineRow(line, true)).toMatchObject({ orderQty: '120', receivedQty: '118', shortQty: '2', fillRate: '98.3%', price: '8.50', taxRate: '13%', amount: '1020.00', short: 1 });
+  it("shows a received line's shortfall and fill rate exactly, and marks it", () => {
+    expect(lineRow(line, true)).toMatchObject({
+      orderQty: '120',
+      receivedQty: '118',
+      shortQty: '2',
+      fillRate: '98.3%',
+      price: '8.50',
+      taxRate: '13%',
+      amount: '1020.00',
+      short: 1,
+    });
   });
 
   it('shows no shortfall before anything was received, nor on a full line', () => {
@@ -20,9 +41,24 @@ describe('order grids', () => {
 
   it('lists numbers as the server compares them in its column filters', () => {
     const order = {
-      billNumber: 'PO20250603-0012', suppCode: '100001', suppName: '上海禾丰食品有限公司', deptCode: 'S0101', deptName: '上海虹口店', categoryCode: '10',
-      categoryName: '休闲食品', orderDate: '2025-06-03', deliveryDate: '2025-06-06', validDays: 7, deadline: '2025-06-10', deliveryMode: '直送',
-      orderType: '普通', status: '部分到货', totalQty: '1200.000', totalAmount: '10200.00', receivedQty: '1180.000', lineCount: 2,
+      billNumber: 'PO20250603-0012',
+      suppCode: '100001',
+      suppName: '上海禾丰食品有限公司',
+      deptCode: 'S0101',
+      deptName: '上海虹口店',
+      categoryCode: '10',
+      categoryName: '休闲食品',
+      orderDate: '2025-06-03',
+      deliveryDate: '2025-06-06',
+      validDays: 7,
+      deadline: '2025-06-10',
+      deliveryMode: '直送',
+      orderType: '普通',
+      status: '部分到货',
+      totalQty: '1200.000',
+      totalAmount: '10200.00',
+      receivedQty: '1180.000',
+      lineCount: 2,
     } satisfies PurOrderSummary;
     expect(orderRow(order)).toMatchObject({ totalQty: '1200', receivedQty: '1180', totalAmount: '10200.00', short: 1 });
   });

@@ -9,7 +9,8 @@ import type { OrderLine, SplitLine } from './api';
 import { statusClass } from './order-status';
 
 /** Wide enough for the title beside the sort mark and the menu button (CJK titles are about 14 px a character). */
-const fit = (columns: GridColumn[]): GridColumn[] => columns.map((c) => ({ ...c, width: Math.max(c.width ?? 0, [...c.title].length * 14 + 52) }));
+const fit = (columns: GridColumn[]): GridColumn[] =>
+  columns.map((c) => ({ ...c, width: Math.max(c.width ?? 0, [...c.title].length * 14 + 52) }));
 
 const plainQty = (value: string) => formatDecimal(value, { max: 3, group: false });
 const plainMoney = (value: string) => formatDecimal(value, { min: 2, max: 2, group: false });
@@ -28,7 +29,13 @@ export function orderColumns(t: TFunction): GridColumn[] {
     { field: 'categoryName', title: title('categoryName'), width: 100 },
     { field: 'lineCount', title: title('lineCount'), type: 'number', width: 80 },
     { field: 'totalQty', title: title('totalQty'), type: 'number', width: 100 },
-    { field: 'receivedQty', title: title('receivedQty'), type: 'number', width: 100, cellClass: (row) => (row.short ? 'po-short' : undefined) },
+    {
+      field: 'receivedQty',
+      title: title('receivedQty'),
+      type: 'number',
+      width: 100,
+      cellClass: (row) => (row.short ? 'po-short' : undefined),
+    },
     { field: 'totalAmount', title: title('totalAmount'), type: 'money', width: 120 },
   ]);
 }
@@ -38,9 +45,19 @@ const isShort = (ordered: string, received: string) => toUnits(received, 3) > 0n
 
 export function orderRow(o: PurOrderSummary): GridRow {
   return {
-    billNumber: o.billNumber, deptName: o.deptName, status: o.status, orderDate: o.orderDate, deliveryDate: o.deliveryDate, deadline: o.deadline,
-    deliveryMode: o.deliveryMode, orderType: o.orderType, categoryName: o.categoryName, lineCount: o.lineCount,
-    totalQty: plainQty(o.totalQty), receivedQty: plainQty(o.receivedQty), totalAmount: plainMoney(o.totalAmount),
+    billNumber: o.billNumber,
+    deptName: o.deptName,
+    status: o.status,
+    orderDate: o.orderDate,
+    deliveryDate: o.deliveryDate,
+    deadline: o.deadline,
+    deliveryMode: o.deliveryMode,
+    orderType: o.orderType,
+    categoryName: o.categoryName,
+    lineCount: o.lineCount,
+    totalQty: plainQty(o.totalQty),
+    receivedQty: plainQty(o.receivedQty),
+    totalAmount: plainMoney(o.totalAmount),
     short: isShort(o.totalQty, o.receivedQty) ? 1 : 0,
   };
 }
@@ -80,10 +97,23 @@ export function lineRow(line: OrderLine, received: boolean): GridRow {
   const short = shortOf(line, received);
   const rate = percentOf(line.receivedQty, line.orderQty);
   return {
-    lineNo: line.lineNo, goodsCode: line.goodsCode, barcode: line.barcode, goodsName: line.goodsName, spec: line.spec, unit: line.unit,
-    caseQty: line.caseQty, orderQty: plainQty(line.orderQty), caseCount: plainQty(line.caseCount), receivedQty: plainQty(line.receivedQty),
-    shortQty: short ? plainQty(short) : '', fillRate: rate === null ? '' : `${rate}%`, freeQty: plainQty(line.freeQty),
-    price: formatPrice(line.price), taxRate: formatRate(line.taxRate), amount: plainMoney(line.amount), short: short ? 1 : 0,
+    lineNo: line.lineNo,
+    goodsCode: line.goodsCode,
+    barcode: line.barcode,
+    goodsName: line.goodsName,
+    spec: line.spec,
+    unit: line.unit,
+    caseQty: line.caseQty,
+    orderQty: plainQty(line.orderQty),
+    caseCount: plainQty(line.caseCount),
+    receivedQty: plainQty(line.receivedQty),
+    shortQty: short ? plainQty(short) : '',
+    fillRate: rate === null ? '' : `${rate}%`,
+    freeQty: plainQty(line.freeQty),
+    price: formatPrice(line.price),
+    taxRate: formatRate(line.taxRate),
+    amount: plainMoney(line.amount),
+    short: short ? 1 : 0,
   };
 }
 

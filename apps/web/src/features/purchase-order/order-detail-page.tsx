@@ -38,10 +38,22 @@ export default function OrderDetailPage() {
 
   if (!billNumber) return <Result status="warning" title={t('purchaseOrder.detail.missingBill')} extra={backButton} />;
   if (detail.error) {
-    const status = detail.error instanceof ApiFailure && detail.error.status === 403 ? '403' : detail.error instanceof ApiFailure && detail.error.status === 404 ? '404' : 'error';
+    const status =
+      detail.error instanceof ApiFailure && detail.error.status === 403
+        ? '403'
+        : detail.error instanceof ApiFailure && detail.error.status === 404
+          ? '404'
+          : 'error';
     return <Result status={status} title={t('purchaseOrder.detail.notFound')} subTitle={detail.error.message} extra={backButton} />;
   }
-  if (!detail.data) return <Card><Spin spinning><div style={{ height: 200 }} /></Spin></Card>;
+  if (!detail.data)
+    return (
+      <Card>
+        <Spin spinning>
+          <div style={{ height: 200 }} />
+        </Spin>
+      </Card>
+    );
   return <OrderView order={detail.data} backButton={backButton} canPrint={has('print')} />;
 }
 
@@ -53,27 +65,41 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
   const lineGrid = useMemo(() => ({ columns: lineColumns(t), rows: lines.map((l) => lineRow(l, received)) }), [t, lines, received]);
   const splitGrid = useMemo(() => ({ columns: splitColumns(t), rows: (split.data ?? []).map(splitRow) }), [t, split.data]);
   const shortages = lines.map((l) => shortOf(l, received)).filter((s): s is string => s !== null);
-  const shortTotal = fromUnits(shortages.reduce((sum, s) => sum + toUnits(s, 3), 0n), 3);
+  const shortTotal = fromUnits(
+    shortages.reduce((sum, s) => sum + toUnits(s, 3), 0n),
+    3,
+  );
   const fillRate = percentOf(header.receivedQty, header.totalQty);
   const head = (field: string) => t(`purchaseOrder.columns.${field}`);
 
-  const delivery = !received
-    ? <Alert type="info" showIcon title={t('purchaseOrder.detail.notReceived')} />
-    : shortages.length
-      ? <Alert type="warning" showIcon title={t('purchaseOrder.detail.shortLines', { count: shortages.length, qty: formatQty(shortTotal) })} />
-      : <Alert type="success" showIcon title={t('purchaseOrder.detail.allReceived')} />;
+  const delivery = !received ? (
+    <Alert type="info" showIcon title={t('purchaseOrder.detail.notReceived')} />
+  ) : shortages.length ? (
+    <Alert type="warning" showIcon title={t('purchaseOrder.detail.shortLines', { count: shortages.length, qty: formatQty(shortTotal) })} />
+  ) : (
+    <Alert type="success" showIcon title={t('purchaseOrder.detail.allReceived')} />
+  );
 
   return (
     <>
       <Card
         className="print-hidden"
-        title={<Space>{t('purchaseOrder.detail.title', { billNumber: header.billNumber })}<OrderStatusTag status={header.status} /></Space>}
-        extra={(
+        title={
+          <Space>
+            {t('purchaseOrder.detail.title', { billNumber: header.billNumber })}
+            <OrderStatusTag status={header.status} />
+          </Space>
+        }
+        extra={
           <Space>
             {backButton}
-            {canPrint && <Button type="primary" onClick={() => window.print()}>{t('purchaseOrder.print')}</Button>}
+            {canPrint && (
+              <Button type="primary" onClick={() => window.print()}>
+                {t('purchaseOrder.print')}
+              </Button>
+            )}
           </Space>
-        )}
+        }
       >
         <Descriptions
           aria-label={t('purchaseOrder.detail.header')}
@@ -89,21 +115,36 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
             { key: 'category', label: head('categoryName'), children: header.categoryName },
             { key: 'orderDate', label: head('orderDate'), children: header.orderDate },
             { key: 'deliveryDate', label: head('deliveryDate'), children: header.deliveryDate },
-            { key: 'deadline', label: head('deadline'), children: `${header.deadline}（${t('purchaseOrder.detail.validDays')} ${t('purchaseOrder.detail.days', { days: header.validDays })}）` },
+            {
+              key: 'deadline',
+              label: head('deadline'),
+              children: `${header.deadline}（${t('purchaseOrder.detail.validDays')} ${t('purchaseOrder.detail.days', { days: header.validDays })}）`,
+            },
             { key: 'deliveryMode', label: head('deliveryMode'), children: header.deliveryMode },
             { key: 'orderType', label: head('orderType'), children: header.orderType },
             { key: 'lineCount', label: head('lineCount'), children: header.lineCount },
             { key: 'totalQty', label: head('totalQty'), children: formatQty(header.totalQty) },
             { key: 'receivedQty', label: head('receivedQty'), children: formatQty(header.receivedQty) },
-            { key: 'totalAmount', label: head('totalAmount'), children: <Typography.Text strong>¥ {formatMoney(header.totalAmount)}</Typography.Text> },
             {
-              key: 'fillRate', label: t('purchaseOrder.detail.fillRate'),
-              children: fillRate === null ? '' : (
-                <Progress
-                  percent={Number(fillRate)} format={() => `${fillRate}%`} size="small" style={{ maxWidth: 360, margin: 0 }}
-                  {...(received ? { strokeColor: shortages.length ? '#fa8c16' : '#52c41a' } : {})}
-                />
-              ),
+              key: 'totalAmount',
+              label: head('totalAmount'),
+              children: <Typography.Text strong>¥ {formatMoney(header.totalAmount)}</Typography.Text>,
+            },
+            {
+              key: 'fillRate',
+              label: t('purchaseOrder.detail.fillRate'),
+              children:
+                fillRate === null ? (
+                  ''
+                ) : (
+                  <Progress
+                    percent={Number(fillRate)}
+                    format={() => `${fillRate}%`}
+                    size="small"
+                    style={{ maxWidth: 360, margin: 0 }}
+                    {...(received ? { strokeColor: shortages.length ? '#fa8c16' : '#52c41a' } : {})}
+                  />
+                ),
             },
           ]}
         />
@@ -111,15 +152,30 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
         <Tabs
           items={[
             {
-              key: 'lines', label: t('purchaseOrder.detail.lines'),
-              children: <DataGrid aria-label={t('purchaseOrder.detail.linesGrid')} columns={lineGrid.columns} rows={lineGrid.rows} height={gridHeight(lines.length, maxRows)} />,
+              key: 'lines',
+              label: t('purchaseOrder.detail.lines'),
+              children: (
+                <DataGrid
+                  aria-label={t('purchaseOrder.detail.linesGrid')}
+                  columns={lineGrid.columns}
+                  rows={lineGrid.rows}
+                  height={gridHeight(lines.length, maxRows)}
+                />
+              ),
             },
             {
-              key: 'split', label: t('purchaseOrder.detail.split'),
+              key: 'split',
+              label: t('purchaseOrder.detail.split'),
               children: (
                 <>
                   <Typography.Paragraph type="secondary">{t('purchaseOrder.detail.splitHint')}</Typography.Paragraph>
-                  <DataGrid aria-label={t('purchaseOrder.detail.splitGrid')} columns={splitGrid.columns} rows={splitGrid.rows} loading={split.isFetching} height={gridHeight(splitGrid.rows.length, maxRows)} />
+                  <DataGrid
+                    aria-label={t('purchaseOrder.detail.splitGrid')}
+                    columns={splitGrid.columns}
+                    rows={splitGrid.rows}
+                    loading={split.isFetching}
+                    height={gridHeight(splitGrid.rows.length, maxRows)}
+                  />
                 </>
               ),
             },

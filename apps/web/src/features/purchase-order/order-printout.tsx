@@ -13,10 +13,16 @@ export function OrderPrintout({ order }: { order: OrderDetail }) {
   const col = (field: string) => t(`purchaseOrder.detail.lineColumns.${field}`);
   const head = (field: string) => t(`purchaseOrder.columns.${field}`);
   const facts: [string, string][] = [
-    [head('billNumber'), header.billNumber], [t('purchaseOrder.detail.supplier'), `${header.suppCode} ${header.suppName}`],
-    [head('deptName'), `${header.deptCode} ${header.deptName}`], [head('status'), header.status],
-    [head('orderDate'), header.orderDate], [head('deliveryDate'), header.deliveryDate], [head('deadline'), header.deadline],
-    [head('deliveryMode'), header.deliveryMode], [head('orderType'), header.orderType], [head('categoryName'), header.categoryName],
+    [head('billNumber'), header.billNumber],
+    [t('purchaseOrder.detail.supplier'), `${header.suppCode} ${header.suppName}`],
+    [head('deptName'), `${header.deptCode} ${header.deptName}`],
+    [head('status'), header.status],
+    [head('orderDate'), header.orderDate],
+    [head('deliveryDate'), header.deliveryDate],
+    [head('deadline'), header.deadline],
+    [head('deliveryMode'), header.deliveryMode],
+    [head('orderType'), header.orderType],
+    [head('categoryName'), header.categoryName],
   ];
   const rows: [string, string][][] = [];
   for (let i = 0; i < facts.length; i += 4) rows.push(facts.slice(i, i + 4));
@@ -36,8 +42,24 @@ export function OrderPrintout({ order }: { order: OrderDetail }) {
       <table className="po-print-lines">
         <thead>
           <tr>
-            {['lineNo', 'goodsCode', 'barcode', 'goodsName', 'spec', 'unit', 'caseQty', 'orderQty', 'caseCount', 'freeQty', 'receivedQty', 'price', 'taxRate', 'amount']
-              .map((field) => <th key={field}>{col(field)}</th>)}
+            {[
+              'lineNo',
+              'goodsCode',
+              'barcode',
+              'goodsName',
+              'spec',
+              'unit',
+              'caseQty',
+              'orderQty',
+              'caseCount',
+              'freeQty',
+              'receivedQty',
+              'price',
+              'taxRate',
+              'amount',
+            ].map((field) => (
+              <th key={field}>{col(field)}</th>
+            ))}
           </tr>
         </thead>
         <tbody>

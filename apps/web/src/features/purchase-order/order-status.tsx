@@ -6,7 +6,13 @@ import { Tag } from 'antd';
 type OrderStatus = (typeof purchaseOrder.orderStatuses)[number];
 
 const tones: Record<OrderStatus, string> = {
-  已下达: 'blue', 已阅读: 'cyan', 已确认: 'geekblue', 部分到货: 'orange', 已完成: 'green', 已过期: 'red', 已关闭: 'default',
+  已下达: 'blue',
+  已阅读: 'cyan',
+  已确认: 'geekblue',
+  部分到货: 'orange',
+  已完成: 'green',
+  已过期: 'red',
+  已关闭: 'default',
 };
 
 const toneOf = (status: string): string => (Object.hasOwn(tones, status) ? tones[status as OrderStatus] : 'default');
@@ -15,7 +21,11 @@ const toneOf = (status: string): string => (Object.hasOwn(tones, status) ? tones
 export const statusClass = (status: string) => `po-tone-${toneOf(status)}`;
 
 export function OrderStatusTag({ status }: { status: string }) {
-  return <Tag color={toneOf(status)} style={{ marginInlineEnd: 0 }}>{status}</Tag>;
+  return (
+    <Tag color={toneOf(status)} style={{ marginInlineEnd: 0 }}>
+      {status}
+    </Tag>
+  );
 }
 
 export const statusOptions = purchaseOrder.orderStatuses.map((s) => ({ value: s, label: s }));

@@ -48,13 +48,22 @@ export default function PurchaseOrderPage() {
   const navigate = useNavigate();
   const staff = useUserStore((s) => s.staff);
   const orders = useServerList({
-    initialSearch: noSearch, bodyOf: queryOf, pageQuery: orderPageQuery, columnValues: orderColumnValues, row: orderRow, pageSizes, maxRows: 15,
+    initialSearch: noSearch,
+    bodyOf: queryOf,
+    pageQuery: orderPageQuery,
+    columnValues: orderColumnValues,
+    row: orderRow,
+    pageSizes,
+    maxRows: 15,
   });
   const { list } = orders;
   const [selected, setSelected] = useState<string>();
   const depts = useQuery(deptsQuery);
   const columns = useMemo(() => orderColumns(t), [t]);
-  const deptOptions = useMemo(() => (depts.data ?? []).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` })), [depts.data]);
+  const deptOptions = useMemo(
+    () => (depts.data ?? []).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` })),
+    [depts.data],
+  );
 
   const open = (billNumber: string | undefined) => billNumber && navigate(detailPath(billNumber));
 
@@ -67,10 +76,21 @@ export default function PurchaseOrderPage() {
           </Form.Item>
         )}
         <Form.Item name="dates" label={t('purchaseOrder.orderDate')}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('purchaseOrder.startDate'), t('purchaseOrder.endDate')]} style={{ width: 250 }} />
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            placeholder={[t('purchaseOrder.startDate'), t('purchaseOrder.endDate')]}
+            style={{ width: 250 }}
+          />
         </Form.Item>
         <Form.Item name="deptCode" label={t('purchaseOrder.dept')}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('purchaseOrder.deptPlaceholder')} options={deptOptions} loading={depts.isLoading} style={{ width: 200 }} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('purchaseOrder.deptPlaceholder')}
+            options={deptOptions}
+            loading={depts.isLoading}
+            style={{ width: 200 }}
+          />
         </Form.Item>
         <Form.Item name="status" label={t('purchaseOrder.status')}>
           <Select allowClear placeholder={t('purchaseOrder.all')} options={statusOptions} style={{ width: 120 }} />
@@ -79,12 +99,16 @@ export default function PurchaseOrderPage() {
           <Input allowClear placeholder={t('purchaseOrder.billNumberPlaceholder')} style={{ width: 200 }} />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">{t('purchaseOrder.search')}</Button>
+          <Button type="primary" htmlType="submit">
+            {t('purchaseOrder.search')}
+          </Button>
           <Button onClick={orders.reset}>{t('purchaseOrder.reset')}</Button>
         </Space>
       </Form>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Button type="primary" disabled={!selected} onClick={() => open(selected)}>{t('purchaseOrder.view')}</Button>
+        <Button type="primary" disabled={!selected} onClick={() => open(selected)}>
+          {t('purchaseOrder.view')}
+        </Button>
         <Typography.Text type="secondary" aria-live="polite">
           {selected ? t('purchaseOrder.selected', { billNumber: selected }) : t('purchaseOrder.noneSelected')}
         </Typography.Text>

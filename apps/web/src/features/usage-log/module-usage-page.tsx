@@ -6,7 +6,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call } from '../../api/client';
 
-const hours = (seconds: number) => (seconds >= 3600 ? `${(seconds / 3600).toFixed(1)} 小时` : seconds >= 60 ? `${Math.round(seconds / 60)} 分钟` : `${seconds} 秒`);
+const hours = (seconds: number) =>
+  seconds >= 3600 ? `${(seconds / 3600).toFixed(1)} 小时` : seconds >= 60 ? `${Math.round(seconds / 60)} 分钟` : `${seconds} 秒`;
 
 export default function ModuleUsagePage() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
@@ -15,7 +16,14 @@ export default function ModuleUsagePage() {
   return (
     <Card
       title="模块使用统计"
-      extra={<DatePicker.RangePicker aria-label="统计区间" allowClear={false} value={range} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />}
+      extra={
+        <DatePicker.RangePicker
+          aria-label="统计区间"
+          allowClear={false}
+          value={range}
+          onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
+        />
+      }
     >
       <Table
         rowKey="moduleCode"

@@ -10,11 +10,12 @@ export type Grant = z.infer<typeof employee.grant>;
 
 export const employeeKeys = { all: ['employees'] as const };
 
-export const employeePageQuery = (query: EmployeeListQuery) => queryOptions({
-  queryKey: [...employeeKeys.all, 'page', query],
-  queryFn: () => call(employee.getEmployeeByParentCodePageQuery, { body: query }),
-  placeholderData: (previous) => previous,
-});
+export const employeePageQuery = (query: EmployeeListQuery) =>
+  queryOptions({
+    queryKey: [...employeeKeys.all, 'page', query],
+    queryFn: () => call(employee.getEmployeeByParentCodePageQuery, { body: query }),
+    placeholderData: (previous) => previous,
+  });
 
 /** Texts of a list column across every page of the search and the other column filters (the checklist). */
 export async function employeeColumnValues(query: EmployeeListQuery, field: string): Promise<string[]> {
@@ -22,23 +23,26 @@ export async function employeeColumnValues(query: EmployeeListQuery, field: stri
   return (await call(employee.getEmployeeColumnValues, { body: { ...search, field } }, { silent: true })).values;
 }
 
-export const employeeDetailQuery = (employeeCode: string) => queryOptions({
-  queryKey: [...employeeKeys.all, 'detail', employeeCode],
-  queryFn: () => call(employee.getEmployeeDetail, { query: { employeeCode } }),
-  enabled: Boolean(employeeCode),
-});
+export const employeeDetailQuery = (employeeCode: string) =>
+  queryOptions({
+    queryKey: [...employeeKeys.all, 'detail', employeeCode],
+    queryFn: () => call(employee.getEmployeeDetail, { query: { employeeCode } }),
+    enabled: Boolean(employeeCode),
+  });
 
-export const grantsQuery = (employeeCode: string) => queryOptions({
-  queryKey: [...employeeKeys.all, 'grants', employeeCode],
-  queryFn: () => call(employee.queryChildPermissioByEmpCode, { query: { employeeCode } }),
-  enabled: Boolean(employeeCode),
-});
+export const grantsQuery = (employeeCode: string) =>
+  queryOptions({
+    queryKey: [...employeeKeys.all, 'grants', employeeCode],
+    queryFn: () => call(employee.queryChildPermissioByEmpCode, { query: { employeeCode } }),
+    enabled: Boolean(employeeCode),
+  });
 
-export const historyQuery = (employeeCode: string) => queryOptions({
-  queryKey: [...employeeKeys.all, 'history', employeeCode],
-  queryFn: () => call(employee.getEmployeeHistory, { query: { employeeCode } }),
-  enabled: Boolean(employeeCode),
-});
+export const historyQuery = (employeeCode: string) =>
+  queryOptions({
+    queryKey: [...employeeKeys.all, 'history', employeeCode],
+    queryFn: () => call(employee.getEmployeeHistory, { query: { employeeCode } }),
+    enabled: Boolean(employeeCode),
+  });
 
 export const resourcesQuery = queryOptions({
   queryKey: [...employeeKeys.all, 'resources'],
@@ -58,7 +62,9 @@ export const isMobileFree = (movPhone: string, employeeCode?: string) =>
   call(employee.checkMobileUnique, { query: { movPhone, ...(employeeCode ? { employeeCode } : {}) } }, { silent: true });
 
 const saveAccount = ({ form, editing }: { form: EmployeeForm; editing: boolean }) =>
-  editing ? call(employee.updateSupChild, { body: form }, { silent: true }).then(() => null) : call(employee.insertSupChild, { body: form }, { silent: true });
+  editing
+    ? call(employee.updateSupChild, { body: form }, { silent: true }).then(() => null)
+    : call(employee.insertSupChild, { body: form }, { silent: true });
 
 /** The first save of a child's grants inserts them; later saves replace them. */
 const saveGrants = ({ grant, first }: { grant: Grant; first: boolean }) =>

@@ -25,7 +25,9 @@ export function employeeRow(e: Employee): GridRow {
   return {
     ...e,
     isUsed: employee.employeeStatusText[e.isUsed],
-    buildDate: formatTime(e.buildDate), firstLoginTime: formatTime(e.firstLoginTime),
-    lastLoginTime: formatTime(e.lastLoginTime), closeDate: formatTime(e.closeDate),
+    buildDate: formatTime(e.buildDate),
+    firstLoginTime: formatTime(e.firstLoginTime),
+    lastLoginTime: formatTime(e.lastLoginTime),
+    closeDate: formatTime(e.closeDate),
   };
 }

@@ -29,18 +29,30 @@ export function EmployeeFormFields({ mode, editingCode }: { mode: 'new' | 'edit'
   const { t } = useTranslation();
   const readOnly = mode === 'view';
   const creating = mode === 'new' || mode === 'copy';
-  const depts = useQuery({ queryKey: ['base-info', 'depts'], queryFn: () => call(baseInfo.getAllDeptInfo, { body: {} }), staleTime: 300_000, enabled: !readOnly });
+  const depts = useQuery({
+    queryKey: ['base-info', 'depts'],
+    queryFn: () => call(baseInfo.getAllDeptInfo, { body: {} }),
+    staleTime: 300_000,
+    enabled: !readOnly,
+  });
   const label = (key: string) => t(`employee.detail.${key}`);
 
   const codeRules: Rule[] = [contractRule(fields.empCode)];
   if (creating) {
-    codeRules.push({ validator: async (_, value: string) => {
-      if (value && !(await isCodeFree(value.trim()))) throw new Error(label('codeTaken'));
-    } });
+    codeRules.push({
+      validator: async (_, value: string) => {
+        if (value && !(await isCodeFree(value.trim()))) throw new Error(label('codeTaken'));
+      },
+    });
   }
-  const mobileRules: Rule[] = [contractRule(fields.mobile), { validator: async (_, value: string) => {
-    if (value && !(await isMobileFree(value.trim(), creating ? undefined : editingCode))) throw new Error(label('mobileTaken'));
-  } }];
+  const mobileRules: Rule[] = [
+    contractRule(fields.mobile),
+    {
+      validator: async (_, value: string) => {
+        if (value && !(await isMobileFree(value.trim(), creating ? undefined : editingCode))) throw new Error(label('mobileTaken'));
+      },
+    },
+  ];
 
   return (
     <>
@@ -52,7 +64,9 @@ export function EmployeeFormFields({ mode, editingCode }: { mode: 'new' | 'edit'
           </Form.Item>
         </Col>
         <Col {...span}>
-          <Form.Item name="name" label={label('name')} required rules={[contractRule(fields.name)]}><Input maxLength={32} /></Form.Item>
+          <Form.Item name="name" label={label('name')} required rules={[contractRule(fields.name)]}>
+            <Input maxLength={32} />
+          </Form.Item>
         </Col>
         <Col {...span}>
           <Form.Item name="mobile" label={label('mobile')} required rules={mobileRules} validateDebounce={300} hasFeedback>
@@ -60,11 +74,18 @@ export function EmployeeFormFields({ mode, editingCode }: { mode: 'new' | 'edit'
           </Form.Item>
         </Col>
         <Col {...span}>
-          <Form.Item name="email" label={label('email')} rules={[contractRule(fields.email)]}><Input maxLength={64} /></Form.Item>
+          <Form.Item name="email" label={label('email')} rules={[contractRule(fields.email)]}>
+            <Input maxLength={64} />
+          </Form.Item>
         </Col>
         <Col {...span}>
           <Form.Item name="sex" label={label('sex')}>
-            <Radio.Group options={[{ value: '男', label: label('male') }, { value: '女', label: label('female') }]} />
+            <Radio.Group
+              options={[
+                { value: '男', label: label('male') },
+                { value: '女', label: label('female') },
+              ]}
+            />
           </Form.Item>
         </Col>
         <Col {...span}>
@@ -75,22 +96,55 @@ export function EmployeeFormFields({ mode, editingCode }: { mode: 'new' | 'edit'
       </Row>
       <Divider titlePlacement="start">{label('work')}</Divider>
       <Row gutter={16}>
-        <Col {...span}><Form.Item name="loginName" label={label('loginName')}><Input maxLength={32} /></Form.Item></Col>
-        <Col {...span}><Form.Item name="position" label={label('position')}><Input maxLength={32} /></Form.Item></Col>
         <Col {...span}>
-          <Form.Item name="deptCode" label={label('deptCode')}>
-            <Select allowClear showSearch optionFilterProp="label" loading={depts.isLoading}
-              options={(depts.data ?? []).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` }))} />
+          <Form.Item name="loginName" label={label('loginName')}>
+            <Input maxLength={32} />
           </Form.Item>
         </Col>
-        <Col {...span}><Form.Item name="cardNo" label={label('cardNo')}><Input maxLength={32} /></Form.Item></Col>
+        <Col {...span}>
+          <Form.Item name="position" label={label('position')}>
+            <Input maxLength={32} />
+          </Form.Item>
+        </Col>
+        <Col {...span}>
+          <Form.Item name="deptCode" label={label('deptCode')}>
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              loading={depts.isLoading}
+              options={(depts.data ?? []).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...span}>
+          <Form.Item name="cardNo" label={label('cardNo')}>
+            <Input maxLength={32} />
+          </Form.Item>
+        </Col>
       </Row>
       <Divider titlePlacement="start">{label('other')}</Divider>
       <Row gutter={16}>
-        <Col {...span}><Form.Item name="headPicUrl" label={label('headPicUrl')}><Input maxLength={500} /></Form.Item></Col>
-        <Col {...span}><Form.Item name="wxQRCode" label={label('wxQRCode')}><Input maxLength={500} /></Form.Item></Col>
-        <Col xs={24} md={12}><Form.Item name="profies" label={label('profies')}><Input.TextArea rows={2} maxLength={500} /></Form.Item></Col>
-        <Col xs={24} md={12}><Form.Item name="remark" label={label('remark')}><Input.TextArea rows={2} maxLength={200} /></Form.Item></Col>
+        <Col {...span}>
+          <Form.Item name="headPicUrl" label={label('headPicUrl')}>
+            <Input maxLength={500} />
+          </Form.Item>
+        </Col>
+        <Col {...span}>
+          <Form.Item name="wxQRCode" label={label('wxQRCode')}>
+            <Input maxLength={500} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="profies" label={label('profies')}>
+            <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="remark" label={label('remark')}>
+            <Input.TextArea rows={2} maxLength={200} />
+          </Form.Item>
+        </Col>
       </Row>
     </>
   );

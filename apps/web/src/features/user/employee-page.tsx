@@ -28,7 +28,12 @@ const pageSizes = [PageSizes.employee];
 
 function queryOf(search: Search): Omit<EmployeeListQuery, 'page' | 'limit' | 'sort' | 'filters'> {
   const rawInfo = search.rawInfo.trim();
-  return { ...(rawInfo ? { rawInfo } : {}), status: search.status, isStrict: search.isStrict, ...(search.suppCode ? { suppCode: search.suppCode } : {}) };
+  return {
+    ...(rawInfo ? { rawInfo } : {}),
+    status: search.status,
+    isStrict: search.isStrict,
+    ...(search.suppCode ? { suppCode: search.suppCode } : {}),
+  };
 }
 
 export const detailPath = (mode: 'edit' | 'copy' | 'view', employeeCode: string) =>
@@ -41,7 +46,12 @@ export default function EmployeePage() {
   const { has: holds } = useAuthButtons(employeeModule);
   const has = (button: string) => !staff && holds(button);
   const employees = useServerList({
-    initialSearch: noSearch, bodyOf: queryOf, pageQuery: employeePageQuery, columnValues: employeeColumnValues, row: employeeRow, pageSizes,
+    initialSearch: noSearch,
+    bodyOf: queryOf,
+    pageQuery: employeePageQuery,
+    columnValues: employeeColumnValues,
+    row: employeeRow,
+    pageSizes,
     maxRows: PageSizes.employee,
   });
   const { list } = employees;
@@ -63,21 +73,44 @@ export default function EmployeePage() {
           <Input allowClear placeholder={t('employee.keywordPlaceholder')} style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="status" label={t('employee.status')}>
-          <Select style={{ width: 100 }} options={[{ value: '', label: t('employee.all') }, { value: '1', label: t('employee.enabled') }, { value: '0', label: t('employee.disabled') }]} />
+          <Select
+            style={{ width: 100 }}
+            options={[
+              { value: '', label: t('employee.all') },
+              { value: '1', label: t('employee.enabled') },
+              { value: '0', label: t('employee.disabled') },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="isStrict" valuePropName="checked">
           <Checkbox>{t('employee.strict')}</Checkbox>
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">{t('employee.search')}</Button>
+          <Button type="primary" htmlType="submit">
+            {t('employee.search')}
+          </Button>
           <Button onClick={employees.reset}>{t('employee.reset')}</Button>
         </Space>
       </Form>
       <Space wrap style={{ marginBottom: 12 }}>
-        {has('add') && <Button type="primary" onClick={() => navigate('/employee/userDetail')}>{t('employee.add')}</Button>}
-        {has('edit') && <Button disabled={!selected} onClick={() => open('edit')}>{t('employee.edit')}</Button>}
-        {has('add') && <Button disabled={!selected} onClick={() => open('copy')}>{t('employee.copy')}</Button>}
-        <Button disabled={!selected} onClick={() => open('view')}>{t('employee.view')}</Button>
+        {has('add') && (
+          <Button type="primary" onClick={() => navigate('/employee/userDetail')}>
+            {t('employee.add')}
+          </Button>
+        )}
+        {has('edit') && (
+          <Button disabled={!selected} onClick={() => open('edit')}>
+            {t('employee.edit')}
+          </Button>
+        )}
+        {has('add') && (
+          <Button disabled={!selected} onClick={() => open('copy')}>
+            {t('employee.copy')}
+          </Button>
+        )}
+        <Button disabled={!selected} onClick={() => open('view')}>
+          {t('employee.view')}
+        </Button>
         {!staff && <EmployeeActions selected={selected} onDeleted={() => setSelectedCode(undefined)} />}
         <Typography.Text type="secondary" aria-live="polite">
           {selected ? t('employee.selected', { code: selected.employeeCode, name: selected.employeeName }) : t('employee.noneSelected')}

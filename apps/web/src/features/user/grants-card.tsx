@@ -5,7 +5,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { grantTree } from './grants';
 
-export function GrantsCard({ resources, checked, onChange, readOnly }: {
+export function GrantsCard({
+  resources,
+  checked,
+  onChange,
+  readOnly,
+}: {
   resources: ResourceNode[] | undefined;
   checked: string[];
   onChange(checked: string[]): void;
@@ -27,7 +32,9 @@ export function GrantsCard({ resources, checked, onChange, readOnly }: {
           checkedKeys={checked}
           onCheck={(keys) => onChange((Array.isArray(keys) ? keys : keys.checked).map(String))}
         />
-      ) : <Skeleton active />}
+      ) : (
+        <Skeleton active />
+      )}
     </Card>
   );
 }

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { checkedLeaves, grantOf, grantTree } from './grants';
 
 const node = (moudleCode: string, name: string, buttons: string[] = [], children: ResourceNode[] = []): ResourceNode => ({
-  moudleCode, name, buttons: buttons.map((b) => ({ buttonCode: b, name: b })), children,
+  moudleCode,
+  name,
+  buttons: buttons.map((b) => ({ buttonCode: b, name: b })),
+  children,
 });
 const resources = [
   node('ms0014', '首页'),
@@ -18,7 +21,11 @@ describe('grants tree', () => {
   });
 
   it('round-trips a grant through the ticked leaves, folders included by what is below them', () => {
-    const grant = { employeeCode: '100001-02', moduleCodes: ['ms0020', 'ms0022'], buttons: [{ moudleCode: 'ms0022', buttonCode: 'print' }] };
+    const grant = {
+      employeeCode: '100001-02',
+      moduleCodes: ['ms0020', 'ms0022'],
+      buttons: [{ moudleCode: 'ms0022', buttonCode: 'print' }],
+    };
     const leaves = checkedLeaves(resources, grant);
     expect(leaves).toEqual(['o:ms0022', 'b:ms0022:print']);
     expect(grantOf(resources, leaves, '100001-02')).toEqual(grant);
@@ -26,7 +33,11 @@ describe('grants tree', () => {
 
   it('grants a module with none of its buttons, and a module through a ticked button alone', () => {
     expect(grantOf(resources, ['o:ms0021'], 'c').moduleCodes).toEqual(['ms0020', 'ms0021']);
-    expect(grantOf(resources, ['b:ms0021:export'], 'c')).toEqual({ employeeCode: 'c', moduleCodes: ['ms0020', 'ms0021'], buttons: [{ moudleCode: 'ms0021', buttonCode: 'export' }] });
+    expect(grantOf(resources, ['b:ms0021:export'], 'c')).toEqual({
+      employeeCode: 'c',
+      moduleCodes: ['ms0020', 'ms0021'],
+      buttons: [{ moudleCode: 'ms0021', buttonCode: 'export' }],
+    });
     expect(grantOf(resources, ['m:ms0014'], 'c').moduleCodes).toEqual(['ms0014']);
     expect(grantOf(resources, [], 'c')).toEqual({ employeeCode: 'c', moduleCodes: [], buttons: [] });
   });

@@ -21,7 +21,9 @@ export function grantTree(resources: ResourceNode[], openTitle: string): GrantNo
       ...node.buttons.map((b) => ({ key: buttonKey(node.moudleCode, b.buttonCode), title: b.name })),
       ...grantTree(node.children, openTitle),
     ];
-    return below.length ? { key: moduleKey(node.moudleCode), title: node.name, children: below } : { key: moduleKey(node.moudleCode), title: node.name };
+    return below.length
+      ? { key: moduleKey(node.moudleCode), title: node.name, children: below }
+      : { key: moduleKey(node.moudleCode), title: node.name };
   });
 }
 
@@ -35,7 +37,8 @@ export function checkedLeaves(resources: ResourceNode[], grant: Pick<Grant, 'mod
       if (!modules.has(node.moudleCode)) continue;
       if (node.buttons.length) out.push(openKey(node.moudleCode));
       else if (!node.children.length) out.push(moduleKey(node.moudleCode));
-      for (const b of node.buttons) if (buttons.has(buttonKey(node.moudleCode, b.buttonCode))) out.push(buttonKey(node.moudleCode, b.buttonCode));
+      for (const b of node.buttons)
+        if (buttons.has(buttonKey(node.moudleCode, b.buttonCode))) out.push(buttonKey(node.moudleCode, b.buttonCode));
       walk(node.children);
     }
   };

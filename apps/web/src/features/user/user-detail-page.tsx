@@ -57,13 +57,20 @@ export default function UserDetailPage() {
   useEffect(() => {
     if (!ready) return;
     const from = detail.data;
-    const values: FormValues = from ? { ...from, matureDate: from.matureDate ? dayjs(from.matureDate) : null } : { empCode: '', name: '', mobile: '' };
-    if (creating) Object.assign(values, { empCode: nextCode.data, ...(mode === 'copy' ? { name: '', mobile: '', email: '', cardNo: '', loginName: '' } : {}) });
+    const values: FormValues = from
+      ? { ...from, matureDate: from.matureDate ? dayjs(from.matureDate) : null }
+      : { empCode: '', name: '', mobile: '' };
+    if (creating)
+      Object.assign(values, {
+        empCode: nextCode.data,
+        ...(mode === 'copy' ? { name: '', mobile: '', email: '', cardNo: '', loginName: '' } : {}),
+      });
     form.setFieldsValue(values);
   }, [ready, detail.data, nextCode.data, creating, mode, form]);
 
   // The tree shows the source account's grants (none for a new account) until the user changes it.
-  const ticks = checked ?? (resources.data && (mode === 'new' ? [] : grants.data ? checkedLeaves(resources.data, grants.data) : null)) ?? [];
+  const ticks =
+    checked ?? (resources.data && (mode === 'new' ? [] : grants.data ? checkedLeaves(resources.data, grants.data) : null)) ?? [];
 
   const close = () => {
     useTagsViewStore.getState().deleteView(location.pathname + location.search);
@@ -76,9 +83,18 @@ export default function UserDetailPage() {
     setSaving(true);
     try {
       const created = await saveAccount.mutateAsync({ form: body, editing: !creating });
-      if (created) showPassword(t('employee.detail.initialPassword'), t('employee.detail.initialPasswordHint', { code: created.employeeCode }), created.initialPassword);
+      if (created)
+        showPassword(
+          t('employee.detail.initialPassword'),
+          t('employee.detail.initialPasswordHint', { code: created.employeeCode }),
+          created.initialPassword,
+        );
       try {
-        if (resources.data) await saveGrants.mutateAsync({ grant: grantOf(resources.data, ticks, body.empCode), first: creating || !grants.data?.moduleCodes.length });
+        if (resources.data)
+          await saveGrants.mutateAsync({
+            grant: grantOf(resources.data, ticks, body.empCode),
+            first: creating || !grants.data?.moduleCodes.length,
+          });
       } catch (err) {
         // The account exists: go on editing it, so that saving again does not try to create it twice.
         if (created) navigate(`/employee/userDetail?employeeCode=${encodeURIComponent(created.employeeCode)}&isEdit=1`, { replace: true });
@@ -96,17 +112,24 @@ export default function UserDetailPage() {
     }
   };
 
-  if (detail.error || (mode === 'view' && !sourceCode)) return <Result status="404" title={t('employee.detail.notFound')} extra={<Button onClick={close}>{t('employee.detail.back')}</Button>} />;
+  if (detail.error || (mode === 'view' && !sourceCode))
+    return (
+      <Result status="404" title={t('employee.detail.notFound')} extra={<Button onClick={close}>{t('employee.detail.back')}</Button>} />
+    );
   const title = mode === 'new' ? t('employee.detail.newTitle') : t(`employee.detail.${mode}Title`, { code: sourceCode });
   return (
     <Card
       title={title}
-      extra={(
+      extra={
         <Space>
           <Button onClick={close}>{t('employee.detail.back')}</Button>
-          {mode !== 'view' && <Button type="primary" loading={saving} disabled={!ready} onClick={() => void save()}>{t('employee.detail.save')}</Button>}
+          {mode !== 'view' && (
+            <Button type="primary" loading={saving} disabled={!ready} onClick={() => void save()}>
+              {t('employee.detail.save')}
+            </Button>
+          )}
         </Space>
-      )}
+      }
     >
       <Spin spinning={!ready}>
         <Form form={form} layout="vertical" disabled={mode === 'view'} aria-label={title}>
