@@ -3,6 +3,7 @@
 // server's writes block on clients that do not read.
 import net from 'node:net';
 import { Messages, ResultCode } from '@portal/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { growAcceptance } from '../db/seed/business';
 import { tenant } from '../db/seed/catalog';
@@ -123,4 +124,26 @@ describe.skipIf(skipReason)(`exports of clients that stop reading${skipReason ? 
     await cut.closed;
     expect(Buffer.concat(rest).subarray(-5).toString('latin1')).not.toBe('0\r\n\r\n');
   }, 60_000);
+
+  it('cuts the answer, without its last chunk, when the database connection of a running COPY is lost', async () => {
+    let opened: OpenedExport | undefined;
+    await expect.poll(async () => {
+      opened = await openExport(port, tokens['100001']!);
+      if (opened.status !== 200) opened.socket.destroy(); // slots of the previous test may still be going back
+      return opened.status;
+    }).toBe(200);
+    const copies = () => sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND state = 'active'`
+      .execute(t.database.db).then((r) => r.rows);
+    await expect.poll(async () => (await copies()).length).toBe(1);
+    await sql`SELECT pg_terminate_backend(${(await copies())[0]!.pid})`.execute(t.database.db);
+    const received: Buffer[] = [];
+    opened!.socket.on('data', (chunk: Buffer) => received.push(chunk));
+    opened!.socket.resume();
+    await opened!.closed;
+    const body = Buffer.concat(received).toString('latin1');
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.endsWith('0\r\n\r\n')).toBe(false);
+    // The lost connection is not reused: the next export runs to its end.
+    await expect.poll(() => statusesOf(['100001'])).toEqual([200]);
+  });
 });

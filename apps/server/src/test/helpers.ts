@@ -56,13 +56,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { business?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { business?: boolean; env?: Record<string, string>; /** Stands in for the database's COPY (a fault to inject). */ copyCsv?: Database['copyCsv'] } = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   await migrateToLatest(database.db);
   await seedDemo(database.db, new Date(), { business: options.business ?? false });
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
   let offset = 0;
-  const app = await buildApp(config, { database, now: () => new Date(Date.now() + offset) });
+  const app = await buildApp(config, { database: options.copyCsv ? { ...database, copyCsv: options.copyCsv } : database, now: () => new Date(Date.now() + offset) });
   await app.ready();
   return {
     app,
