@@ -41,7 +41,8 @@ function url(baseUrl: string, path: string, query: object | undefined): string {
   return target.toString();
 }
 
-async function signIn(baseUrl: string, user: string): Promise<string> {
+/** Signs `user` in through the API and answers the token. */
+export async function signIn(baseUrl: string, user: string): Promise<string> {
   const key = ((await (await fetch(`${baseUrl}/api/user/publicKey`)).json()) as { data: { publicKey: string } }).data.publicKey;
   const password = publicEncrypt(
     { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },

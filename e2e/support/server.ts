@@ -29,8 +29,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+/** Runs a TypeScript program of the server (main.ts unless told) as a child process. */
+export function spawnServer(
+  env: Record<string, string>,
+  script = 'main.ts',
+  args: string[] = [],
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src', script), ...args], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

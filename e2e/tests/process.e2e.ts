@@ -1,8 +1,11 @@
 // The server process: one per data folder, and a graceful stop that releases the folder.
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { freePort, spawnServer, startServer } from '../support/server';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn } from '../support/api';
+import { freePort, type RunningServer, spawnServer, startServer } from '../support/server';
 
 describe('server process', () => {
   it('refuses to start a second server on the same data folder while the first keeps serving', async () => {
@@ -28,5 +31,114 @@ describe('server process', () => {
     expect(res.status).toBe(200);
     expect(await again.stop()).toBe(0);
     fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+});
+
+/** A CSV export on a raw socket whose client stops reading once the head has come (a slow reader). */
+interface SlowExport {
+  status: number;
+  /** Reads the rest of the answer until the connection closes. */
+  readRest(): Promise<string>;
+  socket: net.Socket;
+}
+
+function openSlowExport(port: number, token: string): Promise<SlowExport> {
+  return new Promise((resolve, reject) => {
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const payload = JSON.stringify({ startDate: day(800), endDate: day(-1) });
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(
+        'POST /api/acceptance/exportCsv HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n' +
+          `token: ${token}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
+      ),
+    );
+    const chunks: Buffer[] = [];
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    socket.on('error', () => undefined); // a cut connection shows in what was read
+    let answered = false;
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      const text = Buffer.concat(chunks).toString('latin1');
+      if (answered || !text.includes('\r\n\r\n')) return;
+      answered = true;
+      socket.pause();
+      resolve({
+        status: Number(text.split(' ')[1]),
+        socket,
+        readRest: async () => {
+          socket.resume();
+          await closed;
+          return Buffer.concat(chunks).toString('latin1');
+        },
+      });
+    });
+    closed.then(
+      () => reject(new Error('closed before an answer')),
+      () => undefined,
+    );
+  });
+}
+
+describe('server shutdown', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    // Demo data and enough receiving lines that a staff export is far larger than the socket buffers:
+    // a client that does not read holds the export in flight.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+    const seed = spawnServer({ DATA_DIR: dataDir }, 'db/seed/cli.ts', ['--rows', '60000']);
+    const code = await seed.exited;
+    if (code !== 0) throw new Error(`seed failed:\n${seed.output()}`);
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  // A test that failed half-way leaves neither its server nor its slow client behind.
+  const started: { server: RunningServer; slow?: SlowExport }[] = [];
+  afterEach(async () => {
+    for (const { server, slow } of started.splice(0)) {
+      slow?.socket.destroy();
+      if (server.process.exitCode === null && server.process.signalCode === null) {
+        server.process.kill('SIGKILL');
+        await new Promise((done) => server.process.once('exit', done));
+      }
+    }
+  });
+
+  /** A server on the seeded folder with a staff export in flight whose client does not read. */
+  async function serverWithSlowExport(env: Record<string, string> = {}) {
+    // Info logs: the test sees when shutdown has started.
+    const server = await startServer({ dataDir, env: { LOG_LEVEL: 'info', ...env } });
+    started.push({ server });
+    const slow = await openSlowExport(server.port, await signIn(server.url, 'admin'));
+    started[started.length - 1]!.slow = slow;
+    expect(slow.status).toBe(200);
+    return { server, slow };
+  }
+
+  const lockFile = () => path.join(dataDir, 'portal.lock');
+
+  it('answers health 503 at once after SIGTERM, lets a slowly read export finish, exits 0 and releases the folder', async () => {
+    const { server, slow } = await serverWithSlowExport();
+    const exited = server.stop();
+    // The first health check once the signal has been handled (a check racing the signal may still pass).
+    await expect.poll(() => server.output()).toContain('shutting down');
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ success: false, data: null });
+    // The server waits for the export: it has not exited while its client has not read.
+    expect(server.process.exitCode).toBeNull();
+
+    const answer = await slow.readRest();
+    // The whole file came: the chunked body ends with its zero-length last chunk.
+    expect(answer.endsWith('\r\n0\r\n\r\n')).toBe(true);
+    expect(answer.split('\n').length).toBeGreaterThan(60_000);
+    expect(await exited).toBe(0);
+    expect(fs.existsSync(lockFile())).toBe(false);
+  });
+
+  it('exits 1 when work outlives SHUTDOWN_GRACE_SECONDS, and still releases the folder', async () => {
+    const { server } = await serverWithSlowExport({ SHUTDOWN_GRACE_SECONDS: '1' });
+    expect(await server.stop()).toBe(1);
+    expect(server.output()).toContain('work still in flight after 1 s');
+    expect(fs.existsSync(lockFile())).toBe(false);
   });
 });

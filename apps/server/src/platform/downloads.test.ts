@@ -1,4 +1,5 @@
 // Downloads: bounded per account, tenant and in all; a failure before the first byte is an error envelope.
+import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, tokenFor } from '../test/helpers';
@@ -64,5 +65,56 @@ describe('an export whose query fails', () => {
       payload: { startDate: '2026-01-01', endDate: '2026-06-30' },
     });
     expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('an export that fails after its first bytes', () => {
+  let t: TestApp;
+  let token: string;
+  let port: number;
+  beforeAll(async () => {
+    // The database sends one chunk of lines and then the connection to it is lost.
+    t = await createTestApp({
+      copyCsv: async function* () {
+        yield Buffer.from('YB1,1,2026-01-05\n');
+        throw new Error('Connection terminated unexpectedly');
+      },
+    });
+    token = await tokenFor(t.app, '100001');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** Posts an export on a raw socket and reads everything until the connection closes (as it does after any answer). */
+  function exportRaw(): Promise<string> {
+    return new Promise((resolve) => {
+      const payload = JSON.stringify({ startDate: '2026-01-01', endDate: '2026-06-30' });
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write(
+          'POST /api/acceptance/exportCsv HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n' +
+            `token: ${token}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
+        ),
+      );
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', () => undefined); // a reset is one way of being cut off
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+  }
+
+  it('ends the connection without the last chunk, so the client sees a cut file, and frees its slot', async () => {
+    // More exports than one account may run at once: each failure gives its slot back.
+    for (let i = 0; i < 3; i++) {
+      const answer = await exportRaw();
+      const headEnd = answer.indexOf('\r\n\r\n');
+      const head = answer.slice(0, headEnd);
+      const body = answer.slice(headEnd + 4);
+      expect(head).toMatch(/^HTTP\/1\.1 200 /);
+      expect(head.toLowerCase()).toContain('transfer-encoding: chunked');
+      expect(body).toContain('YB1,1,2026-01-05');
+      // A complete chunked body ends with the zero-length chunk; a cut one does not.
+      expect(body.endsWith('0\r\n\r\n')).toBe(false);
+    }
   });
 });

@@ -57,7 +57,13 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { business?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+  options: {
+    business?: boolean;
+    env?: Record<string, string>;
+    logStream?: { write(line: string): void };
+    /** Stands in for the database's COPY (a fault to inject). */
+    copyCsv?: Database['copyCsv'];
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await migrateToLatest(database.db);
@@ -65,7 +71,7 @@ export async function createTestApp(
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
   let offset = 0;
   const app = await buildApp(config, {
-    database,
+    database: options.copyCsv ? { ...database, copyCsv: options.copyCsv } : database,
     now: () => new Date(Date.now() + offset),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });

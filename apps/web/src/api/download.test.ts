@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { fileNameFrom, fileTypes, isExpectedType, mediaType } from './download';
+import { acceptance } from '@portal/contract';
+import { message } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { download, fileNameFrom, fileTypes, isExpectedType, mediaType } from './download';
+
+vi.mock('antd', () => ({ message: { error: vi.fn(), warning: vi.fn() } }));
 
 describe('file names of downloads', () => {
   it('decodes the RFC 5987 name the exports send', () => {
@@ -48,5 +52,66 @@ describe('file type of downloads', () => {
     expect(isExpectedType('text/csv', fileTypes.xlsx)).toBe(false);
     expect(isExpectedType(null, fileTypes.csv)).toBe(false);
     expect(mediaType(' Text/CSV ;charset=utf-8')).toBe('text/csv');
+  });
+});
+
+describe('a download whose body is cut', () => {
+  const clicked: string[] = [];
+  beforeEach(() => {
+    clicked.length = 0;
+    vi.mocked(message.error).mockClear();
+    vi.stubGlobal('document', {
+      createElement: () => ({
+        style: {},
+        remove: () => undefined,
+        click(this: { download: string }) {
+          clicked.push(this.download);
+        },
+      }),
+      body: { append: () => undefined },
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const firstBytes = new TextEncoder().encode('单号,行号\nYB1,1\n');
+  /** Answers a CSV whose body yields the given chunk and then either ends or fails, as a cut chunked body does in fetch. */
+  const answerCsv = (cut: boolean) =>
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(firstBytes);
+              if (cut) controller.error(new TypeError('terminated'));
+              else controller.close();
+            },
+          }),
+          {
+            status: 200,
+            headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': "attachment; filename*=UTF-8''a.csv" },
+          },
+        ),
+    );
+  const exportCsv = () =>
+    download(acceptance.exportCsv, { startDate: '2026-01-01', endDate: '2026-01-31' }, { accept: fileTypes.csv, fallbackName: 'x.csv' });
+
+  it('saves nothing and shows the failure when the stream fails after some bytes', async () => {
+    answerCsv(true);
+    await expect(exportCsv()).rejects.toMatchObject({ name: 'ApiFailure', code: 'network', message: '系统异常' });
+    expect(clicked).toEqual([]);
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    expect(message.error).toHaveBeenCalledWith('系统异常', 5);
+  });
+
+  it('saves the file when the stream ends cleanly', async () => {
+    answerCsv(false);
+    await expect(exportCsv()).resolves.toEqual({ fileName: 'a.csv', size: firstBytes.byteLength });
+    expect(clicked).toEqual(['a.csv']);
+    expect(message.error).not.toHaveBeenCalled();
   });
 });

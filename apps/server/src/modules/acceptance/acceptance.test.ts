@@ -326,6 +326,27 @@ describe('exports', () => {
     expect((await post('/api/acceptance/getAccCountSumByCondition', '100001', range)).statusCode).toBe(200);
   });
 
+  it('lets the event loop turn between batches, so an export on PGlite (queries on this thread) never holds other requests', async () => {
+    let turns = 0;
+    let counting: NodeJS.Immediate;
+    const count = () => {
+      turns++;
+      counting = setImmediate(count);
+    };
+    counting = setImmediate(count);
+    try {
+      const seen: number[] = [];
+      for await (const _batch of repo.allDetails(t.database.db, { tenantId: 'demo', suppCode: null }, range, repo.detailColumns, 5)) {
+        seen.push(turns);
+        if (seen.length === 4) break;
+      }
+      // Each batch came after at least one more turn of the loop (timers, sockets, signals) than the one before.
+      for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
+    } finally {
+      clearImmediate(counting);
+    }
+  });
+
   it('streams an .xlsx workbook that reads back to the query', async () => {
     const res = await post('/api/acceptance/exportExcel', '100001', { ...range, deptCodes: ['S0101'] });
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

@@ -1,6 +1,7 @@
 // A server-paged list declared once — its table and the scope by tenant and supplier, its columns (SQL,
 // type, sortable, filterable), its default order — and everything a list call needs made from it: the
 // page with its total, the sort check, the grid's column filters, the value checklist and the export.
+import { setImmediate } from 'node:timers/promises';
 import type { ColumnFilter } from '@portal/contract';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -136,6 +137,9 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
         if (rows.length === 0) return;
         yield rows;
         if (rows.length < batchSize) return;
+        // PGlite runs queries on this thread and answers through promises alone: without a turn of the
+        // event loop between batches, one export would hold every other request, health and signals.
+        await setImmediate();
         const last = rows[rows.length - 1] as Record<string, unknown>;
         after = names.map((name) => last[name]);
       }
