@@ -2,8 +2,12 @@
 // puts it on the <style> elements of its CSS-in-JS, those of the static message API included.
 import { ConfigProvider } from 'antd';
 
-/** The nonce of this page; browsers hide the attribute from getAttribute, the property keeps it. */
-export const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '';
+/**
+ * The nonce of this page; browsers hide the attribute from getAttribute, the property keeps it. Outside a
+ * page (unit tests in Node that import the grid) there is none.
+ */
+export const cspNonce =
+  typeof document === 'undefined' ? '' : (document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '');
 
 export const csp = { nonce: cspNonce };
 
