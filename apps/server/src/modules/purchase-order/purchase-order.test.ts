@@ -1,26 +1,24 @@
 // Purchase orders: paging, filters, sorting, scope, detail, split into packing units.
+import { purchaseOrder } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/helpers';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp({ business: true });
-  for (const user of ['100001', '100002', '100001-01']) tokens[user] = await tokenFor(t.app, user);
-  tokens.admin = await tokenFor(t.app, 'admin', { staff: true });
 });
 afterAll(() => t.close());
 
-const page = (user: string, body: object) =>
-  t.app.inject({ method: 'POST', url: '/api/purOrderBill/getPurOrderPage', headers: { token: tokens[user]! }, payload: body });
+/** The order page as a user; bodies the contract refuses are sent as they are, to see the refusal. */
+const page = (user: string, body: object) => t.callAs(user, purchaseOrder.getPurOrderPage, { body: body as never });
 const count = async (where: string) =>
   (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pur_order WHERE ${sql.raw(where)}`.execute(t.database.db)).rows[0]!.n;
 
 describe('order list', () => {
   it("pages the supplier's own orders, newest first, with the true total", async () => {
-    const res = (await page('100001', { page: 1, limit: 10 })).json();
-    expect(res.code).toBe('1');
+    const res = await page('100001', { page: 1, limit: 10 });
+    expect(res.envelope.code).toBe('1');
     expect(res.data.total).toBe(await count(`supp_code = '100001'`));
     expect(res.data.list).toHaveLength(10);
     const dates = res.data.list.map((o: { orderDate: string }) => o.orderDate);
@@ -30,34 +28,34 @@ describe('order list', () => {
 
   it('filters by date range, store, status and bill number', async () => {
     const body = { page: 1, limit: 1000, startDate: '2026-01-01', endDate: '2026-06-30', deptCode: 'S0101', status: '已完成' };
-    const res = (await page('100001', body)).json().data;
+    const res = (await page('100001', body)).data;
     expect(res.total).toBe(
       await count(
         `supp_code = '100001' AND order_date BETWEEN '2026-01-01' AND '2026-06-30' AND dept_code = 'S0101' AND status = '已完成'`,
       ),
     );
     expect(res.list.every((o: { deptCode: string; status: string }) => o.deptCode === 'S0101' && o.status === '已完成')).toBe(true);
-    const one = res.list[0].billNumber as string;
-    const byNumber = (await page('100001', { billNumber: one.slice(2) })).json().data;
+    const one = res.list[0]!.billNumber;
+    const byNumber = (await page('100001', { billNumber: one.slice(2) })).data;
     expect(byNumber.list.map((o: { billNumber: string }) => o.billNumber)).toContain(one);
   });
 
   it('sorts by an allowed column and refuses others', async () => {
-    const asc = (await page('100001', { limit: 50, sort: { field: 'totalAmount', order: 'asc' } })).json().data.list;
+    const asc = (await page('100001', { limit: 50, sort: { field: 'totalAmount', order: 'asc' } })).data.list;
     const amounts = asc.map((o: { totalAmount: string }) => Number(o.totalAmount));
     expect([...amounts].sort((a, b) => a - b)).toEqual(amounts);
-    expect((await page('100001', { sort: { field: 'password', order: 'asc' } })).statusCode).toBe(400);
+    expect((await page('100001', { sort: { field: 'password', order: 'asc' } })).status).toBe(400);
   });
 
   it('sorts by every column the list shows, derived ones included, and refuses names of other things', async () => {
-    const byReceived = (await page('100001', { limit: 30, sort: { field: 'receivedQty', order: 'desc' } })).json().data.list;
+    const byReceived = (await page('100001', { limit: 30, sort: { field: 'receivedQty', order: 'desc' } })).data.list;
     const received = byReceived.map((o: { receivedQty: string }) => Number(o.receivedQty));
     expect([...received].sort((a, b) => b - a)).toEqual(received);
-    const byStore = (await page('100001', { limit: 1000, sort: { field: 'deptName', order: 'asc' } })).json().data.list;
+    const byStore = (await page('100001', { limit: 1000, sort: { field: 'deptName', order: 'asc' } })).data.list;
     const names = byStore.map((o: { deptName: string }) => o.deptName);
     expect(new Set(names).size).toBeGreaterThan(1);
     expect(names.findIndex((n: string, i: number) => i > 0 && n !== names[i - 1] && names.slice(0, i).includes(n))).toBe(-1);
-    expect((await page('100001', { sort: { field: 'constructor', order: 'asc' } })).statusCode).toBe(400);
+    expect((await page('100001', { sort: { field: 'constructor', order: 'asc' } })).status).toBe(400);
   });
 
   it("filters on the grid's columns on the server: checklists, numbers, texts of derived columns", async () => {
@@ -73,43 +71,42 @@ describe('order list', () => {
       fVal2: '',
       ...f,
     });
-    const statuses = (await page('100001', { limit: 1000, filters: { status: filter({ checks: ['部分到货', '已下达'] }) } })).json().data;
+    const statuses = (await page('100001', { limit: 1000, filters: { status: filter({ checks: ['部分到货', '已下达'] }) } })).data;
     expect(statuses.total).toBe(await count(`supp_code = '100001' AND status IN ('部分到货', '已下达')`));
-    const big = (await page('100001', { limit: 1000, filters: { totalAmount: filter({ fType1: 'ge', fVal1: '5000' }) } })).json().data;
+    const big = (await page('100001', { limit: 1000, filters: { totalAmount: filter({ fType1: 'ge', fVal1: '5000' }) } })).data;
     expect(big.total).toBe(await count(`supp_code = '100001' AND total_amount >= 5000`));
-    const store = (await page('100001', { limit: 1000, filters: { deptName: filter({ fType1: 'contains', fVal1: '虹口' }) } })).json().data;
+    const store = (await page('100001', { limit: 1000, filters: { deptName: filter({ fType1: 'contains', fVal1: '虹口' }) } })).data;
     expect(store.total).toBe(await count(`supp_code = '100001' AND dept_code = 'S0101'`));
     // Quantities compare as the grid shows them, without trailing zeros.
-    const [one] = big.list;
+    const one = big.list[0]!;
     const shown = one.totalQty.replace(/\.?0+$/, '');
-    const qty = (await page('100001', { limit: 1000, filters: { totalQty: filter({ checks: [shown] }) } })).json().data;
+    const qty = (await page('100001', { limit: 1000, filters: { totalQty: filter({ checks: [shown] }) } })).data;
     expect(qty.list.map((o: { billNumber: string }) => o.billNumber)).toContain(one.billNumber);
     const res = await page('100001', { filters: { password: filter({ fType1: 'contains', fVal1: 'x' }) } });
-    expect(res.statusCode).toBe(400);
+    expect(res.status).toBe(400);
   });
 
   it("never shows another supplier's orders, whatever suppCode says", async () => {
-    const res = (await page('100001', { suppCode: '100002', limit: 1000 })).json().data;
+    const res = (await page('100001', { suppCode: '100002', limit: 1000 })).data;
     expect(res.total).toBe(await count(`supp_code = '100001'`));
     expect(res.list.some((o: { suppCode: string }) => o.suppCode === '100002')).toBe(false);
   });
 
   it('shows staff every supplier, or the one asked for', async () => {
-    expect((await page('admin', {})).json().data.total).toBe(await count('true'));
-    expect((await page('admin', { suppCode: '100002' })).json().data.total).toBe(await count(`supp_code = '100002'`));
+    expect((await page('admin', {})).data.total).toBe(await count('true'));
+    expect((await page('admin', { suppCode: '100002' })).data.total).toBe(await count(`supp_code = '100002'`));
   });
 
   it('refuses a reversed date range and a bad date', async () => {
-    expect((await page('100001', { startDate: '2026-02-01', endDate: '2026-01-01' })).statusCode).toBe(400);
+    expect((await page('100001', { startDate: '2026-02-01', endDate: '2026-01-01' })).status).toBe(400);
     const bad = await page('100001', { startDate: '2026-13-45' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^body\.startDate/);
+    expect(bad.status).toBe(400);
+    expect(bad.envelope.message).toMatch(/^body\.startDate/);
   });
 });
 
 describe("column values for the grid's checklist", () => {
-  const values = (user: string, body: object) =>
-    t.app.inject({ method: 'POST', url: '/api/purOrderBill/getPurOrderColumnValues', headers: { token: tokens[user]! }, payload: body });
+  const values = (user: string, body: object) => t.callAs(user, purchaseOrder.getPurOrderColumnValues, { body: body as never });
   const distinct = async (column: string, where: string) =>
     (await sql<{ v: string }>`SELECT DISTINCT ${sql.raw(column)} AS v FROM pur_order WHERE ${sql.raw(where)}`.execute(t.database.db)).rows
       .map((r) => r.v)
@@ -128,27 +125,27 @@ describe("column values for the grid's checklist", () => {
   });
 
   it("lists a column's texts across every page, not only the first", async () => {
-    const res = (await values('100001', { field: 'status' })).json();
-    expect(res.code).toBe('1');
+    const res = await values('100001', { field: 'status' });
+    expect(res.envelope.code).toBe('1');
     expect([...res.data.values].sort()).toEqual(await distinct('status', `supp_code = '100001'`));
     expect(res.data.more).toBe(false);
   });
 
   it("leaves out the column's own filter but follows the search and the other columns' filters", async () => {
-    const own = (await values('100001', { field: 'status', filters: { status: filter({ checks: ['已完成'] }) } })).json().data;
+    const own = (await values('100001', { field: 'status', filters: { status: filter({ checks: ['已完成'] }) } })).data;
     expect([...own.values].sort()).toEqual(await distinct('status', `supp_code = '100001'`));
     const narrowed = (
       await values('100001', { field: 'status', startDate: '2026-06-01', filters: { orderType: filter({ checks: ['急补'] }) } })
-    ).json().data;
+    ).data;
     expect([...narrowed.values].sort()).toEqual(
       await distinct('status', `supp_code = '100001' AND order_date >= '2026-06-01' AND order_type = '急补'`),
     );
   });
 
   it("lists only the caller's supplier, all of them for staff, and says when there are more than it lists", async () => {
-    expect((await values('100001', { field: 'suppCode', suppCode: '100002' })).json().data.values).toEqual(['100001']);
-    expect((await values('admin', { field: 'suppCode' })).json().data.values).toEqual(await distinct('supp_code', 'true'));
-    const bills = (await values('admin', { field: 'billNumber' })).json().data;
+    expect((await values('100001', { field: 'suppCode', suppCode: '100002' })).data.values).toEqual(['100001']);
+    expect((await values('admin', { field: 'suppCode' })).data.values).toEqual(await distinct('supp_code', 'true'));
+    const bills = (await values('admin', { field: 'billNumber' })).data;
     expect(await count('true')).toBeGreaterThan(1000);
     expect(bills.values).toHaveLength(1000);
     expect(bills.more).toBe(true);
@@ -156,8 +153,8 @@ describe("column values for the grid's checklist", () => {
 
   it('refuses a column it does not know, naming it', async () => {
     const res = await values('100001', { field: 'password' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^body\.field/);
+    expect(res.status).toBe(400);
+    expect(res.envelope.message).toMatch(/^body\.field/);
   });
 });
 
@@ -181,14 +178,8 @@ describe('demo orders', () => {
 
 describe('order detail', () => {
   it('answers the header and lines, whose amounts add up to the total', async () => {
-    const [first] = (await page('100001', { limit: 1, status: '已完成' })).json().data.list;
-    const res = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/purOrderBill/getPurOrderDetail?billNumber=${first.billNumber}`,
-        headers: { token: tokens['100001']! },
-      })
-    ).json().data;
+    const first = (await page('100001', { limit: 1, status: '已完成' })).data.list[0]!;
+    const res = (await t.callAs('100001', purchaseOrder.getPurOrderDetail, { query: { billNumber: first.billNumber } })).data;
     expect(res.header).toMatchObject({ billNumber: first.billNumber, companyName: '华联优选超市(上海)有限公司' });
     const cents = res.lines.reduce((sum: bigint, l: { amount: string }) => sum + BigInt(l.amount.replace('.', '')), 0n);
     expect(cents).toBe(BigInt(res.header.totalAmount.replace('.', '')));
@@ -196,24 +187,16 @@ describe('order detail', () => {
   });
 
   it("answers 404 for another supplier's order", async () => {
-    const [other] = (await page('100002', { limit: 1 })).json().data.list;
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/purOrderBill/getPurOrderDetail?billNumber=${other.billNumber}&suppCode=100002`,
-      headers: { token: tokens['100001']! },
-    });
-    expect(res.statusCode).toBe(404);
+    const other = (await page('100002', { limit: 1 })).data.list[0]!;
+    const res = await t.callAs('100001', purchaseOrder.getPurOrderDetail, { query: { billNumber: other.billNumber, suppCode: '100002' } });
+    expect(res.status).toBe(404);
   });
 
   it('splits lines into whole cases and loose units that add up to the ordered quantity', async () => {
-    const [first] = (await page('100001', { limit: 1 })).json().data.list;
-    const headers = { token: tokens['100001']! };
-    const detail = (
-      await t.app.inject({ method: 'GET', url: `/api/purOrderBill/getPurOrderDetail?billNumber=${first.billNumber}`, headers })
-    ).json().data;
-    const split = (
-      await t.app.inject({ method: 'GET', url: `/api/purOrderBill/getPurOrderDetailSplitSubGoods?billNumber=${first.billNumber}`, headers })
-    ).json().data;
+    const first = (await page('100001', { limit: 1 })).data.list[0]!;
+    const query = { billNumber: first.billNumber };
+    const detail = (await t.callAs('100001', purchaseOrder.getPurOrderDetail, { query })).data;
+    const split = (await t.callAs('100001', purchaseOrder.getPurOrderDetailSplitSubGoods, { query })).data;
     for (const line of detail.lines) {
       const parts = split.filter((p: { lineNo: number }) => p.lineNo === line.lineNo);
       expect(parts.reduce((s: number, p: { qty: string }) => s + Number(p.qty), 0)).toBe(Number(line.orderQty));
@@ -221,20 +204,14 @@ describe('order detail', () => {
   });
 
   it("lists the stores on the supplier's orders", async () => {
-    const res = (await t.app.inject({ method: 'GET', url: '/api/purOrderBill/getDept', headers: { token: tokens['100001']! } })).json()
-      .data;
+    const res = (await t.callAs('100001', purchaseOrder.getDept)).data;
     expect(res.length).toBeGreaterThan(3);
   });
 
   it('is refused to an account without the module', async () => {
     await t.database.db.deleteFrom('account_module').where('module_code', '=', 'ms0022').execute();
-    expect((await page('100001-01', {})).statusCode).toBe(403);
-    const valuesCall = await t.app.inject({
-      method: 'POST',
-      url: '/api/purOrderBill/getPurOrderColumnValues',
-      headers: { token: tokens['100001-01']! },
-      payload: { field: 'status' },
-    });
-    expect(valuesCall.statusCode).toBe(403);
+    expect((await page('100001-01', {})).status).toBe(403);
+    const valuesCall = await t.callAs('100001-01', purchaseOrder.getPurOrderColumnValues, { body: { field: 'status' } });
+    expect(valuesCall.status).toBe(403);
   });
 });
