@@ -127,4 +127,23 @@ describe('identity provider', () => {
     expect(await frame.getByRole('banner').count()).toBe(0);
     expect(await frame.getByRole('navigation').count()).toBe(0);
   });
+
+  it('signs a framed portal in from the identity cookie when the session it remembers is gone', async () => {
+    const page = await browser.page();
+    await loginAs(page, 'admin', { staff: true });
+    await page.getByText('欢迎使用供应商协同平台').waitFor();
+    // The page still remembers being signed in, but the server no longer knows the session.
+    await page.context().clearCookies({ name: 'Admin-Token' });
+    await page.route('**/frame-host', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><iframe id="portal" src="/dashboard" style="width:1200px;height:700px"></iframe>',
+      }),
+    );
+    await page.goto('/frame-host');
+    const frame = page.frameLocator('#portal');
+    await frame.getByText('欢迎使用供应商协同平台').waitFor();
+    expect(await frame.getByRole('banner').count()).toBe(0);
+    expect(new URL(page.frames()[1]!.url()).pathname).toBe('/dashboard');
+  });
 });

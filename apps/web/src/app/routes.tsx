@@ -2,7 +2,7 @@
 // server-delivered pages, and a catch-all 404 after them so that a reload on a server route works.
 import { auth, menu } from '@portal/contract';
 import { message } from 'antd';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ApiFailure, call } from '../api/client';
@@ -55,17 +55,17 @@ function RequireSession() {
   const signedIn = useUserStore((s) => s.signedIn);
   const roles = useUserStore((s) => s.roles);
   const staff = useUserStore((s) => s.staff);
-  const [framedDone, setFramedDone] = useState(() => window.self === window.top || useUserStore.getState().signedIn);
-
-  // Inside a frame, the identity provider's cookie may sign the user in without a form.
+  // Inside a frame, the identity provider's cookie may sign the user in without a form: tried once, when the
+  // frame has no session, or when the session it remembered turns out to be gone (getInfo answered 401).
+  const framed = window.self !== window.top;
+  const identityTried = useRef(!framed);
+  const [framedDone, setFramedDone] = useState(!framed);
   useEffect(() => {
-    if (framedDone) return;
-    let live = true;
-    void tryIdentityProviderLogin().finally(() => live && setFramedDone(true));
-    return () => {
-      live = false;
-    };
-  }, [framedDone]);
+    if (signedIn || identityTried.current) return;
+    identityTried.current = true;
+    setFramedDone(false);
+    void tryIdentityProviderLogin().finally(() => setFramedDone(true));
+  }, [signedIn]);
 
   // Roles load lazily: getInfo and the menu, then the navigation goes on.
   useEffect(() => {
@@ -75,6 +75,8 @@ function RequireSession() {
       const { staff: isStaff, signOut } = useUserStore.getState();
       signOut();
       void message.error({ content: text, duration: 5, key: 'signed-out' });
+      // A frame tries the identity provider first; the guard below then signs in or goes to the login page.
+      if (!identityTried.current) return;
       navigate(`${loginPathOf(isStaff)}?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
     };
     (async () => {
