@@ -29,3 +29,4 @@ export type { Overview } from './dashboard';
 export type { Employee, EmployeeForm, EmployeeStatus, ResourceNode } from './employee';
 export type { UsageRecord } from './usage-log';
 export type { StoredFile } from './file';
+export * from './spec-calls';
