@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { ModuleCode } from './modules';
+import { columnFilters, columnValues, columnValuesParams, pageOf, pageParams, sortParam } from './paging';
 
 /** Maintaining the tenant's business options: a staff module without a page of its own (migration 0008), held by the admin role. */
 export const busOptionModule = ModuleCode.busOption;
@@ -124,4 +125,92 @@ export const getBillNumber = defineCall({
     digits: z.coerce.number().int().min(3).max(10).default(6),
   }),
   data: z.string(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The base data screens (staff, folder 基础资料 ms0090): brands, the category tree, stores and DCs.
+
+/** A search of a base-data list: a keyword in code or name, the grid's sort and column filters. */
+const baseListQuery = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  ...pageParams,
+  sort: sortParam.optional(),
+  filters: columnFilters.optional(),
+});
+
+export const brandRow = brand.extend({ goodsCount: z.number().int(), supplierCount: z.number().int() });
+export type BrandRow = z.infer<typeof brandRow>;
+
+export const getBrandPage = defineCall({
+  area: 'base-info',
+  method: 'POST',
+  path: '/baseInfo/getBrandPage',
+  module: ModuleCode.brand,
+  summary: 'Brands of the tenant with how many goods and suppliers carry them, paged',
+  body: baseListQuery,
+  data: pageOf(brandRow),
+});
+export const getBrandColumnValues = defineCall({
+  area: 'base-info',
+  method: 'POST',
+  path: '/baseInfo/getBrandColumnValues',
+  module: ModuleCode.brand,
+  summary: "Distinct texts of one column of the brand list (the grid's value checklist)",
+  body: baseListQuery.omit({ page: true, limit: true, sort: true }).extend(columnValuesParams),
+  data: columnValues,
+});
+
+const code = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `请输入${label}编码`)
+    .max(16, `${label}编码最多 16 位`)
+    .regex(/^[A-Za-z0-9]+$/, `${label}编码只能包含字母和数字`);
+const name = (label: string) => z.string().trim().min(1, `请输入${label}名称`).max(40, `${label}名称最多 40 个字`);
+
+export const brandForm = z.object({ brandCode: code('品牌'), brandName: name('品牌'), isNew: z.boolean() });
+export type BrandForm = z.infer<typeof brandForm>;
+export const saveBrand = defineCall({
+  area: 'base-info',
+  method: 'POST',
+  path: '/baseInfo/saveBrand',
+  module: ModuleCode.brand,
+  changes: true,
+  summary: 'Create a brand (isNew: its code must be free) or rename one',
+  body: brandForm,
+  data: brand,
+});
+
+export const categoryForm = z.object({
+  categoryCode: code('类别'),
+  /** '' for a top-level category. */
+  parentCategoryCode: z.string().trim().max(16).default(''),
+  categoryName: name('类别'),
+  isNew: z.boolean(),
+});
+export type CategoryForm = z.infer<typeof categoryForm>;
+export const saveCategory = defineCall({
+  area: 'base-info',
+  method: 'POST',
+  path: '/baseInfo/saveCategory',
+  module: ModuleCode.category,
+  changes: true,
+  summary: 'Create a category under a parent (at most three levels) or rename one',
+  body: categoryForm,
+  data: category,
+});
+
+export const deptRow = dept.extend({ online: z.boolean(), onlineText: z.string() });
+export type DeptRow = z.infer<typeof deptRow>;
+export const deptTypeText = { store: '门店', dc: '配送中心' } as const;
+export const deptOnlineText = { true: '营业', false: '停业' } as const;
+export const getDeptPage = defineCall({
+  area: 'base-info',
+  method: 'POST',
+  path: '/baseInfo/getDeptPage',
+  module: ModuleCode.dept,
+  summary: 'Stores and distribution centres of the tenant, paged',
+  body: baseListQuery.extend({ deptType: z.enum(['store', 'dc']).optional() }),
+  data: pageOf(deptRow),
 });

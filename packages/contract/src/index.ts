@@ -22,7 +22,7 @@ export * as user from './user';
 export type { LoginBody, LoginResult, LoginIdentity, UserInfo } from './auth';
 export type { ExternalModule, Permission, RouteItem } from './menu';
 export type { UserInfoDetail } from './user';
-export type { BusOption, CategoryNode } from './base-info';
+export type { BrandForm, BrandRow, BusOption, CategoryForm, CategoryNode, DeptRow } from './base-info';
 export type { PurOrderSummary } from './purchase-order';
 export type { AccCondition, AccDetail, AccDetailSortField, AccGroup } from './acceptance';
 export type { Overview } from './dashboard';

@@ -17,6 +17,10 @@ export const ModuleCode = {
   logistics: 'ms0070',
   usageStats: 'ms0080',
   busOption: 'ms0081',
+  baseData: 'ms0090',
+  brand: 'ms0091',
+  category: 'ms0092',
+  dept: 'ms0093',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 

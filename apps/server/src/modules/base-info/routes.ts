@@ -17,6 +17,11 @@ export function baseInfoRoutes(ctx: AppContext) {
     registerCall(app, baseInfo.getAccUnitCodeInfo, ({ session }) => repo.accUnits(ctx.db, session.tenantId));
     registerCall(app, baseInfo.queryBusOption, ({ session, body }) => repo.busOptions(ctx.db, session.tenantId, body?.busShortName));
     registerCall(app, baseInfo.saveBusOption, ({ session, body }) => service.saveBusOption(ctx, session, body));
+    registerCall(app, baseInfo.getBrandPage, ({ session, body }) => service.brandPage(ctx, session, body));
+    registerCall(app, baseInfo.getBrandColumnValues, ({ session, body }) => service.brandColumnValues(ctx, session, body));
+    registerCall(app, baseInfo.saveBrand, ({ session, body }) => service.saveBrand(ctx, session, body));
+    registerCall(app, baseInfo.saveCategory, ({ session, body }) => service.saveCategory(ctx, session, body));
+    registerCall(app, baseInfo.getDeptPage, ({ session, body }) => service.deptPage(ctx, session, body));
     registerCall(app, baseInfo.getBillNumber, ({ session, query }) => service.nextBillNumber(ctx, session, query.code, query.digits));
     registerCall(
       app,

@@ -1,9 +1,10 @@
 // Rules of the base data: the category tree, business options, bill numbers.
-import type { BusOption, CategoryNode } from '@portal/contract';
+import type { BrandForm, BusOption, CategoryForm, CategoryNode, ColumnFilter } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import type { SessionContext } from '../../platform/session-context';
 import { businessDay } from '../../platform/clock';
+import * as lists from './lists';
 import * as repo from './repo';
 
 type CategoryRow = Awaited<ReturnType<typeof repo.categories>>[number];
@@ -55,3 +56,59 @@ export async function systemParam(ctx: AppContext, session: SessionContext, code
   if (!param) throw ApiError.notFound(`系统参数 ${code} 不存在`);
   return param;
 }
+
+/** The base-data screens read and change the tenant's own data: staff only, whatever module a caller holds. */
+function tenantScope(session: SessionContext) {
+  if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以维护基础资料');
+  return { tenantId: session.tenantId, suppCode: null };
+}
+
+export async function saveBrand(ctx: AppContext, session: SessionContext, form: BrandForm) {
+  const { tenantId } = tenantScope(session);
+  if (form.isNew) {
+    if (!(await lists.insertBrand(ctx.db, tenantId, form))) throw ApiError.conflict(`品牌编码 ${form.brandCode} 已存在`);
+  } else if (!(await lists.renameBrand(ctx.db, tenantId, form))) {
+    throw ApiError.notFound(`品牌 ${form.brandCode} 不存在`);
+  }
+  return { brandCode: form.brandCode, brandName: form.brandName };
+}
+
+/** Categories nest three levels deep (课类 > 大类 > 小类); a new one goes under an existing parent. */
+export const maxCategoryLevel = 3;
+
+export async function saveCategory(ctx: AppContext, session: SessionContext, form: CategoryForm) {
+  const { tenantId } = tenantScope(session);
+  if (!form.isNew) {
+    if (!(await lists.renameCategory(ctx.db, tenantId, form))) throw ApiError.notFound(`类别 ${form.categoryCode} 不存在`);
+  } else {
+    let level = 1;
+    if (form.parentCategoryCode) {
+      const parent = await lists.findCategory(ctx.db, tenantId, form.parentCategoryCode);
+      if (!parent) throw ApiError.badRequest(`body.parentCategoryCode: 上级类别 ${form.parentCategoryCode} 不存在`);
+      level = parent.level + 1;
+      if (level > maxCategoryLevel) throw ApiError.badRequest(`body.parentCategoryCode: 类别最多 ${maxCategoryLevel} 级`);
+    }
+    if (!(await lists.insertCategory(ctx.db, tenantId, form, level))) throw ApiError.conflict(`类别编码 ${form.categoryCode} 已存在`);
+  }
+  const saved = await lists.findCategory(ctx.db, tenantId, form.categoryCode);
+  if (!saved) throw ApiError.notFound(`类别 ${form.categoryCode} 不存在`);
+  return saved;
+}
+
+export const brandPage = (
+  ctx: AppContext,
+  session: SessionContext,
+  query: Parameters<typeof lists.brandList.page>[3] & { keyword?: string | undefined },
+) => lists.brandList.page(ctx.db, tenantScope(session), query, query);
+
+export const brandColumnValues = (
+  ctx: AppContext,
+  session: SessionContext,
+  query: { keyword?: string | undefined; filters?: Record<string, ColumnFilter> | undefined; field: string },
+) => lists.brandList.columnValues(ctx.db, tenantScope(session), query, query.filters, query.field);
+
+export const deptPage = (
+  ctx: AppContext,
+  session: SessionContext,
+  query: Parameters<typeof lists.deptList.page>[3] & { keyword?: string | undefined; deptType?: 'store' | 'dc' | undefined },
+) => lists.deptList.page(ctx.db, tenantScope(session), query, query);
