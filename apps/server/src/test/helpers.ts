@@ -155,7 +155,10 @@ export interface CallAnswer<C> {
   data: CallData<C>;
 }
 
-/** Who calls: a demo user (who logs in once), nobody (no token), or a session the test holds (a child logged in with a new password, a stale token). */
+/**
+ * Who calls: a demo user (who logs in once, on first use), nobody (no token), or a session the test holds itself
+ * (one logged in before a change that should end it, one with a new password, a stale token).
+ */
 export type Caller = string | null | { token: string };
 
 export type CallAs = <C extends AnyCall>(user: Caller, call: C, input?: CallSend<C>) => Promise<CallAnswer<C>>;
