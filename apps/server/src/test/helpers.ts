@@ -51,7 +51,10 @@ export interface TestApp {
   config: Config;
   /** Moves the app's clock by this many milliseconds from now on. */
   shiftClock(ms: number): void;
-  /** Calls a contract call as a demo user (null: without a token) and answers its status and typed data. */
+  /**
+   * Calls a contract call as a demo user (null: without a token; `{ token }`: with a session the test made itself)
+   * and answers its status and typed data.
+   */
   callAs: CallAs;
   close(): Promise<void>;
 }
@@ -152,7 +155,13 @@ export interface CallAnswer<C> {
   data: CallData<C>;
 }
 
-export type CallAs = <C extends AnyCall>(user: string | null, call: C, input?: CallSend<C>) => Promise<CallAnswer<C>>;
+/**
+ * Who calls: a demo user (who logs in once, on first use), nobody (no token), or a session the test holds itself
+ * (one logged in before a change that should end it, one with a new password, a stale token).
+ */
+export type Caller = string | null | { token: string };
+
+export type CallAs = <C extends AnyCall>(user: Caller, call: C, input?: CallSend<C>) => Promise<CallAnswer<C>>;
 
 function queryString(query: object | undefined): string {
   const params = new URLSearchParams();
@@ -176,10 +185,11 @@ export function callerOf(app: FastifyInstance, apiPrefix: string): CallAs {
   };
   return async (user, call, input) => {
     const sent = (input ?? {}) as { query?: object; body?: object };
+    const token = user === null ? null : typeof user === 'string' ? await tokenOf(user) : user.token;
     const res = await app.inject({
       method: call.method,
       url: `${apiPrefix}${call.path}${queryString(sent.query)}`,
-      headers: user === null ? {} : { token: await tokenOf(user) },
+      headers: token === null ? {} : { token },
       ...(sent.body === undefined ? {} : { payload: sent.body }),
     });
     const envelope = res.json() as CallAnswer<typeof call>['envelope'];

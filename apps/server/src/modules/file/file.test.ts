@@ -1,5 +1,6 @@
 // The file store's calls: kinds recognised from the bytes, limits with nothing left behind, owners only.
 import { createHash } from 'node:crypto';
+import { file } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
 
@@ -40,10 +41,10 @@ const upload = (user: string, files: { name: string; bytes: Buffer; type?: strin
     payload: body.payload,
   });
 };
+// Uploads (multipart) and downloads (bytes, not an envelope) are HTTP exchanges; the delete is an envelope call.
 const download = (user: string, fileId: string) =>
   t.app.inject({ method: 'GET', url: `/api/file/downloadFile?fileId=${fileId}`, headers: { token: tokens[user]! } });
-const remove = (user: string, fileId: string) =>
-  t.app.inject({ method: 'POST', url: '/api/file/deleteFile', headers: { token: tokens[user]! }, payload: { fileId } });
+const remove = (user: string, fileId: string) => t.callAs(user, file.deleteFile, { body: { fileId } });
 const stored = async () => ({
   files: (
     await t.database.db
@@ -139,18 +140,18 @@ describe('download and delete', () => {
 
   it('shows another supplier nothing: its download and delete answer 404', async () => {
     expect((await download('100002', fileId)).statusCode).toBe(404);
-    expect((await remove('100002', fileId)).statusCode).toBe(404);
+    expect((await remove('100002', fileId)).status).toBe(404);
     expect((await download('100001', fileId)).statusCode).toBe(200);
   });
 
   it('lets only the owner delete, never a referenced file, with the reason', async () => {
-    expect((await remove('admin', fileId)).json()).toMatchObject({ success: false, message: '只有文件所属的供应商可以删除它' });
+    expect((await remove('admin', fileId)).envelope).toMatchObject({ success: false, message: '只有文件所属的供应商可以删除它' });
     await t.database.db.updateTable('stored_file').set({ referenced_by: 'certificate:1' }).where('id', '=', fileId).execute();
     const referenced = await remove('100001', fileId);
-    expect(referenced.statusCode).toBe(409);
-    expect(referenced.json().message).toBe('文件 质检报告 2026.png 已被引用，不能删除');
+    expect(referenced.status).toBe(409);
+    expect(referenced.envelope.message).toBe('文件 质检报告 2026.png 已被引用，不能删除');
     await t.database.db.updateTable('stored_file').set({ referenced_by: null }).where('id', '=', fileId).execute();
-    expect((await remove('100001-01', fileId)).statusCode).toBe(200);
+    expect((await remove('100001-01', fileId)).status).toBe(200);
     expect((await download('100001', fileId)).statusCode).toBe(404);
     expect(await t.database.db.selectFrom('stored_file_chunk').select('seq').where('file_id', '=', fileId).execute()).toEqual([]);
   });

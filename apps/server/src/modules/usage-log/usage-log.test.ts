@@ -1,16 +1,13 @@
 // Usage logs are accepted without a session and written in batches; stays are counted for staff;
 // external modules, single-sign-on links and second-verification codes.
 import { createHmac } from 'node:crypto';
+import { menu, usageLog } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSession, createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { browserSession, createTestApp, type TestApp } from '../../test/helpers';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  tokens['100001'] = await tokenFor(t.app, '100001');
-  tokens['100001-01'] = await tokenFor(t.app, '100001-01');
-  tokens.admin = await tokenFor(t.app, 'admin', { staff: true });
 });
 afterAll(() => t.close());
 
@@ -25,22 +22,12 @@ const record = (logtype: string) => ({
 
 describe('usage logs', () => {
   it('accepts one record or a batch, with or without a session, and writes them soon after', async () => {
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/linkdata-netflow/newflow/send', payload: record('40000') });
-    expect(anonymous.json()).toMatchObject({ code: '1', data: { accepted: 1 } });
-    const batch = await t.app.inject({
-      method: 'POST',
-      url: '/api/linkdata-netflow/newflow/send',
-      headers: { token: tokens['100001']! },
-      payload: [record('40001'), record('40001')],
-    });
-    expect(batch.json().data.accepted).toBe(2);
-    const stale = await t.app.inject({
-      method: 'POST',
-      url: '/api/linkdata-netflow/newflow/send',
-      headers: { token: 'stale' },
-      payload: record('40001'),
-    });
-    expect(stale.statusCode).toBe(200);
+    const anonymous = await t.callAs(null, usageLog.sendUsageLog, { body: record('40000') });
+    expect(anonymous.envelope).toMatchObject({ code: '1', data: { accepted: 1 } });
+    const batch = await t.callAs('100001', usageLog.sendUsageLog, { body: [record('40001'), record('40001')] });
+    expect(batch.data.accepted).toBe(2);
+    const stale = await t.callAs({ token: 'stale' }, usageLog.sendUsageLog, { body: record('40001') });
+    expect(stale.status).toBe(200);
     await expect
       .poll(async () => (await t.database.db.selectFrom('usage_log').select('account_id').execute()).length, { timeout: 5000 })
       .toBe(4);
@@ -49,37 +36,24 @@ describe('usage logs', () => {
   });
 
   it('refuses a malformed record', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/linkdata-netflow/newflow/send', payload: { guid: 'x' } });
-    expect(res.statusCode).toBe(400);
+    const res = await t.callAs(null, usageLog.sendUsageLog, { body: { guid: 'x' } as never });
+    expect(res.status).toBe(400);
   });
 });
 
 describe('module stays', () => {
   it('records entering and leaving, and shows staff visits and stay time per module', async () => {
-    const stay = (user: string, operateType: number, stayTime = 0) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/user/saveModuleLog',
-        headers: { token: tokens[user]! },
-        payload: { moduleCode: 'ms0021', moduleName: '验收统计', operateType, stayTime },
-      });
+    const stay = (user: string, operateType: 0 | 5, stayTime = 0) =>
+      t.callAs(user, usageLog.saveModuleLog, { body: { moduleCode: 'ms0021', moduleName: '验收统计', operateType, stayTime } });
     await stay('100001', 0);
     await stay('100001', 5, 42);
     await stay('100001-01', 0);
     await stay('100001-01', 5, 8);
     const today = new Date().toISOString().slice(0, 10);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/usageLog/moduleUsage?startDate=${today}&endDate=${today}`,
-      headers: { token: tokens.admin! },
-    });
-    expect(res.json().data).toEqual([{ moduleCode: 'ms0021', moduleName: '验收统计', visits: 2, users: 2, staySeconds: 50 }]);
-    const supplier = await t.app.inject({
-      method: 'GET',
-      url: `/api/usageLog/moduleUsage?startDate=${today}&endDate=${today}`,
-      headers: { token: tokens['100001']! },
-    });
-    expect(supplier.statusCode).toBe(403);
+    const res = await t.callAs('admin', usageLog.getModuleUsage, { query: { startDate: today, endDate: today } });
+    expect(res.data).toEqual([{ moduleCode: 'ms0021', moduleName: '验收统计', visits: 2, users: 2, staySeconds: 50 }]);
+    const supplier = await t.callAs('100001', usageLog.getModuleUsage, { query: { startDate: today, endDate: today } });
+    expect(supplier.status).toBe(403);
   });
 
   it('takes the token from the cookie with its double-submit header, as the page sends it when it goes', async () => {
@@ -95,8 +69,7 @@ describe('module stays', () => {
 
 describe('external modules', () => {
   it('lists the partner modules the caller holds', async () => {
-    const res = (await t.app.inject({ method: 'GET', url: '/api/menu/externalModules', headers: { token: tokens['100001']! } })).json()
-      .data;
+    const res = (await t.callAs('100001', menu.getExternalModules)).data;
     expect(res.map((m: { moudleCode: string }) => m.moudleCode)).toEqual(['ms0045', 'ms0062', 'ms0066', 'ms0070']);
     expect(res.find((m: { moudleCode: string }) => m.moudleCode === 'ms0070')).toEqual({
       moudleCode: 'ms0070',
@@ -104,15 +77,12 @@ describe('external modules', () => {
       url: 'https://tms.example.com/portal',
       kind: 'frame',
     });
-    const child = (await t.app.inject({ method: 'GET', url: '/api/menu/externalModules', headers: { token: tokens['100001-01']! } })).json()
-      .data;
+    const child = (await t.callAs('100001-01', menu.getExternalModules)).data;
     expect(child).toEqual([]);
   });
 
   it('signs a single-sign-on link the partner can verify', async () => {
-    const { url } = (
-      await t.app.inject({ method: 'GET', url: '/api/menu/ssoLink?moudleCode=ms0045', headers: { token: tokens['100001']! } })
-    ).json().data;
+    const { url } = (await t.callAs('100001', menu.getSsoLink, { query: { moudleCode: 'ms0045' } })).data;
     const link = new URL(url);
     expect(link.origin).toBe('https://mall.example.com');
     const sign = link.searchParams.get('sign')!;
@@ -122,17 +92,11 @@ describe('external modules', () => {
   });
 
   it('answers a six-digit second-verification code, and refuses modules the caller lacks', async () => {
-    const res = (
-      await t.app.inject({ method: 'GET', url: '/api/menu/secondVerifyCode?moudleCode=ms0066', headers: { token: tokens['100001']! } })
-    ).json().data;
+    const res = (await t.callAs('100001', menu.getSecondVerifyCode, { query: { moudleCode: 'ms0066' } })).data;
     expect(res.code).toMatch(/^\d{6}$/);
-    const child = await t.app.inject({
-      method: 'GET',
-      url: '/api/menu/secondVerifyCode?moudleCode=ms0066',
-      headers: { token: tokens['100001-01']! },
-    });
-    expect(child.statusCode).toBe(403);
-    const frame = await t.app.inject({ method: 'GET', url: '/api/menu/ssoLink?moudleCode=ms0070', headers: { token: tokens['100001']! } });
-    expect(frame.statusCode).toBe(403);
+    const child = await t.callAs('100001-01', menu.getSecondVerifyCode, { query: { moudleCode: 'ms0066' } });
+    expect(child.status).toBe(403);
+    const frame = await t.callAs('100001', menu.getSsoLink, { query: { moudleCode: 'ms0070' } });
+    expect(frame.status).toBe(403);
   });
 });

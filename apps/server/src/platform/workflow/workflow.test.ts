@@ -1,7 +1,8 @@
 // The workflow module: who may run a transition, 409 naming the state, one history row per transition,
 // and two concurrent transitions of one record (one wins, the other gets 409) on a real record.
+import { employee } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/helpers';
 import type { ApiError } from '../errors';
 import type { SessionContext } from '../session-context';
 import { defineWorkflow } from './definition';
@@ -9,15 +10,14 @@ import { historyOf } from './history';
 import { transition } from './transition';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  for (const user of ['100001', '100002']) tokens[user] = await tokenFor(t.app, user);
-  tokens.admin = await tokenFor(t.app, 'admin', { staff: true });
 });
 afterAll(() => t.close());
 
-const call = (user: string, url: string) => t.app.inject({ method: 'GET', url: `/api/user/${url}`, headers: { token: tokens[user]! } });
+const setUsed = (user: string, isUsed: '0' | '1') =>
+  t.callAs(user, employee.changeIsUsed, { query: { employeeCode: '100001-01', isUsed } });
+const historyAs = (user: string) => t.callAs(user, employee.getEmployeeHistory, { query: { employeeCode: '100001-01' } });
 
 async function sessionOf(code: string): Promise<SessionContext> {
   const a = await t.database.db.selectFrom('account').selectAll().where('employee_code', '=', code).executeTakeFirstOrThrow();
@@ -107,22 +107,19 @@ describe('a transition', () => {
 
 describe('a child account on the workflow', () => {
   it('of two concurrent disables, one wins and the other gets 409; the history holds one row for it', async () => {
-    const [a, b] = await Promise.all([
-      call('100001', 'changeIsUsed?employeeCode=100001-01&isUsed=0'),
-      call('100001', 'changeIsUsed?employeeCode=100001-01&isUsed=0'),
-    ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    expect((a.statusCode === 409 ? a : b).json().message).toBe('子账号 100001-01 当前状态为「停用」，不能停用');
-    const history = (await call('100001', 'getEmployeeHistory?employeeCode=100001-01')).json().data;
+    const [a, b] = await Promise.all([setUsed('100001', '0'), setUsed('100001', '0')]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect((a.status === 409 ? a : b).envelope.message).toBe('子账号 100001-01 当前状态为「停用」，不能停用');
+    const history = (await historyAs('100001')).data;
     expect(history.filter((h: { action: string }) => h.action === 'disable')).toEqual([
       expect.objectContaining({ from: '1', fromText: '启用', to: '0', toText: '停用', actionText: '停用', actorCode: '100001' }),
     ]);
   });
 
   it('shows the history to staff and to nobody of another supplier', async () => {
-    expect((await call('100001', 'changeIsUsed?employeeCode=100001-01&isUsed=1')).statusCode).toBe(200);
-    const staff = (await call('admin', 'getEmployeeHistory?employeeCode=100001-01')).json().data;
+    expect((await setUsed('100001', '1')).status).toBe(200);
+    const staff = (await historyAs('admin')).data;
     expect(staff.map((h: { action: string }) => h.action)).toEqual(['disable', 'enable']);
-    expect((await call('100002', 'getEmployeeHistory?employeeCode=100001-01')).statusCode).toBe(404);
+    expect((await historyAs('100002')).status).toBe(404);
   });
 });
