@@ -214,3 +214,14 @@ export const getDeptPage = defineCall({
   body: baseListQuery.extend({ deptType: z.enum(['store', 'dc']).optional() }),
   data: pageOf(deptRow),
 });
+export const getDeptColumnValues = defineCall({
+  area: 'base-info',
+  method: 'POST',
+  path: '/baseInfo/getDeptColumnValues',
+  module: ModuleCode.dept,
+  summary: "Distinct texts of one column of the store list (the grid's value checklist)",
+  body: baseListQuery
+    .omit({ page: true, limit: true, sort: true })
+    .extend({ deptType: z.enum(['store', 'dc']).optional(), ...columnValuesParams }),
+  data: columnValues,
+});

@@ -11,6 +11,10 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'usage-log/module-usage': lazy(() => import('../features/usage-log/module-usage-page')),
   'user/employee': lazy(() => import('../features/user/employee-page')),
   'user/user-detail': lazy(() => import('../features/user/user-detail-page')),
+  'base-data/brand': lazy(() => import('../features/base-data/brand-page')),
+  'base-data/category': lazy(() => import('../features/base-data/category-page')),
+  'base-data/dept': lazy(() => import('../features/base-data/dept-page')),
+  'base-data/bus-option': lazy(() => import('../features/base-data/bus-option-page')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */

@@ -134,5 +134,7 @@ describe('store list', () => {
       },
     });
     expect(closed.data.total).toBe(await count(`SELECT count(*)::int AS n FROM dept WHERE tenant_id = 'demo' AND NOT online`));
+    const states = await t.callAs('admin', baseInfo.getDeptColumnValues, { body: { field: 'onlineText' } });
+    expect(states.data.values).toEqual(['停业', '营业']);
   });
 });

@@ -22,6 +22,7 @@ export function baseInfoRoutes(ctx: AppContext) {
     registerCall(app, baseInfo.saveBrand, ({ session, body }) => service.saveBrand(ctx, session, body));
     registerCall(app, baseInfo.saveCategory, ({ session, body }) => service.saveCategory(ctx, session, body));
     registerCall(app, baseInfo.getDeptPage, ({ session, body }) => service.deptPage(ctx, session, body));
+    registerCall(app, baseInfo.getDeptColumnValues, ({ session, body }) => service.deptColumnValues(ctx, session, body));
     registerCall(app, baseInfo.getBillNumber, ({ session, query }) => service.nextBillNumber(ctx, session, query.code, query.digits));
     registerCall(
       app,

@@ -112,3 +112,14 @@ export const deptPage = (
   session: SessionContext,
   query: Parameters<typeof lists.deptList.page>[3] & { keyword?: string | undefined; deptType?: 'store' | 'dc' | undefined },
 ) => lists.deptList.page(ctx.db, tenantScope(session), query, query);
+
+export const deptColumnValues = (
+  ctx: AppContext,
+  session: SessionContext,
+  query: {
+    keyword?: string | undefined;
+    deptType?: 'store' | 'dc' | undefined;
+    filters?: Record<string, ColumnFilter> | undefined;
+    field: string;
+  },
+) => lists.deptList.columnValues(ctx.db, tenantScope(session), query, query.filters, query.field);

@@ -8,20 +8,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../api/client';
+import { contractRule } from '../../lib/contract-rule';
 import { isCodeFree, isMobileFree } from './api';
 
 /** The form's values: the contract's form with the expiry as a date picker value. */
 export type FormValues = Omit<z.input<typeof employee.employeeForm>, 'matureDate'> & { matureDate?: Dayjs | null };
 
 const fields = employee.employeeForm.shape;
-
-/** A rule from the contract's schema of a field: the same message the server would give. */
-const contractRule = (schema: z.ZodType): Rule => ({
-  validator: async (_, value: unknown) => {
-    const result = schema.safeParse(value ?? '');
-    if (!result.success) throw new Error(result.error.issues[0]?.message ?? '');
-  },
-});
 
 const span = { xs: 24, md: 12, xl: 8 };
 

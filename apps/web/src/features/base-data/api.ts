@@ -1,0 +1,84 @@
+// Calls of the base data pages with their query keys; saves are mutations that refresh what they change.
+import { type BrandForm, type BusOption, type CallBody, type CategoryForm, baseInfo } from '@portal/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client';
+
+export type BrandListQuery = CallBody<typeof baseInfo.getBrandPage>;
+export type DeptListQuery = CallBody<typeof baseInfo.getDeptPage>;
+
+export const baseDataKeys = {
+  brands: ['base-data', 'brands'] as const,
+  depts: ['base-data', 'depts'] as const,
+  categories: ['base-data', 'categories'] as const,
+  busOptions: ['base-data', 'bus-options'] as const,
+};
+
+export const brandPageQuery = (query: BrandListQuery) =>
+  queryOptions({
+    queryKey: [...baseDataKeys.brands, query],
+    queryFn: () => call(baseInfo.getBrandPage, { body: query }),
+    placeholderData: (previous) => previous,
+  });
+
+export async function brandColumnValues(query: BrandListQuery, field: string): Promise<string[]> {
+  const { page: _page, limit: _limit, sort: _sort, ...search } = query;
+  return (await call(baseInfo.getBrandColumnValues, { body: { ...search, field } }, { silent: true })).values;
+}
+
+export const deptPageQuery = (query: DeptListQuery) =>
+  queryOptions({
+    queryKey: [...baseDataKeys.depts, query],
+    queryFn: () => call(baseInfo.getDeptPage, { body: query }),
+    placeholderData: (previous) => previous,
+  });
+
+export async function deptColumnValues(query: DeptListQuery, field: string): Promise<string[]> {
+  const { page: _page, limit: _limit, sort: _sort, ...search } = query;
+  return (await call(baseInfo.getDeptColumnValues, { body: { ...search, field } }, { silent: true })).values;
+}
+
+export const categoryTreeQuery = queryOptions({
+  queryKey: baseDataKeys.categories,
+  queryFn: () => call(baseInfo.getCategoryTreeInfo, {}),
+});
+
+export const busOptionsQuery = queryOptions({
+  queryKey: baseDataKeys.busOptions,
+  queryFn: () => call(baseInfo.queryBusOption, { body: {} }),
+});
+
+/** Stores, categories and suppliers a business option may name. */
+export const deptOptionsQuery = queryOptions({
+  queryKey: [...baseDataKeys.depts, 'all'],
+  queryFn: () => call(baseInfo.getAllDeptInfo, { body: {} }),
+  staleTime: 60_000,
+});
+export const flatCategoriesQuery = queryOptions({
+  queryKey: [...baseDataKeys.categories, 'flat'],
+  queryFn: () => call(baseInfo.getCategoryInfo, { body: {} }),
+  staleTime: 60_000,
+});
+
+export function useSaveBrand() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: BrandForm) => call(baseInfo.saveBrand, { body: form }),
+    onSuccess: () => client.invalidateQueries({ queryKey: baseDataKeys.brands }),
+  });
+}
+
+export function useSaveCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: CategoryForm) => call(baseInfo.saveCategory, { body: form }),
+    onSuccess: () => client.invalidateQueries({ queryKey: baseDataKeys.categories }),
+  });
+}
+
+export function useSaveBusOption() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (option: BusOption) => call(baseInfo.saveBusOption, { body: option }),
+    onSuccess: () => client.invalidateQueries({ queryKey: baseDataKeys.busOptions }),
+  });
+}

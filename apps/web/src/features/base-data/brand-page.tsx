@@ -1,0 +1,110 @@
+// 品牌 (ms0091): the tenant's brands on the server-paged grid, with how many goods and suppliers carry
+// each; staff add a brand or rename one in a dialog.
+import { type BrandForm, type BrandRow, baseInfo } from '@portal/contract';
+import { App, Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataGrid, type GridColumn } from '../../components/data-grid';
+import { ListPagination } from '../../components/list-pagination';
+import { useServerList } from '../../components/server-list/use-server-list';
+import { contractRule } from '../../lib/contract-rule';
+import { brandColumnValues, brandPageQuery, useSaveBrand } from './api';
+import { KeywordSearch } from './keyword-search';
+
+const brandRow = (b: BrandRow) => ({ ...b });
+
+export default function BrandPage() {
+  const { t } = useTranslation();
+  const brands = useServerList({
+    initialSearch: { keyword: '' },
+    bodyOf: (s: { keyword: string }) => (s.keyword.trim() ? { keyword: s.keyword.trim() } : {}),
+    pageQuery: brandPageQuery,
+    columnValues: brandColumnValues,
+    row: brandRow,
+    pageSizes: [20, 50, 100],
+  });
+  const [selectedCode, setSelectedCode] = useState<string>();
+  const [editing, setEditing] = useState<BrandForm | null>(null);
+  const selected = brands.list.find((b) => b.brandCode === selectedCode);
+  const columns = useMemo<GridColumn[]>(() => {
+    const title = (field: string) => t(`baseData.brand.columns.${field}`);
+    return [
+      { field: 'brandCode', title: title('brandCode'), width: 120, fixed: 'left' },
+      { field: 'brandName', title: title('brandName'), width: 200 },
+      { field: 'goodsCount', title: title('goodsCount'), type: 'number', width: 100 },
+      { field: 'supplierCount', title: title('supplierCount'), type: 'number', width: 100 },
+    ];
+  }, [t]);
+
+  return (
+    <Card title={t('baseData.brand.title')}>
+      <KeywordSearch form={brands.form} onReset={brands.reset} />
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Button type="primary" onClick={() => setEditing({ brandCode: '', brandName: '', isNew: true })}>
+          {t('baseData.add')}
+        </Button>
+        <Button disabled={!selected} onClick={() => selected && setEditing({ ...selected, isNew: false })}>
+          {t('baseData.edit')}
+        </Button>
+        <Typography.Text type="secondary" aria-live="polite">
+          {selected ? `${selected.brandCode} ${selected.brandName}` : ''}
+        </Typography.Text>
+      </Space>
+      <DataGrid
+        aria-label={t('baseData.brand.grid')}
+        columns={columns}
+        {...brands.grid}
+        onActiveRowChange={(index) => setSelectedCode(brands.list[index]?.brandCode)}
+        onRowOpen={(index) => {
+          const row = brands.list[index];
+          if (row) setEditing({ ...row, isNew: false });
+        }}
+      />
+      <ListPagination {...brands.pagination} />
+      {editing && <BrandDialog brand={editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
+
+function BrandDialog({ brand, onClose }: { brand: BrandForm; onClose(): void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<BrandForm>();
+  const save = useSaveBrand();
+  const submit = async () => {
+    const values = await form.validateFields();
+    await save.mutateAsync({ ...values, isNew: brand.isNew });
+    void message.success(t('baseData.saved'));
+    onClose();
+  };
+  return (
+    <Modal
+      open
+      title={brand.isNew ? t('baseData.brand.addTitle') : t('baseData.brand.editTitle', { code: brand.brandCode })}
+      okText={t('baseData.save')}
+      cancelText={t('baseData.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={brand} onFinish={() => void submit().catch(() => undefined)}>
+        <Form.Item
+          name="brandCode"
+          label={t('baseData.brand.columns.brandCode')}
+          extra={brand.isNew ? t('baseData.brand.codeHint') : undefined}
+          rules={[contractRule(baseInfo.brandForm.shape.brandCode)]}
+        >
+          <Input disabled={!brand.isNew} maxLength={16} />
+        </Form.Item>
+        <Form.Item
+          name="brandName"
+          label={t('baseData.brand.columns.brandName')}
+          rules={[contractRule(baseInfo.brandForm.shape.brandName)]}
+        >
+          <Input maxLength={40} autoFocus={!brand.isNew} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

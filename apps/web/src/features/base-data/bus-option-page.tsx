@@ -1,0 +1,151 @@
+// 业务选项 (ms0081): the tenant's business options — a short name, a name, and to whom the option applies
+// (everyone, or some stores, categories or suppliers); staff add one or change one in a dialog.
+import { type BusOption, baseInfo, dashboard } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { contractRule } from '../../lib/contract-rule';
+import { busOptionsQuery, deptOptionsQuery, flatCategoriesQuery, useSaveBusOption } from './api';
+
+type PermissionType = BusOption['permissionType'];
+const permissionTypes: PermissionType[] = ['all', 'dept', 'category', 'supplier'];
+
+export default function BusOptionPage() {
+  const { t } = useTranslation();
+  const { data = [], isLoading } = useQuery(busOptionsQuery);
+  const [editing, setEditing] = useState<{ option: BusOption; isNew: boolean } | null>(null);
+  const text = (key: string) => t(`baseData.busOption.${key}`);
+
+  return (
+    <Card
+      title={text('title')}
+      extra={
+        <Button
+          type="primary"
+          onClick={() =>
+            setEditing({ option: { busShortName: '', busShortDetailName: '', permissionType: 'all', permission: [] }, isNew: true })
+          }
+        >
+          {t('baseData.add')}
+        </Button>
+      }
+    >
+      <Table<BusOption>
+        aria-label={text('grid')}
+        rowKey="busShortName"
+        size="small"
+        loading={isLoading}
+        dataSource={data}
+        pagination={false}
+        scroll={{ x: 640 }}
+        columns={[
+          { dataIndex: 'busShortName', title: text('busShortName'), width: 160 },
+          { dataIndex: 'busShortDetailName', title: text('busShortDetailName') },
+          {
+            dataIndex: 'permissionType',
+            title: text('permissionType'),
+            width: 120,
+            render: (type: PermissionType) => <Tag>{t(`baseData.busOption.types.${type}`)}</Tag>,
+          },
+          {
+            dataIndex: 'permission',
+            title: text('permission'),
+            width: 160,
+            render: (codes: string[], option) =>
+              option.permissionType === 'all' ? '-' : t('baseData.busOption.count', { count: codes.length }),
+          },
+          {
+            key: 'edit',
+            title: '',
+            width: 90,
+            render: (_, option) => (
+              <Button
+                type="link"
+                onClick={() => setEditing({ option, isNew: false })}
+                aria-label={`${t('baseData.edit')} ${option.busShortName}`}
+              >
+                {t('baseData.edit')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {editing && <BusOptionDialog option={editing.option} isNew={editing.isNew} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
+
+/** The codes a scope type picks from: stores, categories or suppliers, loaded when the type needs them. */
+function useScopeOptions(type: PermissionType) {
+  const depts = useQuery({ ...deptOptionsQuery, enabled: type === 'dept' });
+  const categories = useQuery({ ...flatCategoriesQuery, enabled: type === 'category' });
+  const suppliers = useQuery({
+    queryKey: ['suppliers'],
+    queryFn: () => call(dashboard.getSuppliers),
+    staleTime: 5 * 60_000,
+    enabled: type === 'supplier',
+  });
+  if (type === 'dept') return (depts.data ?? []).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` }));
+  if (type === 'category')
+    return (categories.data ?? []).map((c) => ({ value: c.categoryCode, label: `${c.categoryCode} ${c.categoryName}` }));
+  if (type === 'supplier') return (suppliers.data ?? []).map((s) => ({ value: s.suppCode, label: `${s.suppCode} ${s.suppName}` }));
+  return [];
+}
+
+function BusOptionDialog({ option, isNew, onClose }: { option: BusOption; isNew: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<BusOption>();
+  const type = Form.useWatch('permissionType', form) ?? option.permissionType;
+  const scope = useScopeOptions(type);
+  const save = useSaveBusOption();
+  const fields = baseInfo.busOption.shape;
+  const text = (key: string) => t(`baseData.busOption.${key}`);
+  const submit = async () => {
+    const values = await form.validateFields();
+    await save.mutateAsync({ ...values, permission: values.permissionType === 'all' ? [] : (values.permission ?? []) });
+    void message.success(t('baseData.saved'));
+    onClose();
+  };
+  return (
+    <Modal
+      open
+      title={isNew ? text('addTitle') : t('baseData.busOption.editTitle', { name: option.busShortName })}
+      okText={t('baseData.save')}
+      cancelText={t('baseData.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={option}>
+        <Form.Item name="busShortName" label={text('busShortName')} rules={[contractRule(fields.busShortName)]}>
+          <Input disabled={!isNew} maxLength={32} />
+        </Form.Item>
+        <Form.Item name="busShortDetailName" label={text('busShortDetailName')} rules={[contractRule(fields.busShortDetailName)]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="permissionType" label={text('permissionType')}>
+          <Select options={permissionTypes.map((value) => ({ value, label: t(`baseData.busOption.types.${value}`) }))} />
+        </Form.Item>
+        <Form.Item
+          name="permission"
+          label={text('permission')}
+          extra={type === 'all' ? text('permissionHint') : undefined}
+          rules={type === 'all' ? [] : [{ required: true, type: 'array', min: 1, message: text('pickOne') }]}
+        >
+          <Select
+            mode="multiple"
+            disabled={type === 'all'}
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            maxTagCount="responsive"
+            options={scope}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
