@@ -19,6 +19,7 @@ export * as system from './system';
 export * as usageLog from './usage-log';
 export { LogConstants } from './usage-log';
 export * as user from './user';
+export * as settlement from './settlement';
 export type { LoginBody, LoginResult, LoginIdentity, UserInfo } from './auth';
 export type { ExternalModule, Permission, RouteItem } from './menu';
 export type { UserInfoDetail } from './user';
@@ -29,3 +30,15 @@ export type { Overview } from './dashboard';
 export type { Employee, EmployeeForm, EmployeeStatus, ResourceNode } from './employee';
 export type { UsageRecord } from './usage-log';
 export type { StoredFile } from './file';
+export type {
+  BillDetail,
+  BillLine,
+  BillStatus,
+  BillSummary,
+  Charge,
+  CostDocument,
+  Invoice,
+  Payment,
+  RateTotal,
+  SupplierContract,
+} from './settlement';

@@ -203,13 +203,13 @@ describe('grants', () => {
     await call('100001', 'POST', 'updateSupChildRole', {
       employeeCode: '100001-01',
       moduleCodes: ['ms0014', 'ms0031'],
-      buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }],
+      buttons: [{ moudleCode: 'ms0031', buttonCode: 'save' }],
     });
     const grants = (await call('100001', 'GET', 'queryChildPermissioByEmpCode?employeeCode=100001-01')).json().data;
     expect(grants).toEqual({
       employeeCode: '100001-01',
       moduleCodes: ['ms0014', 'ms0030', 'ms0031'],
-      buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }],
+      buttons: [{ moudleCode: 'ms0031', buttonCode: 'save' }],
     });
     const menu = (await t.app.inject({ method: 'GET', url: '/api/user/queryMerchantsModuleList', headers: { token } })).json().data;
     expect(menu.map((r: { moudleCode: string }) => r.moudleCode)).toEqual(['ms0014', 'ms0030']);
@@ -221,7 +221,7 @@ describe('grants', () => {
     const badButton = await call('100001', 'POST', 'updateSupChildRole', {
       employeeCode: '100001-01',
       moduleCodes: ['ms0014'],
-      buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }],
+      buttons: [{ moudleCode: 'ms0031', buttonCode: 'save' }],
     });
     expect(badButton.statusCode).toBe(403);
     const management = await call('100001', 'POST', 'updateSupChildRole', {
