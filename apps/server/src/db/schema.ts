@@ -10,6 +10,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** DATE columns are kept as 'YYYY-MM-DD' strings (the type parser is set in database.ts). */
 type DateString = string;
 type Numeric = ColumnType<string, string | number, string | number>;
+/** A numeric column with a default: may be left out on insert. */
+type NumericDefault = ColumnType<string, string | number | undefined, string | number>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
 export interface TenantTable {
@@ -195,7 +197,7 @@ export interface StockTable {
   goods_code: string;
   dept_code: string;
   qty_units: Numeric;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 /** A storage location (库位) of a store or DC, used when receiving (in) or returning (out). */
@@ -316,12 +318,12 @@ export interface SamBillTable {
   created_at: Timestamp;
   bill_kind: Generated<'normal' | 'advance'>;
   node_code: Generated<string>;
-  invoice_amount: Generated<Numeric>;
+  invoice_amount: NumericDefault;
   line_count: Generated<number>;
   remark: Generated<string>;
   version: Generated<number>;
   created_by: Generated<string>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface ModuleButtonTable {
@@ -524,7 +526,7 @@ export interface SamChargeTable {
   answer_by: Generated<string>;
   answer_at: NullableTimestamp;
   created_by: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface SamPrepayTable {
@@ -558,14 +560,14 @@ export interface SamBillTotalTable {
   tenant_id: string;
   bill_number: string;
   tax_rate: Numeric | null;
-  goods_amount: Generated<Numeric>;
-  return_amount: Generated<Numeric>;
-  charge_amount: Generated<Numeric>;
-  prepay_amount: Generated<Numeric>;
+  goods_amount: NumericDefault;
+  return_amount: NumericDefault;
+  charge_amount: NumericDefault;
+  prepay_amount: NumericDefault;
   payable_amount: Numeric;
   payable_excl: Numeric;
   payable_tax: Numeric;
-  invoice_amount: Generated<Numeric>;
+  invoice_amount: NumericDefault;
 }
 
 export interface SamInvoiceTable {
@@ -583,7 +585,7 @@ export interface SamInvoiceTable {
   amount: Numeric;
   confirmed: Generated<boolean>;
   created_by: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface SamPaymentTable {
@@ -596,7 +598,7 @@ export interface SamPaymentTable {
   reference: Generated<string>;
   note: Generated<string>;
   created_by: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface SamAttachmentTable {
