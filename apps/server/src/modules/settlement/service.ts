@@ -795,12 +795,12 @@ export async function checkDetails(
           AND pl.goods_code = a.goods_code)) AS ordered
       FROM acceptance a WHERE l.source_type = 'receiving' AND a.tenant_id = l.tenant_id AND a.bill_number = l.source_id
       UNION ALL
-      SELECT '', -sum(n.returned_qty), -sum(n.amount), -sum(n.asked_qty)
+      SELECT NULL::text, -sum(n.returned_qty), -sum(n.amount), -sum(n.asked_qty)
       FROM return_note n WHERE l.source_type = 'return' AND n.tenant_id = l.tenant_id AND n.bill_number = l.source_id
       UNION ALL
-      SELECT '', 0, CASE c.direction WHEN 'deduct' THEN -c.amount ELSE c.amount END, 0
+      SELECT NULL::text, 0, CASE c.direction WHEN 'deduct' THEN -c.amount ELSE c.amount END, 0
       FROM sam_charge c WHERE l.source_type = 'charge' AND c.tenant_id = l.tenant_id AND c.charge_code = l.source_id
-    ) q ON q.amount IS NOT NULL OR q.po IS NOT NULL
+    ) q ON q.amount IS NOT NULL
     WHERE l.tenant_id = ${tenantId} AND l.bill_number = ${billNumber}
     ORDER BY array_position(array['receiving','return','charge','prepay'], l.source_type), l.doc_date, l.source_id
     ${slice}`.execute(ctx.db);
