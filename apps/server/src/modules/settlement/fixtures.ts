@@ -138,6 +138,7 @@ export async function insertFixtures(db: Kysely<DB>, now: Date) {
         category_code: '1001',
         brand_code: 'B001',
         accepted_qty: '10',
+        free_qty: '0',
         price: '1',
         amount: l.amount,
         amount_excl: l.excl,

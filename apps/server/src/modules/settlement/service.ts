@@ -277,8 +277,9 @@ export async function save(ctx: AppContext, session: SessionContext, form: CallB
   if (form.samBillNum && !/^JS\d{6}-\d{4,}$/.test(form.samBillNum))
     throw ApiError.badRequest('body.samBillNum: 结算单号须由 newBillNumber 取得');
   const today = businessDay(ctx.now());
+  // The number is taken outside the bill's transaction, so that concurrent saves never wait on the counter row.
+  const number = form.samBillNum ?? (await newBillNumber(ctx.db, owner.tenantId, ctx.now()));
   const billNumber = await inTransaction(ctx, async (trx) => {
-    const number = form.samBillNum ?? (await newBillNumber(trx, owner.tenantId, ctx.now()));
     await start(trx, billFlow, {
       action: 'create',
       actor: session,
