@@ -552,6 +552,7 @@ function checkedInvoice(form: z.infer<typeof settlement.invoiceForm>) {
   if (!digital && !form.invoiceCode) throw ApiError.badRequest('body.invoice.invoiceCode: 请输入发票代码');
   if (digital !== (form.invoiceNumber.length === 20))
     throw ApiError.badRequest('body.invoice.invoiceNumber: 数电发票号码为 20 位，其他发票为 8 位');
+  if (toCents(form.amount) <= 0n) throw ApiError.badRequest('body.invoice.amount: 价税合计必须大于 0');
   if (toCents(form.amountExcl) + toCents(form.tax) !== toCents(form.amount))
     throw ApiError.badRequest('body.invoice.amount: 价税合计须等于不含税金额加税额');
 }
