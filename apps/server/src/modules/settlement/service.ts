@@ -138,6 +138,23 @@ function dueCondition(kind: 'normal' | 'advance', today: string) {
     : sql`(d.source_type <> 'receiving' OR d.due_date > ${today})`;
 }
 
+/** One page of cost documents with the count and sum of all of them (window functions: one query). */
+export function costPageSql(
+  filter: DocumentFilter,
+  kind: 'normal' | 'advance',
+  today: string,
+  sort: { column: string; order: 'asc' | 'desc' },
+  limit: number,
+  offset: number,
+) {
+  return sql<DocumentRow & { total: number; total_amount: string }>`
+    SELECT d.*, count(*) OVER ()::int AS total, (sum(d.amount::numeric) OVER ())::text AS total_amount
+    FROM (${documentsSql(filter)}) AS d
+    WHERE ${dueCondition(kind, today)}
+    ORDER BY ${sql.raw(sort.column)} ${sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC')}, d.source_type, d.source_id
+    LIMIT ${limit} OFFSET ${offset}`;
+}
+
 export async function costData(ctx: AppContext, session: SessionContext, q: z.infer<typeof settlement.costQuery>) {
   const scope = scopeOf(session, q.suppCode);
   if (!scope.suppCode) throw ApiError.badRequest('body.suppCode: 请选择供应商');
@@ -158,12 +175,9 @@ export async function costData(ctx: AppContext, session: SessionContext, q: z.in
     sourceId: q.sourceId,
   };
   const today = businessDay(ctx.now());
-  const { rows } = await sql<DocumentRow & { total: number; total_amount: string }>`
-    SELECT d.*, count(*) OVER ()::int AS total, (sum(d.amount::numeric) OVER ())::text AS total_amount
-    FROM (${documentsSql(filter)}) AS d
-    WHERE ${dueCondition(q.billKind, today)}
-    ORDER BY ${sql.raw(column)} ${sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC')}, d.source_type, d.source_id
-    LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`.execute(ctx.db);
+  const { rows } = await costPageSql(filter, q.billKind, today, { column, order: sort.order }, q.limit, (q.page - 1) * q.limit).execute(
+    ctx.db,
+  );
   if (rows.length === 0 && q.page > 1) {
     const { rows: counted } = await sql<{ total: number; total_amount: string }>`
       SELECT count(*)::int AS total, coalesce(sum(d.amount::numeric), 0)::text AS total_amount
