@@ -289,6 +289,11 @@ describe('the workflow', () => {
     expect((await t.callAs('admin', s.returnSamBill, { body: { samBillNum: num, reason: '发票抬头有误' } })).data.status).toBe('已审核');
     expect((await review(s.confirmSamBillInvoice, num)).status).toBe(200);
     expect((await review(s.approveSamBill, num)).data.status).toBe('已审批');
+    // Finance may send it back to the invoice desk while nothing is paid.
+    expect((await t.callAs('admin', s.returnSamBill, { body: { samBillNum: num, reason: '付款账户待确认' } })).data.status).toBe(
+      '发票确认',
+    );
+    expect((await review(s.approveSamBill, num)).data.status).toBe('已审批');
 
     // Payments: partial, then never beyond what is owed, then the rest.
     const pay = (amount: string) =>
@@ -315,6 +320,8 @@ describe('the workflow', () => {
       '发票确认:发票确认',
       '退回:已审核',
       '发票确认:发票确认',
+      '审批:已审批',
+      '退回:发票确认',
       '审批:已审批',
       '部分付款:已审批',
       '付款:已支付',
@@ -450,6 +457,39 @@ describe('scope', () => {
       await t.callAs('100002', s.attachSamBillFiles, { body: { samBillNum: bill.samBillNum, fileIds: [] } }),
     ];
     expect(writes.map((r) => r.status)).toEqual(writes.map(() => 404));
+    const invoice = await t.callAs('100002', s.saveSamBillInvoice, {
+      body: {
+        samBillNum: bill.samBillNum,
+        invoice: {
+          invoiceType: '数电发票(普通)',
+          invoiceNumber: '12345678901234567899',
+          invoiceDate: dates.today,
+          taxRate: '13',
+          amount: '1.13',
+          amountExcl: '1.00',
+          tax: '0.13',
+        },
+      } as never,
+    });
+    expect(invoice.status).toBe(404);
+    expect((await t.callAs('100002', s.delSamBillInvoice, { body: { samBillNum: bill.samBillNum, invoiceId: '1' } })).status).toBe(404);
+    // Staff steps are not the supplier's, its own or another's.
+    expect((await t.callAs('100002', s.auditSamBill, { body: { samBillNum: bill.samBillNum } })).status).toBe(403);
+    expect(
+      (
+        await t.callAs('100002', s.recordSamBillPayment, {
+          body: { samBillNum: bill.samBillNum, payment: { amount: '1', payDate: dates.today } } as never,
+        })
+      ).status,
+    ).toBe(403);
+    expect((await t.callAs('100002', s.answerChargeDispute, { body: { chargeCode: 'FYT-0001', answer: 'x' } })).status).toBe(403);
+    const calc = await t.callAs('100002', s.calcSamBillTotals, {
+      body: { nodeCode: 'U01', sources: [{ sourceType: 'receiving', sourceId: 'YST-0004' }] },
+    });
+    expect(calc.status).toBe(400);
+    const charges = await t.callAs('100002', s.getChargeList, { body: { suppCode: '100001' } });
+    expect(charges.data.list.map((c) => c.chargeCode)).toEqual(['FYT-0101']);
+    expect((await t.callAs('100002', s.getContractBySupp, { query: { suppCode: '100001' } })).data.suppCode).toBe('100002');
     expect((await t.callAs('100002', s.samBillSave, billForm([{ sourceType: 'receiving', sourceId: 'YST-0004' }]))).status).toBe(400);
     const list = await t.callAs('100002', s.querySamBillQueryList, { body: { suppCode: '100001' } });
     expect(list.data.list.every((b) => b.suppCode === '100002')).toBe(true);
