@@ -29,6 +29,12 @@ describe('access of every call', () => {
       .filter((c) => c.method === 'GET' && c.changes)
       .map((c) => c.path)
       .sort();
-    expect(changing).toEqual(['/baseInfo/getBillNumber', '/user/changeIsUsed', '/user/deleteEmployee', '/user/resetPassword']);
+    expect(changing).toEqual([
+      '/baseInfo/getBillNumber',
+      '/samData/newBillNumber',
+      '/user/changeIsUsed',
+      '/user/deleteEmployee',
+      '/user/resetPassword',
+    ]);
   });
 });

@@ -19,6 +19,7 @@ export * as system from './system';
 export * as usageLog from './usage-log';
 export { LogConstants } from './usage-log';
 export * as user from './user';
+export * as settlement from './settlement';
 export type { LoginBody, LoginResult, LoginIdentity, UserInfo } from './auth';
 export type { ExternalModule, Permission, RouteItem } from './menu';
 export type { UserInfoDetail } from './user';
@@ -30,3 +31,21 @@ export type { Employee, EmployeeForm, EmployeeStatus, ResourceNode } from './emp
 export type { UsageRecord } from './usage-log';
 export type { StoredFile } from './file';
 export * from './spec-calls';
+export type {
+  AccountingUnit,
+  BillAction,
+  BillDetail,
+  BillLine,
+  BillStatus,
+  BillSummary,
+  Charge,
+  CheckDetail,
+  CostDocument,
+  Invoice,
+  Payment,
+  RateTotal,
+  SettleStatus,
+  SourceRef,
+  SourceType,
+  SupplierContract,
+} from './settlement';

@@ -11,6 +11,7 @@ import * as m0008 from './0008-record-history';
 import * as m0009 from './0009-file-store';
 import * as m0010 from './0010-bus-option-module';
 import * as m0011 from './0011-common-lookups';
+import * as m0012 from './0012-settlement';
 import * as m0015 from './0015-base-data';
 
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-file-store': m0009,
   '0010-bus-option-module': m0010,
   '0011-common-lookups': m0011,
+  '0012-settlement': m0012,
   '0015-base-data': m0015,
 };
 

@@ -281,12 +281,23 @@ export const modules: DemoModule[] = [
     path: '/samBill',
     component: 'settlement/index',
     buttons: [
-      { code: 'add', name: '新增' },
+      { code: 'save', name: '保存' },
       { code: 'apply', name: '提交' },
       { code: 'delete', name: '删除' },
+      { code: 'export', name: '导出' },
     ],
   },
-  { code: 'ms0032', parent: 'ms0030', name: '费用明细', path: '/samCharges', component: 'settlement/charges' },
+  {
+    code: 'ms0032',
+    parent: 'ms0030',
+    name: '费用明细',
+    path: '/samCharges',
+    component: 'settlement/charges',
+    buttons: [
+      { code: 'dispute', name: '异议' },
+      { code: 'export', name: '导出' },
+    ],
+  },
   { code: 'ms0040', name: '资质证照', path: '/ctfType', component: 'certificate/index', icon: 'documentation' },
   {
     code: 'ms0050',

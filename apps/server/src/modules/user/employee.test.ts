@@ -190,14 +190,14 @@ describe('grants', () => {
       body: {
         employeeCode: '100001-01',
         moduleCodes: ['ms0014', 'ms0031'],
-        buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }],
+        buttons: [{ moudleCode: 'ms0031', buttonCode: 'save' }],
       },
     });
     const grants = (await t.callAs('100001', employee.queryChildPermissioByEmpCode, { query: { employeeCode: '100001-01' } })).data;
     expect(grants).toEqual({
       employeeCode: '100001-01',
       moduleCodes: ['ms0014', 'ms0030', 'ms0031'],
-      buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }],
+      buttons: [{ moudleCode: 'ms0031', buttonCode: 'save' }],
     });
     const modules = (await t.callAs({ token }, menu.queryMerchantsModuleList, { query: {} })).data;
     expect(modules.map((r: { moudleCode: string }) => r.moudleCode)).toEqual(['ms0014', 'ms0030']);
@@ -210,7 +210,7 @@ describe('grants', () => {
     const badButton = await grant({
       employeeCode: '100001-01',
       moduleCodes: ['ms0014'],
-      buttons: [{ moudleCode: 'ms0031', buttonCode: 'add' }],
+      buttons: [{ moudleCode: 'ms0031', buttonCode: 'save' }],
     });
     expect(badButton.status).toBe(403);
     const management = await grant({
