@@ -7,7 +7,6 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../api/client';
-import { fieldError } from '../../api/field-error';
 import { fromUnits, isDecimal, toUnits } from '../../lib/decimal';
 import { formatDecimal } from '../../lib/format';
 import { useDeleteInvoice, useSaveInvoice } from './api';
@@ -25,6 +24,16 @@ interface Values {
   tax: string;
   amount: string;
 }
+const fieldNames: (keyof Values)[] = [
+  'invoiceType',
+  'invoiceCode',
+  'invoiceNumber',
+  'invoiceDate',
+  'taxRate',
+  'amountExcl',
+  'tax',
+  'amount',
+];
 const moneyPattern = /^\d{1,12}(\.\d{1,2})?$/;
 
 export function InvoiceDialog({ open, samBillNum, onClose }: { open: boolean; samBillNum: string; onClose(): void }) {
@@ -66,9 +75,10 @@ export function InvoiceDialog({ open, samBillNum, onClose }: { open: boolean; sa
       setFiles([]);
       onClose();
     } catch (err) {
-      const field = fieldError(err);
-      if (field && Object.hasOwn(form.getFieldsValue(), field.field))
-        form.setFields([{ name: field.field as keyof Values, errors: [field.message] }]);
+      // The server names the field inside the invoice ("body.invoice.invoiceCode: ...").
+      const field = err instanceof ApiFailure ? /^body\.invoice\.(\w+):\s*(.+)$/s.exec(err.message) : null;
+      const name = field?.[1] as keyof Values | undefined;
+      if (field && name && fieldNames.includes(name)) form.setFields([{ name, errors: [field[2]!] }]);
       else if (err instanceof ApiFailure) void message.error(err.message, 5);
       else throw err;
     }
