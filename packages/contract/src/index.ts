@@ -31,14 +31,20 @@ export type { Employee, EmployeeForm, EmployeeStatus, ResourceNode } from './emp
 export type { UsageRecord } from './usage-log';
 export type { StoredFile } from './file';
 export type {
+  AccountingUnit,
+  BillAction,
   BillDetail,
   BillLine,
   BillStatus,
   BillSummary,
   Charge,
+  CheckDetail,
   CostDocument,
   Invoice,
   Payment,
   RateTotal,
+  SettleStatus,
+  SourceRef,
+  SourceType,
   SupplierContract,
 } from './settlement';

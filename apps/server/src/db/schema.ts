@@ -1,5 +1,8 @@
 // Row types of the tables, as Kysely sees them. numeric columns travel as strings (exact).
-import type { common, purchaseOrder } from '@portal/contract';
+import type { common, purchaseOrder, settlement } from '@portal/contract';
+
+type BillStatus = settlement.BillStatus;
+type SettleStatus = settlement.SettleStatus;
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -7,6 +10,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** DATE columns are kept as 'YYYY-MM-DD' strings (the type parser is set in database.ts). */
 type DateString = string;
 type Numeric = ColumnType<string, string | number, string | number>;
+/** A numeric column with a default: may be left out on insert. */
+type NumericDefault = ColumnType<string, string | number | undefined, string | number>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
 export interface TenantTable {
@@ -37,6 +42,8 @@ export interface SupplierTable {
   email_list: Json<ContactEmail[]>;
   qr_code: Generated<string>;
   logo_icon: Generated<string>;
+  /** May make advance bills (预付结算), migration 0012. */
+  advance_sam: Generated<boolean>;
 }
 
 export interface RoleTable {
@@ -180,6 +187,8 @@ export interface DeptTable {
   city: Generated<string>;
   /** Open for business (getOnLineDeptList). */
   online: Generated<boolean>;
+  /** The accounting unit (结算主体) that settles its documents. */
+  acc_unit_code: Generated<string>;
 }
 
 /** Stock of a goods item at a store or DC, in 1/10000 of its unit (spec: stock divisor 10000). */
@@ -188,7 +197,7 @@ export interface StockTable {
   goods_code: string;
   dept_code: string;
   qty_units: Numeric;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 /** A storage location (库位) of a store or DC, used when receiving (in) or returning (out). */
@@ -289,7 +298,7 @@ export interface AcceptanceTable {
   amount_excl: Numeric;
   tax: Numeric;
   tax_rate: Numeric;
-  settle_status: Generated<string>;
+  settle_status: Generated<SettleStatus>;
 }
 
 export interface SamBillTable {
@@ -299,7 +308,7 @@ export interface SamBillTable {
   period_start: DateString;
   period_end: DateString;
   due_date: DateString;
-  status: string;
+  status: BillStatus;
   goods_amount: Numeric;
   return_amount: Numeric;
   charge_amount: Numeric;
@@ -307,6 +316,14 @@ export interface SamBillTable {
   payable_amount: Numeric;
   paid_amount: Numeric;
   created_at: Timestamp;
+  bill_kind: Generated<'normal' | 'advance'>;
+  node_code: Generated<string>;
+  invoice_amount: NumericDefault;
+  line_count: Generated<number>;
+  remark: Generated<string>;
+  version: Generated<number>;
+  created_by: Generated<string>;
+  updated_at: Timestamp;
 }
 
 export interface ModuleButtonTable {
@@ -353,6 +370,9 @@ export interface AccUnitTable {
   unit_code: string;
   unit_name: string;
   tax_number: Generated<string>;
+  address: Generated<string>;
+  bank_name: Generated<string>;
+  bank_account: Generated<string>;
 }
 
 export interface BusOptionTable {
@@ -448,4 +468,169 @@ export interface DB {
   stock: StockTable;
   location: LocationTable;
   print_template: PrintTemplateTable;
+  return_note: ReturnNoteTable;
+  sam_charge: SamChargeTable;
+  sam_prepay: SamPrepayTable;
+  sam_bill_line: SamBillLineTable;
+  sam_bill_total: SamBillTotalTable;
+  sam_invoice: SamInvoiceTable;
+  sam_payment: SamPaymentTable;
+  sam_attachment: SamAttachmentTable;
+  supplier_contract: SupplierContractTable;
+  sam_setting: SamSettingTable;
+}
+
+// Settlement (migration 0012).
+
+/** Return note lines (退货单); amounts positive, a bill counts them negative. */
+export interface ReturnNoteTable {
+  tenant_id: string;
+  bill_number: string;
+  line_no: number;
+  supp_code: string;
+  dept_code: string;
+  return_date: DateString;
+  goods_code: string;
+  asked_qty: Numeric;
+  returned_qty: Numeric;
+  price: Numeric;
+  amount: Numeric;
+  amount_excl: Numeric;
+  tax: Numeric;
+  tax_rate: Numeric;
+  reason: Generated<string>;
+  batch_no: Generated<string>;
+  settle_status: Generated<SettleStatus>;
+}
+
+export interface SamChargeTable {
+  tenant_id: string;
+  charge_code: string;
+  supp_code: string;
+  dept_code: string;
+  charge_type: string;
+  charge_name: string;
+  period: string;
+  direction: 'deduct' | 'pay';
+  amount: Numeric;
+  tax_rate: Numeric;
+  clause: string;
+  calculation: string;
+  charge_date: DateString;
+  settle_status: Generated<SettleStatus>;
+  dispute_status: Generated<'无' | '异议中' | '已答复'>;
+  dispute_note: Generated<string>;
+  dispute_by: Generated<string>;
+  dispute_at: NullableTimestamp;
+  answer_note: Generated<string>;
+  answer_by: Generated<string>;
+  answer_at: NullableTimestamp;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface SamPrepayTable {
+  tenant_id: string;
+  prepay_number: string;
+  supp_code: string;
+  node_code: string;
+  pay_date: DateString;
+  amount: Numeric;
+  note: Generated<string>;
+  settle_status: Generated<SettleStatus>;
+}
+
+export interface SamBillLineTable {
+  tenant_id: string;
+  bill_number: string;
+  source_type: 'receiving' | 'return' | 'charge' | 'prepay';
+  source_id: string;
+  dept_code: Generated<string>;
+  doc_date: DateString;
+  due_date: DateString;
+  tax_rates: Generated<string>;
+  amount: Numeric;
+  amount_excl: Numeric;
+  tax: Numeric;
+  note: Generated<string>;
+  live: Generated<boolean>;
+}
+
+export interface SamBillTotalTable {
+  tenant_id: string;
+  bill_number: string;
+  tax_rate: Numeric | null;
+  goods_amount: NumericDefault;
+  return_amount: NumericDefault;
+  charge_amount: NumericDefault;
+  prepay_amount: NumericDefault;
+  payable_amount: Numeric;
+  payable_excl: Numeric;
+  payable_tax: Numeric;
+  invoice_amount: NumericDefault;
+}
+
+export interface SamInvoiceTable {
+  id: Generated<string>;
+  tenant_id: string;
+  supp_code: string;
+  bill_number: string;
+  invoice_type: string;
+  invoice_code: Generated<string>;
+  invoice_number: string;
+  invoice_date: DateString;
+  tax_rate: Numeric;
+  amount_excl: Numeric;
+  tax: Numeric;
+  amount: Numeric;
+  confirmed: Generated<boolean>;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface SamPaymentTable {
+  id: Generated<string>;
+  tenant_id: string;
+  bill_number: string;
+  pay_date: DateString;
+  amount: Numeric;
+  pay_method: string;
+  reference: Generated<string>;
+  note: Generated<string>;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface SamAttachmentTable {
+  tenant_id: string;
+  owner_type: 'bill' | 'charge' | 'invoice';
+  owner_id: string;
+  file_id: string;
+}
+
+export interface ContractTermRow {
+  clauseNo: string;
+  kind: 'charge' | 'rebate' | 'payment' | 'other';
+  name: string;
+  basis: string;
+  rate: string;
+  amount: string;
+}
+
+export interface SupplierContractTable {
+  tenant_id: string;
+  contract_no: string;
+  supp_code: string;
+  node_code: string;
+  start_date: DateString;
+  end_date: DateString;
+  signed_date: DateString;
+  terms: Json<ContractTermRow[]>;
+}
+
+export interface SamSettingTable {
+  tenant_id: string;
+  sam_url: Generated<string>;
+  invoice_url: Generated<string>;
+  signing_key: Generated<string>;
 }

@@ -1,10 +1,11 @@
-// Two years of purchase orders, receiving lines and monthly settlement bills for the demo suppliers.
+// Two years of purchase orders and receiving lines for the demo suppliers, and their settlement (settlement.ts).
 import { type Kysely, sql } from 'kysely';
 import { bulkInsert } from '../bulk';
 import type { DB, PurOrderTable } from '../schema';
 import { depts, type DemoGoods, suppliers } from './catalog';
 import { centsToString, lineAmountCents, microsToString, splitTax } from './money';
 import { seededRandom, type Random } from './random';
+import { seedSettlement } from './settlement';
 
 const dayMs = 86_400_000;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
@@ -206,70 +207,7 @@ export async function seedBusiness(db: Kysely<DB>, tenantId: string, today: Date
     orderLines,
   );
   await bulkInsert(db, 'acceptance', acceptanceColumns, acceptance);
-  await seedSettlementBills(db, tenantId, today, random);
-}
-
-/** One bill a month for the last twelve closed months, totals taken from the receiving lines. */
-async function seedSettlementBills(db: Kysely<DB>, tenantId: string, today: Date, random: Random): Promise<void> {
-  const months = await sql<{ supp_code: string; month: string; goods: string }>`
-    SELECT supp_code, to_char(acc_date, 'YYYY-MM') AS month, sum(amount)::text AS goods
-    FROM acceptance
-    WHERE tenant_id = ${tenantId} AND acc_date >= date_trunc('month', ${isoDate(today)}::date) - interval '12 months'
-      AND acc_date < date_trunc('month', ${isoDate(today)}::date)
-    GROUP BY supp_code, to_char(acc_date, 'YYYY-MM')
-    ORDER BY month, supp_code`.execute(db);
-  const bills: Row[] = [];
-  const currentMonth = isoDate(today).slice(0, 7);
-  const seqByMonth = new Map<string, number>();
-  for (const row of months.rows) {
-    const goodsCents = Math.round(Number(row.goods) * 100);
-    const returnCents = -Math.round((goodsCents * random.int(0, 15)) / 1000);
-    const chargeCents = -random.int(0, 4) * 50000;
-    const prepayCents = random.chance(0.2) ? -Math.min(2_000_000, Math.floor(goodsCents / 5)) : 0;
-    const payable = goodsCents + returnCents + chargeCents + prepayCents;
-    const [year, month] = row.month.split('-').map(Number) as [number, number];
-    const periodStart = `${row.month}-01`;
-    const periodEnd = isoDate(new Date(Date.UTC(year, month, 0)));
-    const monthsAgo = (Number(currentMonth.slice(0, 4)) - year) * 12 + Number(currentMonth.slice(5, 7)) - month;
-    const status = monthsAgo <= 1 ? '草稿' : monthsAgo === 2 ? '已审核' : monthsAgo === 3 ? '已审批' : '已支付';
-    const seq = (seqByMonth.get(row.month) ?? 0) + 1;
-    seqByMonth.set(row.month, seq);
-    bills.push({
-      tenant_id: tenantId,
-      bill_number: `JS${compact(row.month)}-${String(seq).padStart(4, '0')}`,
-      supp_code: row.supp_code,
-      period_start: periodStart,
-      period_end: periodEnd,
-      due_date: isoDate(new Date(Date.UTC(year, month, 0) + 45 * dayMs)),
-      status,
-      goods_amount: centsToString(goodsCents),
-      return_amount: centsToString(returnCents),
-      charge_amount: centsToString(chargeCents),
-      prepay_amount: centsToString(prepayCents),
-      payable_amount: centsToString(payable),
-      paid_amount: centsToString(status === '已支付' ? payable : 0),
-    });
-  }
-  await bulkInsert(
-    db,
-    'sam_bill',
-    {
-      tenant_id: 'text',
-      bill_number: 'text',
-      supp_code: 'text',
-      period_start: 'date',
-      period_end: 'date',
-      due_date: 'date',
-      status: 'text',
-      goods_amount: 'numeric',
-      return_amount: 'numeric',
-      charge_amount: 'numeric',
-      prepay_amount: 'numeric',
-      payable_amount: 'numeric',
-      paid_amount: 'numeric',
-    },
-    bills,
-  );
+  await seedSettlement(db, tenantId, today, acceptance);
 }
 
 /** Grows the receiving lines to at least `target` rows (for benchmarks), with synthetic bills of the demo suppliers. */

@@ -1,0 +1,126 @@
+// HTTP of settlement: bills, their review, invoices and payments, charges, contracts and accounting units.
+import { settlement } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { csvFile, csvRows } from '../../platform/csv';
+import type { AppContext } from '../../platform/context';
+import { registerCall, registerDownload } from '../../platform/route';
+import { scopeOf } from '../../platform/scope';
+import { xlsxFile } from '../../platform/xlsx';
+import * as charges from './charges';
+import { contractPdf } from './contract-pdf';
+import * as repo from './repo';
+import * as service from './service';
+import * as settings from './settings';
+
+const s = settlement;
+const numeric = new Set<string>([
+  'goodsAmount',
+  'returnAmount',
+  'chargeAmount',
+  'prepayAmount',
+  'payableAmount',
+  'paidAmount',
+  'unpaidAmount',
+  'invoiceAmount',
+  'lineCount',
+]);
+
+export function settlementRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    // Settings and partner links
+    registerCall(app, s.isEnableSCM, ({ session }) => service.isEnabled(ctx.db, session.tenantId));
+    registerCall(app, s.CSFSamUrl, ({ session, query }) => settings.partnerLink(ctx, session, 'sam', query.suppCode));
+    registerCall(app, s.CSFVoiceUrl, ({ session, query }) =>
+      settings.partnerLink(ctx, session, 'invoice', query.suppCode, query.requestBody),
+    );
+    registerCall(app, s.isAdvanceSAM, ({ session, query }) => settings.isAdvance(ctx, session, query.suppCode));
+
+    // Lists
+    registerCall(app, s.querySamBillQueryList, ({ session, body }) =>
+      repo.billList.page(ctx.db, scopeOf(session, body.suppCode), service.billFilter(body), body),
+    );
+    registerCall(app, s.getSamAdvanceBillList, ({ session, body }) =>
+      repo.billList.page(ctx.db, scopeOf(session, body.suppCode), { ...service.billFilter(body), billKind: 'advance' }, body),
+    );
+    registerCall(app, s.getSamBillColumnValues, ({ session, body }) =>
+      repo.billList.columnValues(ctx.db, scopeOf(session, body.suppCode), service.billFilter(body), body.filters, body.field),
+    );
+    registerDownload(app, s.exportSamBillList, async ({ session, body }) => {
+      const batches = repo.billList.exportBatches(ctx.db, scopeOf(session, body.suppCode), service.billFilter(body));
+      const columns = s.billColumns.map((c) => ({ ...c, numeric: numeric.has(c.field) }));
+      const name = `结算单_${new Date(ctx.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '')}`;
+      return body.format === 'xlsx'
+        ? {
+            fileName: `${name}.xlsx`,
+            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            body: xlsxFile(batches, '结算单', columns),
+          }
+        : {
+            fileName: `${name}.csv`,
+            contentType: 'text/csv; charset=utf-8',
+            body: csvFile(
+              columns.map((c) => c.title),
+              csvRows(
+                batches,
+                columns.map((c) => c.field),
+              ),
+            ),
+          };
+    });
+
+    // One bill
+    registerCall(app, s.getSamBillDetail, ({ session, body }) => service.detail(ctx, session, body.samBillNum, body.suppCode));
+    registerCall(app, s.getSamBillQueryDetail, ({ session, body }) => service.detail(ctx, session, body.samBillNum, body.suppCode));
+    registerCall(app, s.isExistBill, ({ session, body }) => service.isExist(ctx, session, body));
+    registerCall(app, s.getSamBillPayList, ({ session, body }) => service.payList(ctx, session, body.samBillNum, body.suppCode));
+    registerCall(app, s.getSamBillCheckDetails, ({ session, body }) =>
+      service.checkDetails(ctx, session, body.samBillNum, body.suppCode, { page: body.page, limit: body.limit }),
+    );
+    registerCall(
+      app,
+      s.getAllSamBillCheckDetails,
+      async ({ session, body }) => (await service.checkDetails(ctx, session, body.samBillNum, body.suppCode)).list,
+    );
+    registerCall(app, s.getSamBillCharges, ({ session, body }) => service.billCharges(ctx, session, body.samBillNum, body.suppCode));
+    registerCall(app, s.getAllChargesDetailByBillNum, ({ session, query }) =>
+      service.billCharges(ctx, session, query.samBillNum, query.suppCode),
+    );
+    registerCall(app, s.getAttachmentLisBySAMChgInv, ({ session, query }) => service.attachments(ctx, session, query));
+
+    // Making a bill
+    registerCall(app, s.getSamCostData, ({ session, body }) => service.costData(ctx, session, body));
+    registerCall(app, s.calcSamBillTotals, ({ session, body }) => service.calcTotals(ctx, session, body));
+    registerCall(app, s.newBillNumber, ({ session }) => service.newBillNumber(ctx.db, session.tenantId, ctx.now()));
+    registerCall(app, s.samBillSave, ({ session, body }) => service.save(ctx, session, body));
+    registerCall(app, s.samBillModify, ({ session, body }) => service.modify(ctx, session, body));
+    registerCall(app, s.applySamBill, ({ session, body }) => service.apply(ctx, session, body));
+    registerCall(app, s.delSamBill, ({ session, query }) => service.remove(ctx, session, query.samBillNum));
+    registerCall(app, s.attachSamBillFiles, ({ session, body }) => service.attach(ctx, session, body));
+    registerCall(app, s.saveSamBillInvoice, ({ session, body }) => service.saveInvoice(ctx, session, body));
+    registerCall(app, s.delSamBillInvoice, ({ session, body }) => service.deleteInvoice(ctx, session, body));
+
+    // Review, void, payment
+    registerCall(app, s.auditSamBill, ({ session, body }) => service.review(ctx, session, 'audit', body));
+    registerCall(app, s.rejectSamBill, ({ session, body }) => service.review(ctx, session, 'reject', body));
+    registerCall(app, s.confirmSamBillInvoice, ({ session, body }) => service.review(ctx, session, 'confirmInvoice', body));
+    registerCall(app, s.returnSamBill, ({ session, body }) => service.review(ctx, session, 'returnBack', body));
+    registerCall(app, s.approveSamBill, ({ session, body }) => service.review(ctx, session, 'approve', body));
+    registerCall(app, s.voidSamBill, ({ session, body }) => service.review(ctx, session, 'void', body));
+    registerCall(app, s.recordSamBillPayment, ({ session, body }) => service.pay(ctx, session, body));
+
+    // Charges
+    registerCall(app, s.getChargeList, ({ session, body }) => charges.page(ctx, session, body));
+    registerCall(app, s.getChargesDetailByBillNum, ({ session, query }) => charges.detail(ctx, session, query.billNumber, query.suppCode));
+    registerCall(app, s.saveCharge, ({ session, body }) => charges.create(ctx, session, body));
+    registerCall(app, s.disputeCharge, ({ session, body }) => charges.dispute(ctx, session, body.chargeCode, body.note));
+    registerCall(app, s.answerChargeDispute, ({ session, body }) => charges.answer(ctx, session, body));
+
+    // Contracts and accounting units
+    registerCall(app, s.getContractBySupp, ({ session, query }) => settings.contractOf(ctx, session, query.suppCode));
+    registerDownload(app, s.preViewContractPDF, async ({ session, query }) => {
+      const contract = await settings.contractOf(ctx, session, query.suppCode);
+      return { fileName: `合同_${contract.contractNo}.pdf`, contentType: 'application/pdf', body: contractPdf(contract) };
+    });
+    registerCall(app, s.accountingUnitPage, ({ session, body }) => settings.accountingUnits(ctx, session, body));
+  };
+}
