@@ -2,7 +2,9 @@
 // mutation that refetches what it changes (the bill, the lists, the charges).
 import { type CallBody, type CallData, settlement } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RefObject } from 'react';
 import { call } from '../../api/client';
+import { useViewShown } from '../../lib/use-view-shown';
 
 export type BillListQuery = CallBody<typeof settlement.querySamBillQueryList>;
 export type CostQuery = CallBody<typeof settlement.getSamCostData>;
@@ -151,3 +153,9 @@ export const useDisputeCharge = () =>
   useSettlementChange((body: { chargeCode: string; note: string }) => call(settlement.disputeCharge, { body }));
 export const useAnswerDispute = () =>
   useSettlementChange((body: CallBody<typeof settlement.answerChargeDispute>) => call(settlement.answerChargeDispute, { body }));
+
+/** Every settlement query read afresh when the page holding `element` is shown again (a kept tab). */
+export function useFreshWhenShown(element: RefObject<HTMLElement | null>) {
+  const client = useQueryClient();
+  useViewShown(element, () => void client.invalidateQueries({ queryKey: settlementKeys.all }));
+}

@@ -174,7 +174,7 @@ export function BillActions({ bill, onDeleted }: { bill: BillDetail; onDeleted()
         destroyOnHidden
         okButtonProps={{ danger: dialog !== null && withReason.includes(dialog) }}
       >
-        <Form form={form} layout="vertical" aria-label={dialog ? label(dialog) : undefined}>
+        <Form form={form} name="sam-bill-action" layout="vertical" aria-label={dialog ? label(dialog) : undefined}>
           {dialog && withNote.includes(dialog) && (
             <Form.Item name="text" label={t('settlement.actions.note')}>
               <Input.TextArea rows={3} maxLength={500} placeholder={t('settlement.actions.notePlaceholder')} />
@@ -204,7 +204,7 @@ export function BillActions({ bill, onDeleted }: { bill: BillDetail; onDeleted()
         <Typography.Paragraph type="secondary">
           {t('settlement.payment.unpaid', { amount: formatMoney(unpaidAmount) })}
         </Typography.Paragraph>
-        <Form form={payForm} layout="vertical" aria-label={t('settlement.payment.title')}>
+        <Form form={payForm} name="sam-bill-payment" layout="vertical" aria-label={t('settlement.payment.title')}>
           <Form.Item
             name="amount"
             label={t('settlement.payment.amount')}

@@ -4,7 +4,7 @@
 import type { BillDetail } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Progress, Result, Space, Spin, Table, Tabs, Typography } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../../api/client';
@@ -12,6 +12,7 @@ import { DataGrid, gridHeight } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { RecordHistory } from '../../components/record-history';
 import { percentOf } from '../../lib/decimal';
+import { useViewShown } from '../../lib/use-view-shown';
 import { useTagsViewStore } from '../../stores/tags-view';
 import { attachmentsQuery, billDetailQuery, checkDetailsQuery } from './api';
 import { AttachmentList } from './attachments';
@@ -35,6 +36,9 @@ export default function BillDetailPage() {
   const [params] = useSearchParams();
   const samBillNum = params.get('samBillNum')?.trim() ?? '';
   const detail = useQuery(billDetailQuery(samBillNum));
+  // Staff and the supplier move the same bill: a tab shown again reads it afresh.
+  const anchor = useRef<HTMLDivElement>(null);
+  useViewShown(anchor, () => void detail.refetch());
 
   const back = () => {
     useTagsViewStore.getState().deleteView(location.pathname + location.search);
@@ -42,23 +46,24 @@ export default function BillDetailPage() {
   };
   const backButton = <Button onClick={back}>{t('settlement.detail.back')}</Button>;
 
-  if (!samBillNum) return <Result status="warning" title={t('settlement.detail.missingBill')} extra={backButton} />;
+  const page = (content: ReactNode) => <div ref={anchor}>{content}</div>;
+  if (!samBillNum) return page(<Result status="warning" title={t('settlement.detail.missingBill')} extra={backButton} />);
   if (detail.error) {
     const status =
       detail.error instanceof ApiFailure && [403, 404].includes(detail.error.status)
         ? (String(detail.error.status) as '403' | '404')
         : 'error';
-    return <Result status={status} title={t('settlement.detail.notFound')} subTitle={detail.error.message} extra={backButton} />;
+    return page(<Result status={status} title={t('settlement.detail.notFound')} subTitle={detail.error.message} extra={backButton} />);
   }
   if (!detail.data)
-    return (
+    return page(
       <Card>
         <Spin spinning>
           <div style={{ height: 200 }} />
         </Spin>
-      </Card>
+      </Card>,
     );
-  return <BillView bill={detail.data} backButton={backButton} onDeleted={back} />;
+  return page(<BillView bill={detail.data} backButton={backButton} onDeleted={back} />);
 }
 
 function BillView({ bill, backButton, onDeleted }: { bill: BillDetail; backButton: ReactNode; onDeleted(): void }) {

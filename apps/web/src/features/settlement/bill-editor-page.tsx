@@ -199,6 +199,7 @@ function Editor({ kind, bill }: { kind: 'normal' | 'advance'; bill?: Existing })
     <Card title={title} extra={<Button onClick={() => close(billListPath)}>{e('back')}</Button>}>
       <Form<Head>
         form={form}
+        name="sam-bill-editor"
         layout="inline"
         style={{ rowGap: 12, marginBottom: 12 }}
         aria-label={title}
@@ -216,7 +217,7 @@ function Editor({ kind, bill }: { kind: 'normal' | 'advance'; bill?: Existing })
             options={units.options}
             loading={units.loading}
             style={{ width: 260 }}
-            placeholder={t('settlement.nodePlaceholder')}
+            placeholder={e('nodeRequired')}
           />
         </Form.Item>
         <Form.Item name="dates" label={e('period')} rules={[{ required: true, message: e('pickFirst') }]}>

@@ -97,7 +97,7 @@ export function BillList({ kind }: { kind: 'normal' | 'advance' }) {
   return (
     <>
       {advance && <Typography.Paragraph type="secondary">{t('settlement.advanceHint')}</Typography.Paragraph>}
-      <Form {...bills.form} layout="inline" style={{ rowGap: 12, marginBottom: 12 }} aria-label={label}>
+      <Form {...bills.form} name={`sam-${kind}-bills`} layout="inline" style={{ rowGap: 12, marginBottom: 12 }} aria-label={label}>
         {staff && (
           <Form.Item name="suppCode" label={t('shell.supplier')}>
             <SupplierPicker width={220} />

@@ -5,6 +5,7 @@ import type { BillDetail } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal, formatMoney, formatTime } from '../../lib/format';
 import { usePrintTime } from '../../lib/use-print-time';
+import { ratesText } from './columns';
 import { sumOf } from './totals-table';
 
 export function BillPrintout({ bill }: { bill: BillDetail }) {
@@ -96,7 +97,7 @@ export function BillPrintout({ bill }: { bill: BillDetail }) {
               <td>{line.sourceId}</td>
               <td>{line.deptName}</td>
               <td>{line.docDate}</td>
-              <td>{line.taxRates}</td>
+              <td>{ratesText(line.taxRates)}</td>
               <td className="num">{formatMoney(line.amountExcl)}</td>
               <td className="num">{formatMoney(line.tax)}</td>
               <td className="num">{formatMoney(line.amount)}</td>

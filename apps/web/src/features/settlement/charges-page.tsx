@@ -12,7 +12,7 @@ import { useServerList } from '../../components/server-list/use-server-list';
 import { SupplierPicker } from '../../components/supplier-picker';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useUserStore } from '../../stores/user';
-import { type ChargeListQuery, chargePageQuery, useAnswerDispute, useDisputeCharge } from './api';
+import { type ChargeListQuery, chargePageQuery, useAnswerDispute, useDisputeCharge, useFreshWhenShown } from './api';
 import { ChargeFacts, disputeTone } from './charges-block';
 import { chargeColumns, chargeRow } from './columns';
 import { Money } from './money';
@@ -65,66 +65,70 @@ export default function ChargesPage() {
   const [open, setOpen] = useState(false);
   const selected = list.find((c) => c.chargeCode === selectedCode);
   const k = (field: string) => t(`settlement.charges.${field}`);
+  const anchor = useRef<HTMLDivElement>(null);
+  useFreshWhenShown(anchor);
 
   return (
-    <Card title={k('title')}>
-      <Form {...charges.form} layout="inline" style={{ rowGap: 12, marginBottom: 12 }} aria-label={k('title')}>
-        {staff && (
-          <Form.Item name="suppCode" label={t('shell.supplier')}>
-            <SupplierPicker width={220} />
+    <div ref={anchor}>
+      <Card title={k('title')}>
+        <Form {...charges.form} name="sam-charges" layout="inline" style={{ rowGap: 12, marginBottom: 12 }} aria-label={k('title')}>
+          {staff && (
+            <Form.Item name="suppCode" label={t('shell.supplier')}>
+              <SupplierPicker width={220} />
+            </Form.Item>
+          )}
+          <Form.Item name="months" label={k('period')}>
+            <DatePicker.RangePicker picker="month" allowEmpty={[true, true]} style={{ width: 220 }} />
           </Form.Item>
-        )}
-        <Form.Item name="months" label={k('period')}>
-          <DatePicker.RangePicker picker="month" allowEmpty={[true, true]} style={{ width: 220 }} />
-        </Form.Item>
-        <Form.Item name="chargeName" label={k('chargeName')}>
-          <Input allowClear style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="disputeStatus" label={k('dispute')}>
-          <Select
-            allowClear
-            placeholder={t('settlement.all')}
-            style={{ width: 110 }}
-            options={settlement.disputeStatuses.map((s) => ({ value: s, label: t(`settlement.charges.disputeStates.${s}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="settleStatus" label={k('settle')}>
-          <Select
-            allowClear
-            placeholder={t('settlement.all')}
-            style={{ width: 110 }}
-            options={settlement.settleStatuses.map((s) => ({ value: s, label: t(`settlement.charges.settleStates.${s}`) }))}
-          />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('settlement.search')}
+          <Form.Item name="chargeName" label={k('chargeName')}>
+            <Input allowClear style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="disputeStatus" label={k('dispute')}>
+            <Select
+              allowClear
+              placeholder={t('settlement.all')}
+              style={{ width: 110 }}
+              options={settlement.disputeStatuses.map((s) => ({ value: s, label: t(`settlement.charges.disputeStates.${s}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="settleStatus" label={k('settle')}>
+            <Select
+              allowClear
+              placeholder={t('settlement.all')}
+              style={{ width: 110 }}
+              options={settlement.settleStatuses.map((s) => ({ value: s, label: t(`settlement.charges.settleStates.${s}`) }))}
+            />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('settlement.search')}
+            </Button>
+            <Button onClick={charges.reset}>{t('settlement.reset')}</Button>
+          </Space>
+        </Form>
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Button type="primary" disabled={!selected} onClick={() => setOpen(true)}>
+            {k('view')}
           </Button>
-          <Button onClick={charges.reset}>{t('settlement.reset')}</Button>
+          <Typography.Text type="secondary" aria-live="polite">
+            {selected ? t('settlement.selected', { billNumber: `${selected.chargeCode} ${selected.chargeName}` }) : k('noneSelected')}
+          </Typography.Text>
         </Space>
-      </Form>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Button type="primary" disabled={!selected} onClick={() => setOpen(true)}>
-          {k('view')}
-        </Button>
-        <Typography.Text type="secondary" aria-live="polite">
-          {selected ? t('settlement.selected', { billNumber: `${selected.chargeCode} ${selected.chargeName}` }) : k('noneSelected')}
-        </Typography.Text>
-      </Space>
-      <DataGrid
-        aria-label={k('grid')}
-        columns={columns}
-        {...charges.grid}
-        onActiveRowChange={(index) => setSelectedCode(list[index]?.chargeCode)}
-        onRowOpen={(index) => {
-          if (!list[index]) return;
-          setSelectedCode(list[index].chargeCode);
-          setOpen(true);
-        }}
-      />
-      <ListPagination {...charges.pagination} />
-      <ChargeDrawer charge={open ? selected : undefined} onClose={() => setOpen(false)} />
-    </Card>
+        <DataGrid
+          aria-label={k('grid')}
+          columns={columns}
+          {...charges.grid}
+          onActiveRowChange={(index) => setSelectedCode(list[index]?.chargeCode)}
+          onRowOpen={(index) => {
+            if (!list[index]) return;
+            setSelectedCode(list[index].chargeCode);
+            setOpen(true);
+          }}
+        />
+        <ListPagination {...charges.pagination} />
+        <ChargeDrawer charge={open ? selected : undefined} onClose={() => setOpen(false)} />
+      </Card>
+    </div>
   );
 }
 
@@ -197,7 +201,7 @@ function ChargeDrawer({ charge, onClose }: { charge: Charge | undefined; onClose
           />
           <ChargeFacts charge={charge} />
           {(canDispute || canAnswer) && (
-            <Form form={form} layout="vertical" aria-label={canDispute ? k('raiseDispute') : k('answer')}>
+            <Form form={form} name="sam-charge-dispute" layout="vertical" aria-label={canDispute ? k('raiseDispute') : k('answer')}>
               <Form.Item
                 name="note"
                 label={canDispute ? k('disputeNote') : k('answerNote')}

@@ -100,7 +100,8 @@ export function lineColumns(t: TFunction, picking = false): GridColumn[] {
   ]);
 }
 
-const rates = (text: string) =>
+/** Tax rates of a document as percentages ('9,13' -> '9%,13%'). */
+export const ratesText = (text: string) =>
   text
     ? text
         .split(',')
@@ -117,7 +118,7 @@ export function lineRow(t: TFunction, line: BillLine | CostDocument, picked?: bo
     deptName: line.deptName,
     docDate: line.docDate,
     dueDate: line.dueDate,
-    taxRates: rates(line.taxRates),
+    taxRates: ratesText(line.taxRates),
     amount: plainMoney(line.amount),
     amountExcl: plainMoney(line.amountExcl),
     tax: plainMoney(line.tax),

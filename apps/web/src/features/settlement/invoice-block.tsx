@@ -96,7 +96,13 @@ export function InvoiceDialog({ open, samBillNum, onClose }: { open: boolean; sa
       forceRender
     >
       <Typography.Paragraph type="secondary">{k('hint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" aria-label={k('title')} initialValues={{ invoiceType: '增值税专用发票', taxRate: '13' }}>
+      <Form
+        form={form}
+        name="sam-bill-invoice"
+        layout="vertical"
+        aria-label={k('title')}
+        initialValues={{ invoiceType: '增值税专用发票', taxRate: '13' }}
+      >
         <Form.Item name="invoiceType" label={k('invoiceType')} rules={[{ required: true }]}>
           <Select options={settlement.invoiceTypes.map((v) => ({ value: v, label: v }))} />
         </Form.Item>

@@ -4,14 +4,14 @@
 import type { BillStatus } from '@portal/contract';
 import { useQueries } from '@tanstack/react-query';
 import { Badge, Button, Card, Space, Tabs, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { SupplierPicker } from '../../components/supplier-picker';
-import { billColumnValues, billPageQuery } from './api';
+import { billColumnValues, billPageQuery, useFreshWhenShown } from './api';
 import { billColumns, billRow } from './columns';
 import { detailPath } from './paths';
 import './settlement.css';
@@ -29,28 +29,32 @@ export default function ReviewPage() {
   const [params, setParams] = useSearchParams();
   const step: Step = isStep(params.get('step')) ? (params.get('step') as Step) : 'audit';
   const [suppCode, setSuppCode] = useState<string>();
+  const anchor = useRef<HTMLDivElement>(null);
+  useFreshWhenShown(anchor);
   const counts = useQueries({
     queries: stepKeys.map((s) => billPageQuery({ page: 1, limit: 1, status: reviewSteps[s], ...(suppCode ? { suppCode } : {}) })),
   });
 
   return (
-    <Card title={t('settlement.review.title')} extra={<SupplierPicker value={suppCode} onChange={setSuppCode} width={220} />}>
-      <Tabs
-        activeKey={step}
-        onChange={(key) => setParams({ step: key }, { replace: true })}
-        destroyOnHidden
-        items={stepKeys.map((s, i) => ({
-          key: s,
-          label: (
-            <Space size={6}>
-              {t(`settlement.review.steps.${s}`)}
-              <Badge count={counts[i]?.data?.total ?? 0} showZero color={s === 'pay' ? '#722ed1' : '#1677ff'} overflowCount={9999} />
-            </Space>
-          ),
-          children: <StepQueue step={s} suppCode={suppCode} />,
-        }))}
-      />
-    </Card>
+    <div ref={anchor}>
+      <Card title={t('settlement.review.title')} extra={<SupplierPicker value={suppCode} onChange={setSuppCode} width={220} />}>
+        <Tabs
+          activeKey={step}
+          onChange={(key) => setParams({ step: key }, { replace: true })}
+          destroyOnHidden
+          items={stepKeys.map((s, i) => ({
+            key: s,
+            label: (
+              <Space size={6}>
+                {t(`settlement.review.steps.${s}`)}
+                <Badge count={counts[i]?.data?.total ?? 0} showZero color={s === 'pay' ? '#722ed1' : '#1677ff'} overflowCount={9999} />
+              </Space>
+            ),
+            children: <StepQueue step={s} suppCode={suppCode} />,
+          }))}
+        />
+      </Card>
+    </div>
   );
 }
 

@@ -2,10 +2,11 @@
 // supplier's contract terms; staff open their review queue from here.
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Tabs } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useUserStore } from '../../stores/user';
-import { advanceAllowedQuery } from './api';
+import { advanceAllowedQuery, useFreshWhenShown } from './api';
 import { BillList } from './bill-list';
 import { ContractPanel } from './contract-panel';
 import { reviewPath } from './paths';
@@ -20,28 +21,32 @@ export default function SettlementPage() {
   const advanceAllowed = useQuery({ ...advanceAllowedQuery(), enabled: !staff });
   const showAdvance = staff || advanceAllowed.data === true;
   const tab = params.get('tab') ?? 'bills';
+  const anchor = useRef<HTMLDivElement>(null);
+  useFreshWhenShown(anchor);
 
   return (
-    <Card
-      title={t('settlement.title')}
-      extra={
-        staff && (
-          <Button type="primary" onClick={() => navigate(reviewPath)}>
-            {t('settlement.reviewQueue')}
-          </Button>
-        )
-      }
-    >
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setParams(key === 'bills' ? {} : { tab: key }, { replace: true })}
-        destroyOnHidden
-        items={[
-          { key: 'bills', label: t('settlement.tabs.bills'), children: <BillList kind="normal" /> },
-          ...(showAdvance ? [{ key: 'advance', label: t('settlement.tabs.advance'), children: <BillList kind="advance" /> }] : []),
-          { key: 'contract', label: t('settlement.tabs.contract'), children: <ContractPanel /> },
-        ]}
-      />
-    </Card>
+    <div ref={anchor}>
+      <Card
+        title={t('settlement.title')}
+        extra={
+          staff && (
+            <Button type="primary" onClick={() => navigate(reviewPath)}>
+              {t('settlement.reviewQueue')}
+            </Button>
+          )
+        }
+      >
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams(key === 'bills' ? {} : { tab: key }, { replace: true })}
+          destroyOnHidden
+          items={[
+            { key: 'bills', label: t('settlement.tabs.bills'), children: <BillList kind="normal" /> },
+            ...(showAdvance ? [{ key: 'advance', label: t('settlement.tabs.advance'), children: <BillList kind="advance" /> }] : []),
+            { key: 'contract', label: t('settlement.tabs.contract'), children: <ContractPanel /> },
+          ]}
+        />
+      </Card>
+    </div>
   );
 }
