@@ -1,7 +1,7 @@
 // /samBill/detail?samBillNum=: one bill: header, payment progress, totals per tax rate, lines, charges,
 // invoices, payments, reconciliation lines, attachments, the history, the actions open to the caller, and
 // printing on a clean A4 page.
-import type { BillDetail } from '@portal/contract';
+import { type BillDetail, settlement } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Progress, Result, Space, Spin, Table, Tabs, Typography } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
@@ -12,10 +12,12 @@ import { DataGrid, gridHeight } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { RecordHistory } from '../../components/record-history';
 import { percentOf } from '../../lib/decimal';
+import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useViewShown } from '../../lib/use-view-shown';
+import { useUserStore } from '../../stores/user';
 import { useTagsViewStore } from '../../stores/tags-view';
-import { attachmentsQuery, billDetailQuery, checkDetailsQuery } from './api';
-import { AttachmentList } from './attachments';
+import { attachmentsQuery, billDetailQuery, checkDetailsQuery, useAttachBillFiles } from './api';
+import { AttachmentList, UploadButton } from './attachments';
 import { BillActions, useBillActions } from './bill-actions';
 import { BillPrintout } from './bill-printout';
 import { BillStatusTag } from './bill-status';
@@ -194,7 +196,7 @@ function BillView({ bill, backButton, onDeleted }: { bill: BillDetail; backButto
               ),
             },
             { key: 'checks', label: d('checks'), children: <CheckDetails samBillNum={header.samBillNum} /> },
-            { key: 'files', label: d('attachments'), children: <BillAttachments samBillNum={header.samBillNum} /> },
+            { key: 'files', label: d('attachments'), children: <BillAttachments bill={bill} /> },
           ]}
         />
         <RecordHistory entries={bill.history} />
@@ -229,7 +231,26 @@ function CheckDetails({ samBillNum }: { samBillNum: string }) {
   );
 }
 
-function BillAttachments({ samBillNum }: { samBillNum: string }) {
+/** States in which files may still be attached to a bill (the server's workflow says the same). */
+const attachable: readonly string[] = ['草稿', '已驳回', '已提交', '已审核', '发票确认'];
+
+function BillAttachments({ bill }: { bill: BillDetail }) {
+  const { samBillNum, status } = bill.header;
+  const staff = useUserStore((s) => s.staff);
+  const { has } = useAuthButtons(settlement.billModule);
   const files = useQuery(attachmentsQuery(samBillNum));
-  return files.data ? <AttachmentList files={files.data} /> : <Spin />;
+  const attach = useAttachBillFiles();
+  const canAttach = attachable.includes(status) && (staff || has(settlement.billButtons.save));
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {canAttach && (
+        <UploadButton
+          onUploaded={(added) =>
+            attach.mutate({ samBillNum, fileIds: [...bill.attachments.map((f) => f.fileId), ...added.map((f) => f.fileId)] })
+          }
+        />
+      )}
+      {files.data ? <AttachmentList files={files.data} /> : <Spin />}
+    </Space>
+  );
 }
