@@ -1,4 +1,5 @@
 // The demo data: deterministic, consistent sums, two years of receiving for every demo supplier.
+import { settlement } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helpers';
@@ -64,6 +65,40 @@ describe('demo seed', () => {
       FROM sam_bill`.execute(first.db);
     expect(rows[0]!.n).toBeGreaterThan(30);
     expect(rows[0]!.bad).toBe(0);
+  });
+
+  it('seeds settlement bills in every state for 100001 and 100002, consistent with the documents', async () => {
+    const states = await sql<{ supp_code: string; states: string[] }>`
+      SELECT supp_code, array_agg(DISTINCT status ORDER BY status) AS states FROM sam_bill
+      WHERE supp_code IN ('100001', '100002') GROUP BY supp_code ORDER BY supp_code`.execute(first.db);
+    for (const row of states.rows) expect([...row.states].sort()).toEqual([...settlement.billStatuses].sort());
+    const checks = await sql<{ check: string; n: number }>`
+      SELECT 'payable is not the sum of the lines' AS check, count(*)::int AS n FROM sam_bill b
+        WHERE b.payable_amount <> (SELECT coalesce(sum(l.amount), 0) FROM sam_bill_line l WHERE l.tenant_id = b.tenant_id AND l.bill_number = b.bill_number)
+      UNION ALL SELECT 'rate rows do not add up', count(*)::int FROM sam_bill b
+        WHERE b.payable_amount <> (SELECT coalesce(sum(t.payable_amount), 0) FROM sam_bill_total t WHERE t.tenant_id = b.tenant_id AND t.bill_number = b.bill_number)
+      UNION ALL SELECT 'paid is not the sum of the payments', count(*)::int FROM sam_bill b
+        WHERE b.paid_amount <> (SELECT coalesce(sum(p.amount), 0) FROM sam_payment p WHERE p.tenant_id = b.tenant_id AND p.bill_number = b.bill_number)
+      UNION ALL SELECT 'a document in two live bills', count(*)::int FROM
+        (SELECT source_type, source_id FROM sam_bill_line WHERE live GROUP BY 1, 2 HAVING count(*) > 1) x
+      UNION ALL SELECT 'a receiving note in a live bill but not settling', count(*)::int FROM sam_bill_line l
+        JOIN sam_bill b ON b.tenant_id = l.tenant_id AND b.bill_number = l.bill_number
+        JOIN acceptance a ON a.tenant_id = l.tenant_id AND a.bill_number = l.source_id
+        WHERE l.live AND l.source_type = 'receiving' AND a.settle_status <> CASE WHEN b.status = '已支付' THEN '已结算' ELSE '结算中' END
+      UNION ALL SELECT 'a receiving note settling in no live bill', count(*)::int FROM acceptance a
+        WHERE a.settle_status <> '未结算' AND NOT EXISTS (SELECT 1 FROM sam_bill_line l
+          WHERE l.tenant_id = a.tenant_id AND l.source_type = 'receiving' AND l.source_id = a.bill_number AND l.live)
+      UNION ALL SELECT 'history does not end in the state', count(*)::int FROM sam_bill b
+        WHERE b.status <> (SELECT h.to_status FROM record_history h WHERE h.record_type = 'sam-bill' AND h.record_id = b.bill_number
+          ORDER BY h.at DESC, h.id DESC LIMIT 1)`.execute(first.db);
+    expect(checks.rows.filter((r) => r.n > 0)).toEqual([]);
+    const flavour = await sql<{ partial: number; disputed: number; returns: number }>`
+      SELECT (SELECT count(*)::int FROM sam_bill WHERE supp_code IN ('100001', '100002') AND paid_amount > 0 AND paid_amount < payable_amount) AS partial,
+        (SELECT count(*)::int FROM sam_charge WHERE dispute_status = '异议中') AS disputed,
+        (SELECT count(*)::int FROM return_note) AS returns`.execute(first.db);
+    expect(flavour.rows[0]!.partial).toBeGreaterThanOrEqual(2);
+    expect(flavour.rows[0]!.disputed).toBeGreaterThanOrEqual(2);
+    expect(flavour.rows[0]!.returns).toBeGreaterThan(20);
   });
 
   it('grows the receiving lines to a requested count', async () => {

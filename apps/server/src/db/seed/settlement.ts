@@ -125,8 +125,8 @@ const total = (doc: Doc) =>
 /** The state of a supplier's bill of a month `monthsAgo` and a unit: every state appears for 100001 and 100002. */
 function stateOf(supp: string, node: string, monthsAgo: number): string {
   const plan: Record<string, Record<number, [string, string]>> = {
-    '100001': { 1: ['草稿', '已驳回'], 2: ['已审核', '已提交'], 3: ['发票确认', '已审批'], 4: ['已审批', '已支付'] },
-    '100002': { 1: ['草稿', '作废'], 2: ['已提交', '已审核'], 3: ['已审批', '发票确认'], 4: ['已支付', '已支付'] },
+    '100001': { 1: ['草稿', '已驳回'], 2: ['已审核', '已提交'], 3: ['发票确认', '已审批'], 4: ['已审批', '已支付'], 5: ['已支付', '作废'] },
+    '100002': { 1: ['草稿', '作废'], 2: ['已提交', '已审核'], 3: ['已审批', '发票确认'], 4: ['已支付', '已支付'], 5: ['已驳回', '已支付'] },
   };
   const pair = plan[supp]?.[monthsAgo];
   if (pair) return node === 'U01' ? pair[0] : pair[1];

@@ -178,6 +178,7 @@ export const isBarredCharge = (name: string) => barredChargeNames.some((barred) 
 export async function create(ctx: AppContext, session: SessionContext, form: CallBody<typeof settlement.saveCharge>): Promise<Charge> {
   if (isBarredCharge(form.chargeName) || isBarredCharge(form.chargeType))
     throw ApiError.badRequest(`${SettlementMessages.barredCharge}：${form.chargeName}`);
+  if (/^0*(\.0*)?$/.test(form.amount)) throw ApiError.badRequest('body.amount: 金额必须大于 0');
   const tenantId = session.tenantId;
   const code = await ctx.db.transaction().execute(async (trx) => {
     const supplier = await trx
@@ -286,6 +287,7 @@ export async function answer(
       lock: () => lockCharge(trx, scope, body.chargeCode),
       apply: async (row, to) => {
         // A corrected amount changes what a bill holding it would pay: only while no bill holds it.
+        if (body.amount !== undefined && /^0*(\.0*)?$/.test(body.amount)) throw ApiError.badRequest('body.amount: 金额必须大于 0');
         if (body.amount !== undefined && row.settle_status !== '未结算')
           throw ApiError.conflict(`费用单 ${body.chargeCode} 已在结算单中，不能修改金额`);
         await trx

@@ -21,7 +21,7 @@ export function contractPdf(contract: SupplierContract): Readable {
     .moveDown(0.3)
     .fontSize(10)
     .fillColor('#555')
-    .text(`合同编号：${contract.contractNo}　　状态：${contract.status}`, { align: 'center' });
+    .text(`合同编号：${contract.contractNo}\u3000\u3000状态：${contract.status}`, { align: 'center' });
   doc.fillColor('#000').moveDown(1).fontSize(11);
   const rows: [string, string][] = [
     ['甲方（结算主体）', `${contract.nodeName}（${contract.nodeCode}）`],
@@ -37,7 +37,7 @@ export function contractPdf(contract: SupplierContract): Readable {
   doc.moveDown(0.4).fontSize(10.5);
   for (const term of contract.terms) {
     const figure = [term.rate ? `${term.rate}%` : '', term.amount ? `${term.amount} 元` : ''].filter(Boolean).join('，');
-    doc.text(`第 ${term.clauseNo} 条　【${kindText[term.kind]}】${term.name}${figure ? `（${figure}）` : ''}`, { lineGap: 2 });
+    doc.text(`第 ${term.clauseNo} 条\u3000【${kindText[term.kind]}】${term.name}${figure ? `（${figure}）` : ''}`, { lineGap: 2 });
     doc.fillColor('#444').text(term.basis, { indent: 24, lineGap: 6 }).fillColor('#000');
   }
   doc.moveDown(1).fontSize(10).fillColor('#555');

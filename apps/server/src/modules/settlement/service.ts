@@ -138,6 +138,23 @@ function dueCondition(kind: 'normal' | 'advance', today: string) {
     : sql`(d.source_type <> 'receiving' OR d.due_date > ${today})`;
 }
 
+/** One page of cost documents with the count and sum of all of them (window functions: one query). */
+export function costPageSql(
+  filter: DocumentFilter,
+  kind: 'normal' | 'advance',
+  today: string,
+  sort: { column: string; order: 'asc' | 'desc' },
+  limit: number,
+  offset: number,
+) {
+  return sql<DocumentRow & { total: number; total_amount: string }>`
+    SELECT d.*, count(*) OVER ()::int AS total, (sum(d.amount::numeric) OVER ())::text AS total_amount
+    FROM (${documentsSql(filter)}) AS d
+    WHERE ${dueCondition(kind, today)}
+    ORDER BY ${sql.raw(sort.column)} ${sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC')}, d.source_type, d.source_id
+    LIMIT ${limit} OFFSET ${offset}`;
+}
+
 export async function costData(ctx: AppContext, session: SessionContext, q: z.infer<typeof settlement.costQuery>) {
   const scope = scopeOf(session, q.suppCode);
   if (!scope.suppCode) throw ApiError.badRequest('body.suppCode: 请选择供应商');
@@ -158,12 +175,9 @@ export async function costData(ctx: AppContext, session: SessionContext, q: z.in
     sourceId: q.sourceId,
   };
   const today = businessDay(ctx.now());
-  const { rows } = await sql<DocumentRow & { total: number; total_amount: string }>`
-    SELECT d.*, count(*) OVER ()::int AS total, (sum(d.amount::numeric) OVER ())::text AS total_amount
-    FROM (${documentsSql(filter)}) AS d
-    WHERE ${dueCondition(q.billKind, today)}
-    ORDER BY ${sql.raw(column)} ${sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC')}, d.source_type, d.source_id
-    LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`.execute(ctx.db);
+  const { rows } = await costPageSql(filter, q.billKind, today, { column, order: sort.order }, q.limit, (q.page - 1) * q.limit).execute(
+    ctx.db,
+  );
   if (rows.length === 0 && q.page > 1) {
     const { rows: counted } = await sql<{ total: number; total_amount: string }>`
       SELECT count(*)::int AS total, coalesce(sum(d.amount::numeric), 0)::text AS total_amount
@@ -277,8 +291,9 @@ export async function save(ctx: AppContext, session: SessionContext, form: CallB
   if (form.samBillNum && !/^JS\d{6}-\d{4,}$/.test(form.samBillNum))
     throw ApiError.badRequest('body.samBillNum: 结算单号须由 newBillNumber 取得');
   const today = businessDay(ctx.now());
+  // The number is taken outside the bill's transaction, so that concurrent saves never wait on the counter row.
+  const number = form.samBillNum ?? (await newBillNumber(ctx.db, owner.tenantId, ctx.now()));
   const billNumber = await inTransaction(ctx, async (trx) => {
-    const number = form.samBillNum ?? (await newBillNumber(trx, owner.tenantId, ctx.now()));
     await start(trx, billFlow, {
       action: 'create',
       actor: session,
@@ -551,6 +566,7 @@ function checkedInvoice(form: z.infer<typeof settlement.invoiceForm>) {
   if (!digital && !form.invoiceCode) throw ApiError.badRequest('body.invoice.invoiceCode: 请输入发票代码');
   if (digital !== (form.invoiceNumber.length === 20))
     throw ApiError.badRequest('body.invoice.invoiceNumber: 数电发票号码为 20 位，其他发票为 8 位');
+  if (toCents(form.amount) <= 0n) throw ApiError.badRequest('body.invoice.amount: 价税合计必须大于 0');
   if (toCents(form.amountExcl) + toCents(form.tax) !== toCents(form.amount))
     throw ApiError.badRequest('body.invoice.amount: 价税合计须等于不含税金额加税额');
 }
@@ -795,12 +811,12 @@ export async function checkDetails(
           AND pl.goods_code = a.goods_code)) AS ordered
       FROM acceptance a WHERE l.source_type = 'receiving' AND a.tenant_id = l.tenant_id AND a.bill_number = l.source_id
       UNION ALL
-      SELECT '', -sum(n.returned_qty), -sum(n.amount), -sum(n.asked_qty)
+      SELECT NULL::text, -sum(n.returned_qty), -sum(n.amount), -sum(n.asked_qty)
       FROM return_note n WHERE l.source_type = 'return' AND n.tenant_id = l.tenant_id AND n.bill_number = l.source_id
       UNION ALL
-      SELECT '', 0, CASE c.direction WHEN 'deduct' THEN -c.amount ELSE c.amount END, 0
+      SELECT NULL::text, 0, CASE c.direction WHEN 'deduct' THEN -c.amount ELSE c.amount END, 0
       FROM sam_charge c WHERE l.source_type = 'charge' AND c.tenant_id = l.tenant_id AND c.charge_code = l.source_id
-    ) q ON q.amount IS NOT NULL OR q.po IS NOT NULL
+    ) q ON q.amount IS NOT NULL
     WHERE l.tenant_id = ${tenantId} AND l.bill_number = ${billNumber}
     ORDER BY array_position(array['receiving','return','charge','prepay'], l.source_type), l.doc_date, l.source_id
     ${slice}`.execute(ctx.db);

@@ -10,6 +10,10 @@ const bodies: Record<string, object> = {
   '/purOrderBill/getPurOrderPage': {},
   '/user/getEmployeeByParentCodePageQuery': {},
   '/acceptance/getAccDetailInfo': { startDate: '2024-01-01', endDate: '2024-12-31' },
+  '/samData/querySamBillQueryList': {},
+  '/samData/getSamAdvanceBillList': {},
+  '/samData/getChargeList': {},
+  '/samData/getSamCostData': { nodeCode: 'U01', periodStart: '2024-01-01', periodEnd: '2024-12-31' },
 };
 
 const sortedLists = Object.values(contract)

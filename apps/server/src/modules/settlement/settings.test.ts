@@ -1,0 +1,157 @@
+// Settlement settings, signed partner links, contracts and their PDF, accounting units, attachments through
+// the file store, and the bill list's export.
+import { createHmac } from 'node:crypto';
+import { settlement } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { type fixtureDates, insertFixtures } from './fixtures';
+
+let t: TestApp;
+let dates: ReturnType<typeof fixtureDates>;
+const s = settlement;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ dates } = await insertFixtures(t.database.db, new Date()));
+}, 120_000);
+afterAll(() => t.close());
+
+describe('settings and links', () => {
+  it('answers the tenant setting and who may make advance bills', async () => {
+    expect((await t.callAs('100001', s.isEnableSCM)).data).toBe(true);
+    expect((await t.callAs('100001', s.isAdvanceSAM, { query: {} })).data).toBe(true);
+    expect((await t.callAs('admin', s.isAdvanceSAM, { query: { suppCode: '100002' } })).data).toBe(false);
+    expect((await t.callAs('admin', s.isAdvanceSAM, { query: {} })).status).toBe(400);
+  });
+
+  it('signs partner links with the tenant key, for the caller’s own supplier whatever it asks', async () => {
+    const link = new URL((await t.callAs('100001', s.CSFVoiceUrl, { query: { suppCode: '100002', requestBody: 'JS202610-0001' } })).data);
+    expect(link.origin + link.pathname).toBe('https://einvoice.hualian-demo.cn/entry');
+    expect(link.searchParams.get('suppCode')).toBe('100001');
+    expect(link.searchParams.get('requestBody')).toBe('JS202610-0001');
+    const sign = link.searchParams.get('sign');
+    link.searchParams.delete('sign');
+    expect(sign).toBe(createHmac('sha256', 'demo-sam-signing-key').update(link.searchParams.toString()).digest('hex'));
+    const sam = new URL((await t.callAs('admin', s.CSFSamUrl, { query: { suppCode: '100002' } })).data);
+    expect(sam.searchParams.get('suppCode')).toBe('100002');
+  });
+});
+
+describe('contracts and units', () => {
+  it('gives the supplier its contract terms', async () => {
+    const res = await t.callAs('100001', s.getContractBySupp, { query: { suppCode: '100002' } });
+    expect(res.data).toMatchObject({ suppCode: '100001', businessMode: '经销', settleCycle: '月结', payTermDays: 45, status: '生效' });
+    expect(res.data.terms.map((term) => term.name)).toEqual(expect.arrayContaining(['DM海报费', '年度目标返利']));
+  });
+
+  it('streams the contract as a PDF with an embedded Chinese font', async () => {
+    const token = await tokenFor(t.app, '100001');
+    const res = await t.app.inject({ method: 'GET', url: '/api/samData/preViewContractPDF', headers: { token } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('合同_'));
+    const body = res.rawPayload;
+    expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = body.toString('latin1');
+    expect(text).toContain('/FontFile2');
+    expect(text).toContain('NotoSansSC');
+    expect(text).toContain('/ToUnicode');
+    // Only the glyphs used are embedded: far smaller than the 1.4 MB font.
+    expect(body.length).toBeLessThan(200_000);
+  });
+
+  it('pages the accounting units', async () => {
+    const res = await t.callAs('100001', s.accountingUnitPage, { body: { page: 1, limit: 1 } });
+    expect(res.data.total).toBe(2);
+    expect(res.data.list).toEqual([expect.objectContaining({ unitCode: 'U01', unitName: '华联优选超市(上海)有限公司' })]);
+    const found = await t.callAs('100001', s.accountingUnitPage, { body: { keyword: '杭州' } });
+    expect(found.data.list.map((u) => u.unitCode)).toEqual(['U02']);
+  });
+});
+
+describe('attachments and exports', () => {
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n', 'latin1');
+  async function upload(user: string) {
+    const boundary = '----settle-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="对账单.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/uploadFile',
+      headers: { token: await tokenFor(t.app, user), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    return (res.json() as { data: { fileId: string }[] }).data[0]!.fileId;
+  }
+
+  it('attaches the supplier’s files to a bill and lists them, never another supplier’s file', async () => {
+    const bill = await t.callAs('100001', s.samBillSave, {
+      body: {
+        nodeCode: 'U01',
+        periodStart: dates.periodStart,
+        periodEnd: dates.periodEnd,
+        sources: [{ sourceType: 'receiving', sourceId: 'YST-0001' }],
+      },
+    });
+    const num = bill.data.samBillNum;
+    const mine = await upload('100001');
+    const theirs = await upload('100002');
+    expect((await t.callAs('100001', s.attachSamBillFiles, { body: { samBillNum: num, fileIds: [theirs] } })).status).toBe(400);
+    const attached = await t.callAs('100001', s.attachSamBillFiles, { body: { samBillNum: num, fileIds: [mine] } });
+    expect(attached.data.map((f) => f.fileName)).toEqual(['对账单.pdf']);
+    const listed = await t.callAs('100001', s.getAttachmentLisBySAMChgInv, { query: { billNumber: num, invoiceInside: '1' } });
+    expect(listed.data).toEqual([expect.objectContaining({ fileId: mine, attachedTo: 'bill', ref: num })]);
+    // A referenced file cannot be deleted through the file store.
+    const del = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/deleteFile',
+      headers: { token: await tokenFor(t.app, '100001') },
+      payload: { fileId: mine },
+    });
+    expect(del.statusCode).toBe(409);
+    const exists = await t.callAs('100001', s.isExistBill, {
+      body: { nodeCode: 'U01', periodStart: dates.periodStart, periodEnd: dates.periodEnd },
+    });
+    expect(exists.data).toEqual({ exists: true, samBillNums: [num] });
+  });
+
+  it('exports the bill list as CSV and .xlsx, only with the export button', async () => {
+    const token = await tokenFor(t.app, '100001');
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/samData/exportSamBillList',
+      headers: { token },
+      payload: { format: 'csv' },
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.replace('\uFEFF', '').trim().split('\n');
+    expect(lines[0]).toContain('结算单号');
+    expect(lines).toHaveLength(2);
+    const xlsx = await t.app.inject({
+      method: 'POST',
+      url: '/api/samData/exportSamBillList',
+      headers: { token },
+      payload: { format: 'xlsx' },
+    });
+    expect(xlsx.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+    const child = await tokenFor(t.app, '100001-01');
+    const refused = await t.app.inject({ method: 'POST', url: '/api/samData/exportSamBillList', headers: { token: child }, payload: {} });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('answers the grid’s checklist and filters on the server', async () => {
+    const values = await t.callAs('100001', s.getSamBillColumnValues, { body: { field: 'status' } });
+    expect(values.data.values).toEqual(['草稿']);
+    const filtered = await t.callAs('100001', s.querySamBillQueryList, {
+      body: { filters: { payableAmount: { fType1: 'gt', fVal1: '100000' } } as never },
+    });
+    expect(filtered.data.total).toBe(0);
+    const bad = await t.callAs('100001', s.querySamBillQueryList, { body: { periodStart: dates.today, periodEnd: dates.periodStart } });
+    expect(bad.status).toBe(400);
+  });
+});
