@@ -1,6 +1,6 @@
 // Files the server streams (exports): POSTed with the platform client's headers, read as a stream so the
 // page can show progress, saved only when the answer is the expected file type, under the server's name.
-import { type CallBody, type CallDef, Timeouts } from '@portal/contract';
+import { type CallBody, type CallDef, type CallQuery, fileKinds, Timeouts } from '@portal/contract';
 import { message } from 'antd';
 import type { z } from 'zod';
 import { ApiFailure, type WireEnvelope, endsSession, errorTexts, reactToFailure, send } from './client';
@@ -9,6 +9,9 @@ import { ApiFailure, type WireEnvelope, endsSession, errorTexts, reactToFailure,
 export const fileTypes = {
   csv: ['text/csv'],
   xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  pdf: ['application/pdf'],
+  /** Any file the file store keeps (its kinds: PDF, images, .xlsx). */
+  stored: Object.values(fileKinds).map((k) => k.contentType),
 } as const satisfies Record<string, readonly string[]>;
 
 /** The media type of a Content-Type header, lower case, without parameters ('' when absent). */
@@ -136,21 +139,34 @@ async function refusal(res: Response): Promise<ApiFailure> {
   );
 }
 
+/** A file a call answered, read whole: its bytes and the name to save it under. */
+export interface FetchedFile {
+  blob: Blob;
+  fileName: string;
+}
+
 /**
- * Downloads the file a call answers and saves it. A refused or unexpected answer shows the warning
- * '调用接口异常' (spec section 8) and saves nothing, except that a sign-out message signs the user out;
- * timeouts and network failures toast as every call does. Failures throw ApiFailure after that reaction.
+ * Fetches the file a call answers (a body for POST exports, a query for GET files such as attachments and
+ * PDFs) without saving it. A refused or unexpected answer shows the warning '调用接口异常' (spec section 8),
+ * except that a sign-out message signs the user out; timeouts and network failures toast as every call
+ * does. Failures throw ApiFailure after that reaction.
  */
-export async function download<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
+export async function fetchFile<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
   def: C,
-  body: CallBody<C>,
+  input: { body?: CallBody<C>; query?: CallQuery<C> },
   options: DownloadOptions,
-): Promise<SavedFile> {
+): Promise<FetchedFile> {
   const controller = new AbortController();
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
   let refused = false;
   try {
-    const res = await send(def.method, def.path, { area: def.area, body, timeoutMs: Timeouts.exportMs, signal: controller.signal });
+    const res = await send(def.method, def.path, {
+      area: def.area,
+      query: input.query,
+      body: input.body,
+      timeoutMs: Timeouts.exportMs,
+      signal: controller.signal,
+    });
     if (!res.ok || !isExpectedType(res.headers.get('content-type'), options.accept)) {
       const failure = await refusal(res);
       refused = true;
@@ -164,11 +180,31 @@ export async function download<C extends CallDef<z.ZodType | undefined, z.ZodTyp
     }
     const chunks = await readAll(res, controller, options.onProgress);
     const fileName = fileNameFrom(res.headers.get('content-disposition')) ?? options.fallbackName;
-    const blob = new Blob(chunks, { type: mediaType(res.headers.get('content-type')) });
-    save(blob, fileName);
-    return { fileName, size: blob.size };
+    return { blob: new Blob(chunks, { type: mediaType(res.headers.get('content-type')) }), fileName };
   } catch (err) {
     if (err instanceof ApiFailure && !refused) reactToFailure(err);
     throw err;
   }
+}
+
+/** Downloads the file a call answers and saves it (fetchFile, then the browser's download). */
+export async function download<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
+  def: C,
+  body: CallBody<C>,
+  options: DownloadOptions,
+): Promise<SavedFile> {
+  const { blob, fileName } = await fetchFile(def, { body }, options);
+  save(blob, fileName);
+  return { fileName, size: blob.size };
+}
+
+/** Fetches a GET file (attachment, PDF) by its query and saves it. */
+export async function downloadByQuery<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
+  def: C,
+  query: CallQuery<C>,
+  options: DownloadOptions,
+): Promise<SavedFile> {
+  const { blob, fileName } = await fetchFile(def, { query }, options);
+  save(blob, fileName);
+  return { fileName, size: blob.size };
 }

@@ -15,12 +15,22 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'base-data/category': lazy(() => import('../features/base-data/category-page')),
   'base-data/dept': lazy(() => import('../features/base-data/dept-page')),
   'base-data/bus-option': lazy(() => import('../features/base-data/bus-option-page')),
+  'settlement/index': lazy(() => import('../features/settlement/settlement-page')),
+  'settlement/detail': lazy(() => import('../features/settlement/bill-detail-page')),
+  'settlement/editor': lazy(() => import('../features/settlement/bill-editor-page')),
+  'settlement/review': lazy(() => import('../features/settlement/review-page')),
+  'settlement/charges': lazy(() => import('../features/settlement/charges-page')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
 export const subPages: Record<string, SubPage[]> = {
   'user/employee': [{ path: 'userDetail', title: '子账号详情', component: 'user/user-detail' }],
   'purchase-order/index': [{ path: 'detail', title: '采购订单详情', component: 'purchase-order/detail' }],
+  'settlement/index': [
+    { path: 'detail', title: '结算单详情', component: 'settlement/detail' },
+    { path: 'edit', title: '编辑结算单', component: 'settlement/editor', noCache: true },
+    { path: 'review', title: '结算审核', component: 'settlement/review' },
+  ],
 };
 
 /** Internal example of the DataGrid, not in any menu. */

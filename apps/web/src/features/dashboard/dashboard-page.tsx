@@ -75,7 +75,7 @@ export default function DashboardPage() {
               </Card>
             </Col>
             <Col xs={24} md={8}>
-              <Card title="待处理结算单" extra={<Link to="/samBill">查看</Link>}>
+              <Card title="待处理结算单" extra={<Link to={user.staff ? '/samBill/review' : '/samBill'}>查看</Link>}>
                 <Statistic
                   title={`${data.settlement.waitingCount} 张待提交，未付合计 ${yuan(data.settlement.unpaidAmount)}`}
                   value={yuan(data.settlement.waitingAmount)}

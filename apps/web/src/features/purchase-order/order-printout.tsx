@@ -1,9 +1,8 @@
 // The order as it goes on paper: the buyer's company, the order header, every line and the server's totals.
 // Drawn as a plain table (a virtualised grid would print only the rows on screen) and shown only in print.
-import { useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatPrice, formatQty, formatRate, formatTime } from '../../lib/format';
+import { usePrintTime } from '../../lib/use-print-time';
 import type { OrderDetail } from './api';
 
 export function OrderPrintout({ order }: { order: OrderDetail }) {
@@ -98,15 +97,4 @@ export function OrderPrintout({ order }: { order: OrderDetail }) {
       </div>
     </section>
   );
-}
-
-/** The time the page was last sent to the printer (the button or the browser's own print command). */
-function usePrintTime(): Date {
-  const [time, setTime] = useState(() => new Date());
-  useEffect(() => {
-    const stamp = () => flushSync(() => setTime(new Date()));
-    window.addEventListener('beforeprint', stamp);
-    return () => window.removeEventListener('beforeprint', stamp);
-  }, []);
-  return time;
 }

@@ -1,0 +1,161 @@
+// Calls of settlement (modules ms0031 bills and ms0032 charges) with their query keys; every change is a
+// mutation that refetches what it changes (the bill, the lists, the charges).
+import { type CallBody, type CallData, settlement } from '@portal/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RefObject } from 'react';
+import { call } from '../../api/client';
+import { useViewShown } from '../../lib/use-view-shown';
+
+export type BillListQuery = CallBody<typeof settlement.querySamBillQueryList>;
+export type CostQuery = CallBody<typeof settlement.getSamCostData>;
+export type ChargeListQuery = CallBody<typeof settlement.getChargeList>;
+export type CostPage = CallData<typeof settlement.getSamCostData>;
+export type Totals = CallData<typeof settlement.calcSamBillTotals>;
+export type BillForm = CallBody<typeof settlement.samBillSave>;
+export type InvoiceForm = CallBody<typeof settlement.saveSamBillInvoice>['invoice'];
+export type PaymentForm = CallBody<typeof settlement.recordSamBillPayment>['payment'];
+export type Attachment = CallData<typeof settlement.getAttachmentLisBySAMChgInv>[number];
+
+export const settlementKeys = { all: ['settlement'] as const };
+const key = (...parts: unknown[]) => [...settlementKeys.all, ...parts];
+
+const withoutPaging = <T extends { page: number; limit: number; sort?: unknown }>(query: T) => {
+  const { page: _page, limit: _limit, sort: _sort, ...search } = query;
+  return search;
+};
+
+export const billPageQuery = (query: BillListQuery) =>
+  queryOptions({
+    queryKey: key('bills', query),
+    queryFn: () => call(settlement.querySamBillQueryList, { body: query }),
+    placeholderData: (previous) => previous,
+  });
+
+export async function billColumnValues(query: BillListQuery, field: string): Promise<string[]> {
+  return (await call(settlement.getSamBillColumnValues, { body: { ...withoutPaging(query), field } }, { silent: true })).values;
+}
+
+export const advancePageQuery = (query: Omit<BillListQuery, 'billKind'>) =>
+  queryOptions({
+    queryKey: key('advance', query),
+    queryFn: () => call(settlement.getSamAdvanceBillList, { body: query }),
+    placeholderData: (previous) => previous,
+  });
+
+/** Silent: the detail page shows why a bill cannot be opened in place of the bill. */
+export const billDetailQuery = (samBillNum: string) =>
+  queryOptions({
+    queryKey: key('bill', samBillNum),
+    queryFn: () => call(settlement.getSamBillQueryDetail, { body: { samBillNum } }, { silent: true }),
+    enabled: Boolean(samBillNum),
+    retry: false,
+  });
+
+export const checkDetailsQuery = (samBillNum: string, page: number, limit: number) =>
+  queryOptions({
+    queryKey: key('bill', samBillNum, 'checks', page, limit),
+    queryFn: () => call(settlement.getSamBillCheckDetails, { body: { samBillNum, page, limit } }),
+    enabled: Boolean(samBillNum),
+    placeholderData: (previous) => previous,
+  });
+
+export const allCheckDetailsQuery = (samBillNum: string) =>
+  queryOptions({
+    queryKey: key('bill', samBillNum, 'all-checks'),
+    queryFn: () => call(settlement.getAllSamBillCheckDetails, { body: { samBillNum } }),
+    enabled: Boolean(samBillNum),
+  });
+
+export const costPageQuery = (query: CostQuery | null) =>
+  queryOptions({
+    queryKey: key('costs', query),
+    queryFn: () => call(settlement.getSamCostData, { body: query! }),
+    enabled: query !== null,
+    placeholderData: (previous) => previous,
+  });
+
+export const totalsQuery = (body: CallBody<typeof settlement.calcSamBillTotals> | null) =>
+  queryOptions({
+    queryKey: key('totals', body),
+    queryFn: () => call(settlement.calcSamBillTotals, { body: body! }),
+    enabled: body !== null && body.sources.length > 0,
+    placeholderData: (previous) => previous,
+  });
+
+export const chargePageQuery = (query: ChargeListQuery) =>
+  queryOptions({
+    queryKey: key('charges', query),
+    queryFn: () => call(settlement.getChargeList, { body: query }),
+    placeholderData: (previous) => previous,
+  });
+
+export const unitsQuery = queryOptions({
+  queryKey: key('units'),
+  queryFn: () => call(settlement.accountingUnitPage, { body: { page: 1, limit: 200 } }),
+  staleTime: 5 * 60_000,
+});
+
+export const advanceAllowedQuery = (suppCode?: string) =>
+  queryOptions({
+    queryKey: key('advance-allowed', suppCode ?? ''),
+    queryFn: () => call(settlement.isAdvanceSAM, { query: suppCode ? { suppCode } : {} }, { silent: true }),
+    staleTime: 60_000,
+  });
+
+export const contractQuery = (suppCode?: string) =>
+  queryOptions({
+    queryKey: key('contract', suppCode ?? ''),
+    queryFn: () => call(settlement.getContractBySupp, { query: suppCode ? { suppCode } : {} }, { silent: true }),
+    retry: false,
+  });
+
+export const attachmentsQuery = (billNumber: string) =>
+  queryOptions({
+    queryKey: key('attachments', billNumber),
+    queryFn: () => call(settlement.getAttachmentLisBySAMChgInv, { query: { billNumber, invoiceInside: '1' } }),
+    enabled: Boolean(billNumber),
+  });
+
+/** A change of settlement data: when it has settled, every settlement query is fetched again. */
+function useSettlementChange<Input, Output>(change: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: settlementKeys.all }), client.invalidateQueries({ queryKey: ['dashboard'] })]),
+  });
+}
+
+type Ref = { samBillNum: string };
+type Reason = Ref & { reason: string };
+type Note = Ref & { note: string };
+
+export const useSaveBill = () => useSettlementChange((form: BillForm) => call(settlement.samBillSave, { body: form }));
+export const useModifyBill = () =>
+  useSettlementChange((body: CallBody<typeof settlement.samBillModify>) => call(settlement.samBillModify, { body }));
+export const useApplyBill = () => useSettlementChange((body: Ref & { version?: number }) => call(settlement.applySamBill, { body }));
+export const useDeleteBill = () => useSettlementChange(({ samBillNum }: Ref) => call(settlement.delSamBill, { query: { samBillNum } }));
+export const useVoidBill = () => useSettlementChange((body: Reason) => call(settlement.voidSamBill, { body }));
+export const useAuditBill = () => useSettlementChange((body: Note) => call(settlement.auditSamBill, { body }));
+export const useRejectBill = () => useSettlementChange((body: Reason) => call(settlement.rejectSamBill, { body }));
+export const useConfirmInvoice = () => useSettlementChange((body: Note) => call(settlement.confirmSamBillInvoice, { body }));
+export const useReturnBill = () => useSettlementChange((body: Reason) => call(settlement.returnSamBill, { body }));
+export const useApproveBill = () => useSettlementChange((body: Note) => call(settlement.approveSamBill, { body }));
+export const usePayBill = () =>
+  useSettlementChange((body: Ref & { payment: PaymentForm }) => call(settlement.recordSamBillPayment, { body }));
+export const useSaveInvoice = () =>
+  useSettlementChange((body: Ref & { invoice: InvoiceForm }) => call(settlement.saveSamBillInvoice, { body }, { silent: true }));
+export const useDeleteInvoice = () =>
+  useSettlementChange((body: Ref & { invoiceId: string }) => call(settlement.delSamBillInvoice, { body }));
+export const useAttachBillFiles = () =>
+  useSettlementChange((body: Ref & { fileIds: string[] }) => call(settlement.attachSamBillFiles, { body }));
+export const useDisputeCharge = () =>
+  useSettlementChange((body: { chargeCode: string; note: string }) => call(settlement.disputeCharge, { body }));
+export const useAnswerDispute = () =>
+  useSettlementChange((body: CallBody<typeof settlement.answerChargeDispute>) => call(settlement.answerChargeDispute, { body }));
+
+/** Every settlement query read afresh when the page holding `element` is shown again (a kept tab). */
+export function useFreshWhenShown(element: RefObject<HTMLElement | null>) {
+  const client = useQueryClient();
+  useViewShown(element, () => void client.invalidateQueries({ queryKey: settlementKeys.all }));
+}

@@ -1,0 +1,107 @@
+// The supplier's contract (staff: of the supplier they pick): 经营方式, settlement cycle, payment term and
+// the agreed charges and rebates, with the contract's PDF opened in a new window or saved.
+import { settlement } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Empty, Skeleton, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadByQuery, fetchFile, fileTypes } from '../../api/download';
+import { SupplierPicker } from '../../components/supplier-picker';
+import { useUserStore } from '../../stores/user';
+import { contractQuery } from './api';
+
+export function ContractPanel() {
+  const { t } = useTranslation();
+  const staff = useUserStore((s) => s.staff);
+  const [suppCode, setSuppCode] = useState<string>();
+  const contract = useQuery({ ...contractQuery(suppCode), enabled: !staff || Boolean(suppCode) });
+  const [busy, setBusy] = useState<'preview' | 'download' | null>(null);
+  const c = contract.data;
+  const query = suppCode ? { suppCode } : {};
+  const pdf = { accept: fileTypes.pdf, fallbackName: `${c?.contractNo ?? 'contract'}.pdf` };
+
+  // The page's CSP frames nothing but its own origin, so the PDF opens in a window of its own.
+  const preview = async () => {
+    const opened = window.open('', '_blank');
+    setBusy('preview');
+    try {
+      const { blob } = await fetchFile(settlement.preViewContractPDF, { query }, pdf);
+      const url = URL.createObjectURL(blob);
+      if (opened) opened.location.href = url;
+      else window.location.assign(url);
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch {
+      opened?.close();
+    } finally {
+      setBusy(null);
+    }
+  };
+  const save = async () => {
+    setBusy('download');
+    await downloadByQuery(settlement.preViewContractPDF, query, pdf).catch(() => undefined);
+    setBusy(null);
+  };
+
+  const k = (field: string) => t(`settlement.contract.${field}`);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      {staff && <SupplierPicker value={suppCode} onChange={setSuppCode} />}
+      {staff && !suppCode ? (
+        <Alert type="info" showIcon title={k('pickSupplier')} />
+      ) : contract.isLoading ? (
+        <Skeleton active />
+      ) : !c ? (
+        <Empty description={contract.error?.message ?? k('none')} />
+      ) : (
+        <>
+          <Space wrap>
+            <Button type="primary" loading={busy === 'preview'} onClick={() => void preview()}>
+              {k('preview')}
+            </Button>
+            <Button loading={busy === 'download'} onClick={() => void save()}>
+              {k('download')}
+            </Button>
+          </Space>
+          <Descriptions
+            bordered
+            size="small"
+            column={{ xs: 1, sm: 2, lg: 3 }}
+            aria-label={k('title')}
+            items={[
+              { key: 'no', label: k('contractNo'), children: c.contractNo },
+              { key: 'supplier', label: t('settlement.detail.supplier'), children: `${c.suppCode} ${c.suppName}` },
+              { key: 'party', label: k('party'), children: `${c.nodeCode} ${c.nodeName}` },
+              { key: 'mode', label: k('businessMode'), children: c.businessMode },
+              { key: 'cycle', label: k('settleCycle'), children: c.settleCycle },
+              { key: 'term', label: k('payTerm'), children: t('settlement.detail.days', { days: c.payTermDays }) },
+              { key: 'validity', label: k('validity'), children: `${c.startDate} ~ ${c.endDate}` },
+              { key: 'signed', label: k('signedDate'), children: c.signedDate },
+              {
+                key: 'status',
+                label: k('status'),
+                children: <Tag color={c.status === '生效' ? 'green' : c.status === '已到期' ? 'red' : 'default'}>{c.status}</Tag>,
+              },
+            ]}
+          />
+          <Table
+            className="sam-table"
+            size="small"
+            rowKey="clauseNo"
+            pagination={false}
+            scroll={{ x: 720 }}
+            title={() => k('terms')}
+            dataSource={c.terms}
+            columns={[
+              { title: k('clauseNo'), dataIndex: 'clauseNo', width: 70 },
+              { title: k('kind'), dataIndex: 'kind', width: 80, render: (v: string) => t(`settlement.contract.kinds.${v}`) },
+              { title: k('name'), dataIndex: 'name', width: 160 },
+              { title: k('basis'), dataIndex: 'basis' },
+              { title: k('rate'), dataIndex: 'rate', width: 80, className: 'sam-num', render: (v: string) => (v ? `${v}%` : '') },
+              { title: k('amount'), dataIndex: 'amount', width: 120, className: 'sam-num' },
+            ]}
+          />
+        </>
+      )}
+    </Space>
+  );
+}
