@@ -25,6 +25,7 @@ import { systemRoutes } from './modules/system/routes';
 import { UsageLogBuffer } from './modules/usage-log/buffer';
 import { usageLogRoutes } from './modules/usage-log/routes';
 import { userRoutes } from './modules/user/routes';
+import { certificateRoutes } from './modules/certificate/routes';
 import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dashboardRoutes(ctx));
       await api.register(usageLogRoutes(ctx, usageLogs));
       await api.register(fileRoutes(ctx));
+      await api.register(certificateRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

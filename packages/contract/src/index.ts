@@ -29,3 +29,14 @@ export type { Overview } from './dashboard';
 export type { Employee, EmployeeForm, EmployeeStatus, ResourceNode } from './employee';
 export type { UsageRecord } from './usage-log';
 export type { StoredFile } from './file';
+export * as certificate from './certificate';
+export type {
+  Certificate,
+  CertificateStatus,
+  CertificateSummary,
+  CertificateType,
+  CtfForm,
+  ExpiryState,
+  ImportRow,
+  TypeOverview,
+} from './certificate';

@@ -11,6 +11,7 @@ import * as m0008 from './0008-record-history';
 import * as m0009 from './0009-file-store';
 import * as m0010 from './0010-bus-option-module';
 import * as m0011 from './0011-common-lookups';
+import * as m0013 from './0013-certificates';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-file-store': m0009,
   '0010-bus-option-module': m0010,
   '0011-common-lookups': m0011,
+  '0013-certificates': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

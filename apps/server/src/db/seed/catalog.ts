@@ -287,7 +287,14 @@ export const modules: DemoModule[] = [
     ],
   },
   { code: 'ms0032', parent: 'ms0030', name: '费用明细', path: '/samCharges', component: 'settlement/charges' },
-  { code: 'ms0040', name: '资质证照', path: '/ctfType', component: 'certificate/index', icon: 'documentation' },
+  {
+    code: 'ms0040',
+    name: '资质证照',
+    path: '/ctfType',
+    component: 'certificate/index',
+    icon: 'documentation',
+    buttons: [{ code: 'upload', name: '上传' }],
+  },
   {
     code: 'ms0050',
     name: '账号管理',
