@@ -172,7 +172,7 @@ export const ctfForm = z.object({
   /** Submit for review at once (else it stays 未提交). */
   submit: z.boolean().default(false),
 });
-export type CtfForm = z.input<typeof ctfForm>;
+export type CtfForm = z.infer<typeof ctfForm>;
 
 export const saveCtf = defineCall({
   area: 'certificate',

@@ -11,12 +11,22 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'usage-log/module-usage': lazy(() => import('../features/usage-log/module-usage-page')),
   'user/employee': lazy(() => import('../features/user/employee-page')),
   'user/user-detail': lazy(() => import('../features/user/user-detail-page')),
+  'certificate/index': lazy(() => import('../features/certificate/certificate-page')),
+  'certificate/upload': lazy(() => import('../features/certificate/upload-page')),
+  'certificate/import': lazy(() => import('../features/certificate/import-page')),
+  'certificate/redirect': lazy(() => import('../features/certificate/redirect')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
 export const subPages: Record<string, SubPage[]> = {
   'user/employee': [{ path: 'userDetail', title: '子账号详情', component: 'user/user-detail' }],
   'purchase-order/index': [{ path: 'detail', title: '采购订单详情', component: 'purchase-order/detail' }],
+  // Spec section 2: /ctf redirects to /ctfType (no title: it never becomes a tab), /ctf/upload, /ctfImport.
+  'certificate/index': [
+    { path: '/ctf', title: '', component: 'certificate/redirect' },
+    { path: '/ctf/upload', title: '上传证照', component: 'certificate/upload', noCache: true },
+    { path: '/ctfImport', title: '证照导入', component: 'certificate/import' },
+  ],
 };
 
 /** Internal example of the DataGrid, not in any menu. */
