@@ -108,7 +108,7 @@ export function lock(trx: Transaction<DB>, scope: DataScope, id: number) {
 export function lockCurrent(trx: Transaction<DB>, tenantId: string, suppCode: string, typeCode: string, barcode: string) {
   return trx
     .selectFrom('certificate')
-    .select(['id', 'status', 'supp_code', 'type_code', 'barcode', 'is_current'])
+    .select(['id', 'status', 'supp_code', 'type_code', 'barcode', 'is_current', 'ctf_number'])
     .where('tenant_id', '=', tenantId)
     .where('supp_code', '=', suppCode)
     .where('type_code', '=', typeCode)

@@ -221,7 +221,7 @@ export async function saveIn(
     action: 'create',
     actor: session,
     id: String(created),
-    note: [current ? `更换证照 ${current.id}` : '', note].filter(Boolean).join('；'),
+    note: [current ? `更换证照 ${current.ctf_number}` : '', note].filter(Boolean).join('；'),
     create: () => repo.insert(trx, created, who, fields),
   });
   if (current) await repo.setReplacedBy(trx, current.id, created);

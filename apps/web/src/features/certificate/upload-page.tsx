@@ -59,7 +59,8 @@ export default function UploadPage() {
   useEffect(() => {
     const c = existing.data?.certificate;
     if (!c) {
-      if (!id && params.get('type')) form.setFieldsValue({ typeCode: params.get('type')! });
+      const preset = types.data?.find((x) => x.typeCode === params.get('type'));
+      if (!id && preset && !form.getFieldValue('typeCode')) form.setFieldsValue({ typeCode: preset.typeCode, ctfName: preset.typeName });
       return;
     }
     form.setFieldsValue({
@@ -68,7 +69,7 @@ export default function UploadPage() {
       validTo: dayjs(c.validTo),
       nextReviewDate: c.nextReviewDate ? dayjs(c.nextReviewDate) : null,
     });
-  }, [existing.data, id, params, form]);
+  }, [existing.data, id, params, form, types.data]);
   // The files of the certificate being edited, taken once when it has loaded.
   const [filesFrom, setFilesFrom] = useState<number>();
   if (existing.data && filesFrom !== existing.data.certificate.id) {
