@@ -1,5 +1,5 @@
 // Calls of certificates (module ms0040) with their query keys; changes are mutations that refresh them.
-import { type CallBody, type CtfForm, certificate } from '@portal/contract';
+import { type CallBody, type CertificateType, type CtfForm, certificate } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { download, fileTypes } from '../../api/download';
@@ -68,6 +68,7 @@ function useCtfChange<Input, Output>(change: (input: Input) => Promise<Output>) 
 }
 
 export const useSaveCtf = () => useCtfChange((form: CtfForm) => call(certificate.saveCtf, { body: form }, { silent: true }));
+export const useSaveType = () => useCtfChange((type: CertificateType) => call(certificate.saveCtfType, { body: type }, { silent: true }));
 export const useSubmitCtf = () => useCtfChange((id: number) => call(certificate.submitCtf, { body: { id } }));
 export const useApproveCtf = () => useCtfChange((id: number) => call(certificate.approveCtf, { body: { id } }));
 export const useReturnCtf = () =>

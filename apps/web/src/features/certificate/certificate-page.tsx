@@ -15,6 +15,7 @@ import { DetailDrawer } from './detail-drawer';
 import { ProblemSuppliers } from './problem-suppliers';
 import { ReviewList } from './review-list';
 import { TypeCards } from './type-cards';
+import { TypesTab } from './types-tab';
 
 function SupplierCertificates({ suppCode, onOpen }: { suppCode?: string | undefined; onOpen(id: number): void }) {
   const { t } = useTranslation();
@@ -92,6 +93,7 @@ export default function CertificatePage() {
                 </Space>
               ),
             },
+            { key: 'types', label: t('certificate.types.title'), children: <TypesTab /> },
           ]}
         />
       ) : (

@@ -16,7 +16,7 @@ export function ProblemSuppliers({ onPick }: { onPick(suppCode: string): void })
       loading={isLoading}
       dataSource={data ?? []}
       pagination={false}
-      scroll={{ x: 800 }}
+      style={{ overflowX: 'auto' }}
       aria-label={t('certificate.problems')}
       columns={[
         {

@@ -86,6 +86,16 @@ export const zhCN = {
       replacing: '将更换当前证照 {{number}}，原证照保留在历史中',
       remove: '移除',
     },
+    types: {
+      title: '证照类型',
+      add: '新增类型',
+      code: '类型编码',
+      scope: '归属',
+      enabled: '启用',
+      sortNo: '排序',
+      yes: '是',
+      no: '否',
+    },
     importPage: {
       title: '证照导入',
       step1: '下载导入模板，按模板填写证照信息（第二个工作表列出证照类型）',
@@ -190,6 +200,16 @@ export const en: Texts<typeof zhCN> = {
       submitted: 'Submitted for review',
       replacing: 'Replaces the current certificate {{number}}; it stays in the history',
       remove: 'Remove',
+    },
+    types: {
+      title: 'Certificate types',
+      add: 'Add a type',
+      code: 'Code',
+      scope: 'Belongs to',
+      enabled: 'In use',
+      sortNo: 'Order',
+      yes: 'Yes',
+      no: 'No',
     },
     importPage: {
       title: 'Import certificates',
