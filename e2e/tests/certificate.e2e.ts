@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoPng } from '../../apps/server/src/db/seed/certificates';
-import { chooseOption, loginAs, useBrowser } from '../support/browser';
+import { loginAs, useBrowser } from '../support/browser';
 import { gridColumn } from '../support/grid';
 
 const browser = useBrowser();
