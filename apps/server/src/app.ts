@@ -26,6 +26,7 @@ import { UsageLogBuffer } from './modules/usage-log/buffer';
 import { usageLogRoutes } from './modules/usage-log/routes';
 import { userRoutes } from './modules/user/routes';
 import { settlementRoutes } from './modules/settlement/routes';
+import { certificateRoutes } from './modules/certificate/routes';
 import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(usageLogRoutes(ctx, usageLogs));
       await api.register(fileRoutes(ctx));
       await api.register(settlementRoutes(ctx));
+      await api.register(certificateRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

@@ -4,6 +4,7 @@ import { databaseOptionsOf, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { DataDirLockedError } from './db/lock';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { scheduleExpiryJob } from './modules/certificate/expiry';
 
 async function main() {
   const config = loadConfig();
@@ -21,6 +22,7 @@ async function main() {
   if (config.seedDemo) await seedDemoIfEmpty(database.db);
   const app = await buildApp(config, { database, closeDatabase: true });
 
+  let stopExpiryJob: () => Promise<void> = async () => undefined;
   // Readiness says 503 at once; calls and downloads in flight get the grace period to end, while the
   // listener still answers (a load balancer sees the 503 rather than refused connections).
   const shutdown = async (signal: string) => {
@@ -31,7 +33,7 @@ async function main() {
     const graceOver = new Promise<'grace over'>((resolve) => {
       timer = setTimeout(() => resolve('grace over'), config.shutdownGraceSeconds * 1000);
     });
-    const outcome = await Promise.race([app.inFlight.idle().then(() => 'drained' as const), graceOver]);
+    const outcome = await Promise.race([Promise.all([app.inFlight.idle(), stopExpiryJob()]).then(() => 'drained' as const), graceOver]);
     clearTimeout(timer);
     if (outcome === 'grace over') {
       app.log.error(`work still in flight after ${config.shutdownGraceSeconds} s, exiting`);
@@ -44,6 +46,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Certificates' daily expiry marks: every process tries, the database lets one run a day (expiry.ts).
+  stopExpiryJob = scheduleExpiryJob(database.db, () => new Date(), app.log);
   app.log.info(`portal ready on http://localhost:${config.port} (database: ${database.engine})`);
 }
 

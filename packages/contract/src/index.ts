@@ -49,3 +49,14 @@ export type {
   SourceType,
   SupplierContract,
 } from './settlement';
+export * as certificate from './certificate';
+export type {
+  Certificate,
+  CertificateStatus,
+  CertificateSummary,
+  CertificateType,
+  CtfForm,
+  ExpiryState,
+  ImportRow,
+  TypeOverview,
+} from './certificate';

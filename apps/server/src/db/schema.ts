@@ -478,6 +478,10 @@ export interface DB {
   sam_attachment: SamAttachmentTable;
   supplier_contract: SupplierContractTable;
   sam_setting: SamSettingTable;
+  certificate_type: CertificateTypeTable;
+  certificate: CertificateTable;
+  certificate_file: CertificateFileTable;
+  job_run: JobRunTable;
 }
 
 // Settlement (migration 0012).
@@ -633,4 +637,55 @@ export interface SamSettingTable {
   sam_url: Generated<string>;
   invoice_url: Generated<string>;
   signing_key: Generated<string>;
+}
+
+export interface CertificateTypeTable {
+  tenant_id: string;
+  type_code: string;
+  type_name: string;
+  scope: 'supplier' | 'goods';
+  mandatory: Generated<boolean>;
+  annual_review: Generated<boolean>;
+  enabled: Generated<boolean>;
+  sort_no: Generated<number>;
+}
+
+export interface CertificateTable {
+  id: Generated<number>;
+  tenant_id: string;
+  supp_code: string;
+  type_code: string;
+  barcode: Generated<string>;
+  goods_name: Generated<string>;
+  approval_number: Generated<string>;
+  ctf_number: string;
+  ctf_name: string;
+  issuer: Generated<string>;
+  /** DATE columns travel as YYYY-MM-DD. */
+  valid_from: string | null;
+  valid_to: string;
+  next_review_date: string | null;
+  status: '未提交' | '已提交' | '已审核' | '审核退回';
+  expiry_state: Generated<'正常' | '到期预警' | '年审预警' | '已过期'>;
+  /** The last 到期预警 threshold marked (30, 15, 7 days). */
+  warn_level: number | null;
+  return_reason: Generated<string>;
+  is_current: Generated<boolean>;
+  replaced_by: number | null;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CertificateFileTable {
+  certificate_id: number;
+  file_id: string;
+  seq: number;
+}
+
+export interface JobRunTable {
+  job: string;
+  run_date: string;
+  started_at: Generated<Date>;
+  result: Json<Record<string, unknown>>;
 }

@@ -48,7 +48,8 @@ describe('index.html', () => {
     expect(policy).toContain("img-src 'self' data:");
     expect(policy).toContain("frame-ancestors 'self'");
     // The demo's frame module (ms0070) is framed; its single sign-on modules open in windows, not frames.
-    expect(policy).toContain("frame-src 'self' https://tms.example.com;");
+    // blob: frames are the page's own PDF previews (a certificate's files, read with the session's headers).
+    expect(policy).toContain("frame-src 'self' blob: https://tms.example.com;");
     expect(policy).not.toContain('unsafe-inline');
     expect(policy).not.toContain('unsafe-eval');
   });

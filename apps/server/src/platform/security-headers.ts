@@ -18,7 +18,8 @@ export interface PageSources {
 
 /**
  * The policy: script, style, fonts, images and calls from the portal only; images also as data: URLs
- * (captcha, QR code), fonts as data: URLs (inlined by the build); style elements need the page's nonce.
+ * (captcha, QR code), fonts as data: URLs (inlined by the build); style elements need the page's nonce;
+ * frames of the frame modules and blob: URLs the page made itself (PDF previews of certificate files).
  */
 export function contentSecurityPolicy(config: Config, page: PageSources = {}): string {
   const nonce = page.nonce ? [`'nonce-${page.nonce}'`] : [];
@@ -29,7 +30,7 @@ export function contentSecurityPolicy(config: Config, page: PageSources = {}): s
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
-    'frame-src': ["'self'", ...(page.frames ?? [])],
+    'frame-src': ["'self'", 'blob:', ...(page.frames ?? [])],
     'frame-ancestors': config.frameAncestors.split(/\s+/),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -20,6 +20,10 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'settlement/editor': lazy(() => import('../features/settlement/bill-editor-page')),
   'settlement/review': lazy(() => import('../features/settlement/review-page')),
   'settlement/charges': lazy(() => import('../features/settlement/charges-page')),
+  'certificate/index': lazy(() => import('../features/certificate/certificate-page')),
+  'certificate/upload': lazy(() => import('../features/certificate/upload-page')),
+  'certificate/import': lazy(() => import('../features/certificate/import-page')),
+  'certificate/redirect': lazy(() => import('../features/certificate/redirect')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
@@ -30,6 +34,12 @@ export const subPages: Record<string, SubPage[]> = {
     { path: 'detail', title: '结算单详情', component: 'settlement/detail' },
     { path: 'edit', title: '编辑结算单', component: 'settlement/editor', noCache: true },
     { path: 'review', title: '结算审核', component: 'settlement/review' },
+  ],
+  // Spec section 2: /ctf redirects to /ctfType (no title: it never becomes a tab), /ctf/upload, /ctfImport.
+  'certificate/index': [
+    { path: '/ctf', title: '', component: 'certificate/redirect' },
+    { path: '/ctf/upload', title: '上传证照', component: 'certificate/upload', noCache: true },
+    { path: '/ctfImport', title: '证照导入', component: 'certificate/import' },
   ],
 };
 

@@ -28,7 +28,7 @@ export default function SignedIn() {
               .filter((route) => route.component !== 'iframe')
               .map((route) => {
                 const Page = pages[route.component] ?? ModuleNotReady;
-                return <Route key={route.moudleCode} path={route.path} element={<Page />} />;
+                return <Route key={route.path} path={route.path} element={<Page />} />;
               })}
             <Route path="/iframe/urlPath/:moudleCode" element={<IframePage />} />
             <Route path="/redirect/*" element={<RedirectPage />} />

@@ -42,4 +42,9 @@ describe('pageRoutes', () => {
       parentPath: '/employee',
     });
   });
+
+  it('serves a hidden page at its own absolute path when it names one', () => {
+    const routes = pageRoutes(menu, { 'user/employee': [{ path: '/ctfImport', title: '导入', component: 'x/import' }] });
+    expect(routes.find((r) => r.component === 'x/import')).toMatchObject({ path: '/ctfImport', parentPath: '/employee', hidden: true });
+  });
 });

@@ -16,7 +16,7 @@ export interface PageRoute {
 
 /** A hidden page a module's component opens below the module's path. */
 export interface SubPage {
-  /** Relative to the module's path: 'userDetail' serves /employee/userDetail. */
+  /** Relative to the module's path: 'userDetail' serves /employee/userDetail; or absolute ('/ctfImport'). */
   path: string;
   title: string;
   component: string;
@@ -41,7 +41,7 @@ export function pageRoutes(menu: RouteItem[], subPages: Record<string, SubPage[]
       noCache: item.meta.noCache ?? false,
     };
     const below = (subPages[item.component] ?? []).map((sub): PageRoute => ({
-      path: `${path.replace(/\/$/, '')}/${sub.path}`,
+      path: sub.path.startsWith('/') ? sub.path : `${path.replace(/\/$/, '')}/${sub.path}`,
       title: sub.title,
       component: sub.component,
       moudleCode: item.moudleCode,

@@ -12,6 +12,7 @@ import * as m0009 from './0009-file-store';
 import * as m0010 from './0010-bus-option-module';
 import * as m0011 from './0011-common-lookups';
 import * as m0012 from './0012-settlement';
+import * as m0013 from './0013-certificates';
 import * as m0015 from './0015-base-data';
 
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010-bus-option-module': m0010,
   '0011-common-lookups': m0011,
   '0012-settlement': m0012,
+  '0013-certificates': m0013,
   '0015-base-data': m0015,
 };
 

@@ -298,7 +298,14 @@ export const modules: DemoModule[] = [
       { code: 'export', name: '导出' },
     ],
   },
-  { code: 'ms0040', name: '资质证照', path: '/ctfType', component: 'certificate/index', icon: 'documentation' },
+  {
+    code: 'ms0040',
+    name: '资质证照',
+    path: '/ctfType',
+    component: 'certificate/index',
+    icon: 'documentation',
+    buttons: [{ code: 'upload', name: '上传' }],
+  },
   {
     code: 'ms0050',
     name: '账号管理',

@@ -6,6 +6,7 @@ import type { DB } from '../schema';
 import { seedBusiness } from './business';
 import { seedLookups } from './lookups';
 import { seedSettlementSetup } from './settlement';
+import { seedCertificates } from './certificates';
 import { centsToString, microsToString } from './money';
 import { brands, categories, depts, modules, suppliers, tenant } from './catalog';
 import { ModuleCode } from '@portal/contract';
@@ -281,6 +282,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
       .execute();
     await seedLookups(trx, tenant.id);
     await seedSettlementSetup(trx, tenant.id, today);
+    await seedCertificates(trx, tenant.id, today);
     if (options.business !== false) await seedBusiness(trx, tenant.id, today);
   });
   await sql`ANALYZE`.execute(db);

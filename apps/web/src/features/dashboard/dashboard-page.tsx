@@ -11,6 +11,7 @@ import { SupplierPicker } from '../../components/supplier-picker';
 import { formatMoney } from '../../lib/format';
 import { useUserStore } from '../../stores/user';
 import { TrendChart } from '../../components/trend-chart';
+import { CertificateCard } from './certificate-card';
 
 const yuan = (amount: string) => `¥${formatMoney(amount)}`;
 
@@ -81,6 +82,11 @@ export default function DashboardPage() {
                   value={yuan(data.settlement.waitingAmount)}
                 />
               </Card>
+            </Col>
+          </Row>
+          <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+            <Col xs={24} lg={12}>
+              <CertificateCard suppCode={suppCode} />
             </Col>
           </Row>
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>

@@ -1,0 +1,138 @@
+// Expiry of certificates: the state a certificate should carry on a day, and the daily job that marks it.
+// The job runs once a day across every server process: its first step inserts (job, day) into job_run,
+// whose primary key lets one transaction claim the day; the others find the row and do nothing (on
+// PostgreSQL a second insert waits for the first transaction and then sees it committed). The marks are
+// made in the same transaction, so a failed run leaves the day unclaimed for the next attempt.
+import { type ExpiryState, certificate } from '@portal/contract';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+import { businessDay } from '../../platform/clock';
+import { recordHistory } from '../../platform/workflow/history';
+import { certificateFlow } from './flow';
+
+const { expiryWarnDays, reviewWarnDays } = certificate;
+const dayMs = 86_400_000;
+
+/** Whole days from `today` to `day` (both YYYY-MM-DD); negative when `day` is past. */
+export const daysBetween = (today: string, day: string) => Math.round((Date.parse(day) - Date.parse(today)) / dayMs);
+
+export interface ExpiryMark {
+  state: ExpiryState;
+  /** The 到期预警 threshold reached (30, 15, 7), null otherwise. */
+  level: number | null;
+}
+
+/** The mark a certificate should carry today. */
+export function expiryMark(today: string, validTo: string, nextReviewDate: string | null, annualReview: boolean): ExpiryMark {
+  const left = daysBetween(today, validTo);
+  if (left < 0) return { state: '已过期', level: null };
+  const reached = [...expiryWarnDays].sort((a, b) => a - b).find((d) => left <= d);
+  if (reached !== undefined) return { state: '到期预警', level: reached };
+  if (annualReview && nextReviewDate && daysBetween(today, nextReviewDate) <= reviewWarnDays) return { state: '年审预警', level: null };
+  return { state: '正常', level: null };
+}
+
+const jobName = 'certificate-expiry';
+
+export interface ExpiryRun {
+  /** false: another run (this process or another) already claimed the day. */
+  ran: boolean;
+  marked: number;
+}
+
+/** Marks every tenant's current certificates for the day, once per day whoever calls it. */
+export function runExpiryJob(db: Kysely<DB>, today: string): Promise<ExpiryRun> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('job_run')
+      .values({ job: jobName, run_date: today, result: '{}' })
+      .onConflict((oc) => oc.columns(['job', 'run_date']).doNothing())
+      .returning('job')
+      .executeTakeFirst();
+    if (!claimed) return { ran: false, marked: 0 };
+    const rows = await trx
+      .selectFrom('certificate as c')
+      .innerJoin('certificate_type as t', (j) => j.onRef('t.tenant_id', '=', 'c.tenant_id').onRef('t.type_code', '=', 'c.type_code'))
+      .select([
+        'c.id',
+        'c.tenant_id',
+        'c.status',
+        'c.expiry_state',
+        'c.warn_level',
+        sql<string>`c.valid_to::text`.as('valid_to'),
+        sql<string | null>`c.next_review_date::text`.as('next_review_date'),
+        't.annual_review',
+      ])
+      .where('c.is_current', '=', true)
+      .where(
+        sql<boolean>`(c.valid_to <= ${today}::date + ${Math.max(...expiryWarnDays)}::int OR c.expiry_state <> '正常'
+          OR (t.annual_review AND c.next_review_date <= ${today}::date + ${reviewWarnDays}::int))`,
+      )
+      .execute();
+    let marked = 0;
+    for (const row of rows) {
+      const mark = expiryMark(today, row.valid_to, row.next_review_date, row.annual_review);
+      if (mark.state === row.expiry_state && mark.level === row.warn_level) continue;
+      await trx.updateTable('certificate').set({ expiry_state: mark.state, warn_level: mark.level }).where('id', '=', row.id).execute();
+      if (mark.state !== '正常') {
+        const left = daysBetween(today, row.valid_to);
+        const action = mark.state === '已过期' ? 'expire' : mark.state === '到期预警' ? 'expiry-warn' : 'review-warn';
+        const note =
+          mark.state === '已过期'
+            ? `有效期至 ${row.valid_to}，已过期`
+            : mark.state === '到期预警'
+              ? `距有效期 ${row.valid_to} 还有 ${left} 天（${mark.level} 天预警）`
+              : `下次年审日期 ${row.next_review_date}`;
+        await recordHistory(trx, certificateFlow, {
+          tenantId: row.tenant_id,
+          recordId: String(row.id),
+          action,
+          from: row.status,
+          to: row.status,
+          actor: { code: 'system', name: '系统' },
+          note,
+        });
+      }
+      marked++;
+    }
+    await trx
+      .updateTable('job_run')
+      .set({ result: JSON.stringify({ marked, checked: rows.length }) })
+      .where('job', '=', jobName)
+      .where('run_date', '=', today)
+      .execute();
+    return { ran: true, marked };
+  });
+}
+
+/**
+ * Tries the day's run at start and then every hour (cheap when the day is taken). Every process may
+ * run this timer: the database decides which one marks. Answers a function that stops it (and waits for a run in progress).
+ */
+export function scheduleExpiryJob(
+  db: Kysely<DB>,
+  now: () => Date,
+  log: { info(o: object, m: string): void; error(o: object, m: string): void },
+  everyMs = 3_600_000,
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    const day = businessDay(now());
+    running = runExpiryJob(db, day)
+      .then((r) => (r.ran ? log.info({ day, marked: r.marked }, 'certificate expiry job ran') : undefined))
+      .catch((err: unknown) => log.error({ err, day }, 'certificate expiry job failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(tick, 1000);
+  const timer = setInterval(tick, everyMs);
+  first.unref();
+  timer.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,285 @@
+// /ctf/upload (hidden, under ms0040): a new certificate of a type (replacing the current one, which stays
+// in its history), or a change to one not yet approved (?id=). Files upload with progress as they are
+// chosen; saving may submit the certificate for review at once.
+import type { CtfForm, StoredFile } from '@portal/contract';
+import { certificate } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, DatePicker, Form, Input, Progress, Row, Select, Space, Typography, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiFailure } from '../../api/client';
+import { fieldError } from '../../api/field-error';
+import { ruleBreach } from '../../api/upload';
+import { useTagsViewStore } from '../../stores/tags-view';
+import { detailQuery, overviewQuery, typesQuery, uploadFiles, useSaveCtf } from './api';
+import { FileList } from './file-list';
+
+interface Values {
+  typeCode: string;
+  ctfNumber: string;
+  ctfName: string;
+  issuer?: string;
+  validFrom?: Dayjs | null;
+  validTo?: Dayjs | null;
+  nextReviewDate?: Dayjs | null;
+  barcode?: string;
+  goodsName?: string;
+  approvalNumber?: string;
+}
+
+interface Pending {
+  uid: string;
+  name: string;
+  percent: number;
+  error?: string;
+}
+
+const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : '');
+
+export default function UploadPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || undefined;
+  const [form] = Form.useForm<Values>();
+  const types = useQuery(typesQuery);
+  const overview = useQuery(overviewQuery(undefined));
+  const existing = useQuery(detailQuery(id));
+  const [files, setFiles] = useState<StoredFile[]>([]);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const save = useSaveCtf();
+  const typeCode = Form.useWatch('typeCode', form) ?? params.get('type') ?? undefined;
+  const type = types.data?.find((x) => x.typeCode === typeCode);
+
+  useEffect(() => {
+    const c = existing.data?.certificate;
+    if (!c) {
+      const preset = types.data?.find((x) => x.typeCode === params.get('type'));
+      if (!id && preset && !form.getFieldValue('typeCode')) form.setFieldsValue({ typeCode: preset.typeCode, ctfName: preset.typeName });
+      return;
+    }
+    form.setFieldsValue({
+      ...c,
+      validFrom: c.validFrom ? dayjs(c.validFrom) : null,
+      validTo: dayjs(c.validTo),
+      nextReviewDate: c.nextReviewDate ? dayjs(c.nextReviewDate) : null,
+    });
+  }, [existing.data, id, params, form, types.data]);
+  // The files of the certificate being edited, taken once when it has loaded.
+  const [filesFrom, setFilesFrom] = useState<number>();
+  if (existing.data && filesFrom !== existing.data.certificate.id) {
+    setFilesFrom(existing.data.certificate.id);
+    setFiles(existing.data.certificate.files);
+  }
+
+  const replacing = useMemo(() => {
+    if (id || !type || type.scope === 'goods') return undefined;
+    return overview.data?.types.find((x) => x.type.typeCode === type.typeCode)?.certificates[0];
+  }, [id, type, overview.data]);
+
+  const close = () => {
+    useTagsViewStore.getState().deleteView(location.pathname + location.search);
+    navigate('/ctfType');
+  };
+
+  const send = async (file: File) => {
+    const uid = `${file.name}-${Date.now()}-${Math.random()}`;
+    setPending((p) => [...p, { uid, name: file.name, percent: 0 }]);
+    try {
+      const stored = await uploadFiles([file], ({ loaded, total }) =>
+        setPending((p) => p.map((x) => (x.uid === uid ? { ...x, percent: total ? Math.round((loaded / total) * 100) : 0 } : x))),
+      );
+      setFiles((f) => [...f, ...stored]);
+      setPending((p) => p.filter((x) => x.uid !== uid));
+    } catch (err) {
+      const text = err instanceof ApiFailure ? err.message : String(err);
+      setPending((p) => p.map((x) => (x.uid === uid ? { ...x, error: text } : x)));
+    }
+  };
+
+  const submit = async (andSubmit: boolean) => {
+    const values = await form.validateFields();
+    if (andSubmit && files.length === 0) {
+      void message.error(t('certificate.form.filesRequired'));
+      return;
+    }
+    const body: CtfForm = {
+      ...(id ? { id } : {}),
+      typeCode: values.typeCode,
+      ctfNumber: values.ctfNumber,
+      ctfName: values.ctfName,
+      issuer: values.issuer ?? '',
+      validFrom: day(values.validFrom),
+      validTo: day(values.validTo),
+      nextReviewDate: day(values.nextReviewDate),
+      barcode: values.barcode ?? '',
+      goodsName: values.goodsName ?? '',
+      approvalNumber: values.approvalNumber ?? '',
+      fileIds: files.map((f) => f.fileId),
+      submit: andSubmit,
+    };
+    try {
+      await save.mutateAsync(body);
+      void message.success(andSubmit ? t('certificate.form.submitted') : t('certificate.form.saved'));
+      close();
+    } catch (err) {
+      const field = fieldError(err);
+      if (field && field.field in values) form.setFields([{ name: field.field as keyof Values, errors: [field.message] }]);
+      else if (err instanceof ApiFailure) void message.error(err.message, 5);
+    }
+  };
+
+  const title = id ? t('certificate.form.editTitle') : replacing ? t('certificate.form.replaceTitle') : t('certificate.form.newTitle');
+  return (
+    <Card title={title}>
+      <Form form={form} layout="vertical" aria-label={title} style={{ maxWidth: 960 }}>
+        {replacing && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={t('certificate.form.replacing', { number: replacing.ctfNumber })}
+          />
+        )}
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="typeCode"
+              label={t('certificate.type')}
+              rules={[{ required: true, message: t('certificate.form.typeRequired') }]}
+            >
+              <Select
+                disabled={Boolean(id)}
+                options={(types.data ?? []).filter((x) => x.enabled).map((x) => ({ value: x.typeCode, label: x.typeName }))}
+                onChange={(code: string) => {
+                  const picked = types.data?.find((x) => x.typeCode === code);
+                  if (picked && !form.getFieldValue('ctfName')) form.setFieldValue('ctfName', picked.typeName);
+                }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="ctfNumber"
+              label={t('certificate.number')}
+              rules={[{ required: true, whitespace: true, message: t('certificate.form.numberRequired') }]}
+            >
+              <Input maxLength={60} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="ctfName"
+              label={t('certificate.name')}
+              rules={[{ required: true, whitespace: true, message: t('certificate.form.nameRequired') }]}
+            >
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="issuer" label={t('certificate.issuer')}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          {type?.scope === 'goods' && (
+            <>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="barcode"
+                  label={t('certificate.barcode')}
+                  rules={[{ required: true, whitespace: true, message: t('certificate.form.barcodeRequired') }]}
+                >
+                  <Input maxLength={20} disabled={Boolean(id)} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item name="goodsName" label={t('certificate.goodsName')}>
+                  <Input maxLength={100} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item name="approvalNumber" label={t('certificate.approvalNumber')}>
+                  <Input maxLength={60} />
+                </Form.Item>
+              </Col>
+            </>
+          )}
+          <Col xs={24} md={8}>
+            <Form.Item name="validFrom" label={t('certificate.validFrom')}>
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="validTo"
+              label={t('certificate.validTo')}
+              rules={[{ required: true, message: t('certificate.form.validToRequired') }]}
+            >
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          {type?.annualReview && (
+            <Col xs={24} md={8}>
+              <Form.Item name="nextReviewDate" label={t('certificate.nextReviewDate')}>
+                <DatePicker style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          )}
+        </Row>
+        <Form.Item label={t('certificate.form.files')} extra={t('certificate.form.filesHint')} required>
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Upload
+              multiple
+              accept=".pdf,.jpg,.jpeg,.png"
+              showUploadList={false}
+              beforeUpload={(file, list) => {
+                if (file === list[0]) {
+                  const breach = ruleBreach(certificate.uploadCtfFile, list);
+                  if (breach) void message.error(breach.message, 5);
+                  else if (files.length + list.length > certificate.maxCtfFiles)
+                    void message.error(`一个证照最多 ${certificate.maxCtfFiles} 个文件`, 5);
+                  else for (const f of list) void send(f);
+                }
+                return Upload.LIST_IGNORE;
+              }}
+            >
+              <Button icon={<UploadOutlined />}>{t('certificate.form.choose')}</Button>
+            </Upload>
+            {pending.map((p) => (
+              <div key={p.uid} aria-live="polite">
+                <Typography.Text type={p.error ? 'danger' : undefined}>
+                  {p.name} {p.error ?? t('certificate.form.uploading', { percent: p.percent })}
+                </Typography.Text>
+                {!p.error && <Progress percent={p.percent} size="small" />}
+              </div>
+            ))}
+            <FileList files={files} />
+            {files.length > 0 && (
+              <Space wrap>
+                {files.map((f) => (
+                  <Button key={f.fileId} size="small" onClick={() => setFiles((all) => all.filter((x) => x.fileId !== f.fileId))}>
+                    {t('certificate.form.remove')} {f.fileName}
+                  </Button>
+                ))}
+              </Space>
+            )}
+          </Space>
+        </Form.Item>
+        <Space wrap>
+          <Button type="primary" loading={save.isPending} disabled={pending.some((p) => !p.error)} onClick={() => void submit(true)}>
+            {t('certificate.form.saveSubmit')}
+          </Button>
+          <Button loading={save.isPending} disabled={pending.some((p) => !p.error)} onClick={() => void submit(false)}>
+            {t('certificate.form.save')}
+          </Button>
+          <Button onClick={close}>{t('certificate.form.back')}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

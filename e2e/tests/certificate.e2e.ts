@@ -1,0 +1,102 @@
+// Certificates in Chromium: a supplier uploads a licence with two images and sees it 已提交, staff approve
+// it; the supplier imports a sheet with one bad row and sees the row's error, and the dashboard's card
+// shows the licence that expires soon.
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demoPng } from '../../apps/server/src/db/seed/certificates';
+import { loginAs, useBrowser } from '../support/browser';
+import { gridColumn } from '../support/grid';
+
+const browser = useBrowser();
+const number = 'SC10631011009999';
+
+async function openCertificates(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: '主菜单' }).getByText('资质证照').click();
+  await page.waitForURL('**/ctfType');
+}
+
+describe('certificates', () => {
+  it('a supplier uploads a licence with two images and submits it; staff approve it', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await openCertificates(page);
+    const licence = page.locator('[data-type="生产许可证"]');
+    await licence.getByRole('button', { name: '更换' }).click();
+    await page.waitForURL('**/ctf/upload?type=SCXK');
+    const form = page.getByRole('form', { name: '更换证照' });
+    await form.getByText(/将更换当前证照 SC10631011000123/).waitFor();
+    await form.getByLabel('证照编号').fill(number);
+    await form.getByLabel('证照名称').fill('食品生产许可证（换证）');
+    await form.getByLabel('有效期至').click();
+    await form.getByLabel('有效期至').fill('2031-06-30');
+    await form.getByLabel('有效期至').press('Enter');
+    await form.locator('input[type="file"]').setInputFiles([
+      { name: '正本.png', mimeType: 'image/png', buffer: demoPng([200, 90, 90], 120, 80) },
+      { name: '副本.png', mimeType: 'image/png', buffer: demoPng([90, 90, 200], 120, 80) },
+    ]);
+    await form.getByRole('img', { name: '正本.png' }).waitFor();
+    await form.getByRole('img', { name: '副本.png' }).waitFor();
+    await form.getByRole('button', { name: '保存并提交审核' }).click();
+    await page.waitForURL('**/ctfType');
+    const submitted = page.locator(`[data-certificate="${number}"]`);
+    await submitted.getByText('已提交').waitFor();
+    await expect.poll(() => submitted.locator('img').count()).toBe(2);
+
+    const staff = await browser.page();
+    await loginAs(staff, 'admin', { staff: true });
+    await openCertificates(staff);
+    await expect.poll(() => gridColumn<{ ctfNumber: string }>(staff.getByRole('tabpanel'), 'ctfNumber')).toContain(number);
+    await staff.locator('revogr-data[type="rgRow"] [data-rgcol]').filter({ hasText: number }).click();
+    await staff
+      .getByRole('button', { name: /详\s*情/ })
+      .first()
+      .click();
+    const drawer = staff.getByRole('dialog').filter({ hasText: number });
+    await drawer.getByRole('button', { name: '审核通过' }).click();
+    await drawer.getByText('已审核').first().waitFor();
+    await drawer
+      .getByText(/审核通过/)
+      .last()
+      .waitFor();
+  }, 150_000);
+
+  it('a supplier imports a sheet with one bad row and sees its error; the dashboard shows the expiring licence', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    const card = page.getByLabel('资质证照提醒');
+    await card.getByText(/JY13101090012345 · 剩余 1[0-9] 天/).waitFor();
+    await card.getByText('即将到期').first().waitFor();
+
+    await openCertificates(page);
+    await page.getByRole('button', { name: 'Excel 导入' }).click();
+    await page.waitForURL('**/ctfImport');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('证照导入');
+    sheet.addRow([
+      '证照类型',
+      '证照编号',
+      '证照名称',
+      '发证机关',
+      '生效日期',
+      '有效期至',
+      '下次年审日期',
+      '商品条码',
+      '商品名称',
+      '批准文号',
+    ]);
+    sheet.addRow(['商标注册证', '第87654321号', '禾丰副商标注册证', '国家知识产权局商标局', '2024-01-01', '2034-01-01', '', '', '', '']);
+    sheet.addRow(['营业执照', '', '营业执照', '', '', '2026-13-01', '', '', '', '']);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: '证照导入.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+    });
+    await page.getByText('共 2 行：通过 1 行，错误 1 行').waitFor();
+    await page.getByText(/表格有错误，未导入任何数据/).waitFor();
+    const errors = await gridColumn<{ errors: string }>(page.getByRole('main'), 'errors');
+    expect(errors).toEqual(['通过', '证照编号：请填写证照编号；有效期至：日期「2026-13-01」无效，应为 YYYY-MM-DD']);
+    await page.getByRole('button', { name: '导入有效行' }).click();
+    await page.getByText(/已导入 1 条证照/).waitFor();
+  }, 120_000);
+});
