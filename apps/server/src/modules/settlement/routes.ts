@@ -8,7 +8,9 @@ import { scopeOf } from '../../platform/scope';
 import { xlsxFile } from '../../platform/xlsx';
 import * as charges from './charges';
 import { contractPdf } from './contract-pdf';
+import * as read from './read';
 import * as repo from './repo';
+import * as review from './review';
 import * as service from './service';
 import * as settings from './settings';
 
@@ -37,16 +39,16 @@ export function settlementRoutes(ctx: AppContext) {
 
     // Lists
     registerCall(app, s.querySamBillQueryList, ({ session, body }) =>
-      repo.billList.page(ctx.db, scopeOf(session, body.suppCode), service.billFilter(body), body),
+      repo.billList.page(ctx.db, scopeOf(session, body.suppCode), read.billFilter(body), body),
     );
     registerCall(app, s.getSamAdvanceBillList, ({ session, body }) =>
-      repo.billList.page(ctx.db, scopeOf(session, body.suppCode), { ...service.billFilter(body), billKind: 'advance' }, body),
+      repo.billList.page(ctx.db, scopeOf(session, body.suppCode), { ...read.billFilter(body), billKind: 'advance' }, body),
     );
     registerCall(app, s.getSamBillColumnValues, ({ session, body }) =>
-      repo.billList.columnValues(ctx.db, scopeOf(session, body.suppCode), service.billFilter(body), body.filters, body.field),
+      repo.billList.columnValues(ctx.db, scopeOf(session, body.suppCode), read.billFilter(body), body.filters, body.field),
     );
     registerDownload(app, s.exportSamBillList, async ({ session, body }) => {
-      const batches = repo.billList.exportBatches(ctx.db, scopeOf(session, body.suppCode), service.billFilter(body));
+      const batches = repo.billList.exportBatches(ctx.db, scopeOf(session, body.suppCode), read.billFilter(body));
       const columns = s.billColumns.map((c) => ({ ...c, numeric: numeric.has(c.field) }));
       const name = `结算单_${new Date(ctx.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '')}`;
       return body.format === 'xlsx'
@@ -69,23 +71,23 @@ export function settlementRoutes(ctx: AppContext) {
     });
 
     // One bill
-    registerCall(app, s.getSamBillDetail, ({ session, body }) => service.detail(ctx, session, body.samBillNum, body.suppCode));
-    registerCall(app, s.getSamBillQueryDetail, ({ session, body }) => service.detail(ctx, session, body.samBillNum, body.suppCode));
-    registerCall(app, s.isExistBill, ({ session, body }) => service.isExist(ctx, session, body));
-    registerCall(app, s.getSamBillPayList, ({ session, body }) => service.payList(ctx, session, body.samBillNum, body.suppCode));
+    registerCall(app, s.getSamBillDetail, ({ session, body }) => read.detail(ctx, session, body.samBillNum, body.suppCode));
+    registerCall(app, s.getSamBillQueryDetail, ({ session, body }) => read.detail(ctx, session, body.samBillNum, body.suppCode));
+    registerCall(app, s.isExistBill, ({ session, body }) => read.isExist(ctx, session, body));
+    registerCall(app, s.getSamBillPayList, ({ session, body }) => read.payList(ctx, session, body.samBillNum, body.suppCode));
     registerCall(app, s.getSamBillCheckDetails, ({ session, body }) =>
-      service.checkDetails(ctx, session, body.samBillNum, body.suppCode, { page: body.page, limit: body.limit }),
+      read.checkDetails(ctx, session, body.samBillNum, body.suppCode, { page: body.page, limit: body.limit }),
     );
     registerCall(
       app,
       s.getAllSamBillCheckDetails,
-      async ({ session, body }) => (await service.checkDetails(ctx, session, body.samBillNum, body.suppCode)).list,
+      async ({ session, body }) => (await read.checkDetails(ctx, session, body.samBillNum, body.suppCode)).list,
     );
-    registerCall(app, s.getSamBillCharges, ({ session, body }) => service.billCharges(ctx, session, body.samBillNum, body.suppCode));
+    registerCall(app, s.getSamBillCharges, ({ session, body }) => read.billCharges(ctx, session, body.samBillNum, body.suppCode));
     registerCall(app, s.getAllChargesDetailByBillNum, ({ session, query }) =>
-      service.billCharges(ctx, session, query.samBillNum, query.suppCode),
+      read.billCharges(ctx, session, query.samBillNum, query.suppCode),
     );
-    registerCall(app, s.getAttachmentLisBySAMChgInv, ({ session, query }) => service.attachments(ctx, session, query));
+    registerCall(app, s.getAttachmentLisBySAMChgInv, ({ session, query }) => review.attachments(ctx, session, query));
 
     // Making a bill
     registerCall(app, s.getSamCostData, ({ session, body }) => service.costData(ctx, session, body));
@@ -95,18 +97,18 @@ export function settlementRoutes(ctx: AppContext) {
     registerCall(app, s.samBillModify, ({ session, body }) => service.modify(ctx, session, body));
     registerCall(app, s.applySamBill, ({ session, body }) => service.apply(ctx, session, body));
     registerCall(app, s.delSamBill, ({ session, query }) => service.remove(ctx, session, query.samBillNum));
-    registerCall(app, s.attachSamBillFiles, ({ session, body }) => service.attach(ctx, session, body));
-    registerCall(app, s.saveSamBillInvoice, ({ session, body }) => service.saveInvoice(ctx, session, body));
-    registerCall(app, s.delSamBillInvoice, ({ session, body }) => service.deleteInvoice(ctx, session, body));
+    registerCall(app, s.attachSamBillFiles, ({ session, body }) => review.attach(ctx, session, body));
+    registerCall(app, s.saveSamBillInvoice, ({ session, body }) => review.saveInvoice(ctx, session, body));
+    registerCall(app, s.delSamBillInvoice, ({ session, body }) => review.deleteInvoice(ctx, session, body));
 
     // Review, void, payment
-    registerCall(app, s.auditSamBill, ({ session, body }) => service.review(ctx, session, 'audit', body));
-    registerCall(app, s.rejectSamBill, ({ session, body }) => service.review(ctx, session, 'reject', body));
-    registerCall(app, s.confirmSamBillInvoice, ({ session, body }) => service.review(ctx, session, 'confirmInvoice', body));
-    registerCall(app, s.returnSamBill, ({ session, body }) => service.review(ctx, session, 'returnBack', body));
-    registerCall(app, s.approveSamBill, ({ session, body }) => service.review(ctx, session, 'approve', body));
-    registerCall(app, s.voidSamBill, ({ session, body }) => service.review(ctx, session, 'void', body));
-    registerCall(app, s.recordSamBillPayment, ({ session, body }) => service.pay(ctx, session, body));
+    registerCall(app, s.auditSamBill, ({ session, body }) => review.review(ctx, session, 'audit', body));
+    registerCall(app, s.rejectSamBill, ({ session, body }) => review.review(ctx, session, 'reject', body));
+    registerCall(app, s.confirmSamBillInvoice, ({ session, body }) => review.review(ctx, session, 'confirmInvoice', body));
+    registerCall(app, s.returnSamBill, ({ session, body }) => review.review(ctx, session, 'returnBack', body));
+    registerCall(app, s.approveSamBill, ({ session, body }) => review.review(ctx, session, 'approve', body));
+    registerCall(app, s.voidSamBill, ({ session, body }) => review.review(ctx, session, 'void', body));
+    registerCall(app, s.recordSamBillPayment, ({ session, body }) => review.pay(ctx, session, body));
 
     // Charges
     registerCall(app, s.getChargeList, ({ session, body }) => charges.page(ctx, session, body));
