@@ -117,7 +117,7 @@ export function BillList({ kind }: { kind: 'normal' | 'advance' }) {
             placeholder={t('settlement.nodePlaceholder')}
             options={units.options}
             loading={units.loading}
-            style={{ width: 240 }}
+            style={{ width: 240, maxWidth: '62vw' }}
           />
         </Form.Item>
         <Form.Item name="status" label={t('settlement.status')}>
