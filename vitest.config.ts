@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['packages/**/*.test.ts', 'apps/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Seeding a database with the demo business data takes seconds alone and much longer on a busy machine.
+    hookTimeout: 120_000,
   },
 });

@@ -17,6 +17,7 @@ import { type DocumentFilter, type DocumentRow, type RateRow, claim, documentsSq
 import { type BillFlowAction, billFlow } from './flow';
 import { fromCents, toCents } from './money';
 import * as repo from './repo';
+import { assertCertificatesValid } from '../certificate/service';
 
 const { SettlementMessages, sourceTypeText } = settlement;
 export type Db = Kysely<DB>;
@@ -381,6 +382,8 @@ export async function refuseDisputed(trx: Db, tenantId: string, billNumber: stri
 
 export async function apply(ctx: AppContext, session: SessionContext, body: CallBody<typeof settlement.applySamBill>) {
   const owner = maker(session);
+  // An expired mandatory licence blocks new settlement applications (domain.md rule 6).
+  await assertCertificatesValid(ctx, owner.tenantId, owner.suppCode);
   await inTransaction(ctx, async (trx) => {
     const current = await repo.lockBill(trx, owner, body.samBillNum);
     // Submitting again what is already submitted changes nothing (a repeated click, a retried request).
