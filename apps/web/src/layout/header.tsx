@@ -14,7 +14,8 @@ import { loginPathOf, useUserStore } from '../stores/user';
 import { Breadcrumb } from './breadcrumb';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { HeaderSearch } from './header-search';
-import { ErrorLogButton, FullscreenToggle, HelpCenter, LanguageSwitch, QrCodeButton, SizeSelect } from './header-tools';
+import { LanguageSwitch } from '../components/language-switch';
+import { ErrorLogButton, FullscreenToggle, HelpCenter, QrCodeButton, SizeSelect } from './header-tools';
 import { SettingsDrawer } from './settings-drawer';
 import { UserInfoDialog } from './user-info-dialog';
 

@@ -43,7 +43,13 @@ export function Shell({ routes, children }: { routes: PageRoute[]; children: Rea
     if (mobile) useSettingsStore.getState().change('sidebarOpened', false);
   }, [mobile, location.pathname]);
 
-  if (framed) return <main>{children}</main>;
+  if (framed)
+    return (
+      <main>
+        <h1 className="sr-only">{title ?? t('app.title')}</h1>
+        {children}
+      </main>
+    );
   return (
     <Layout style={{ minHeight: '100vh' }} data-device={mobile ? 'mobile' : 'desktop'}>
       <Sidebar routes={routes} collapsed={!settings.sidebarOpened} mobile={mobile} />
@@ -53,6 +59,7 @@ export function Shell({ routes, children }: { routes: PageRoute[]; children: Rea
           {settings.tagsView && <TagsView />}
         </div>
         <Layout.Content role="main" style={{ margin: 16 }}>
+          <h1 className="sr-only">{title ?? t('app.title')}</h1>
           {children}
         </Layout.Content>
       </Layout>

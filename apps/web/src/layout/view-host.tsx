@@ -9,7 +9,12 @@ import { useTagsViewStore } from '../stores/tags-view';
 import { useSettingsStore } from '../stores/settings';
 import { useExternalModules } from './iframe-page';
 
-NProgress.configure({ showSpinner: false });
+// The bar is decoration: its default template carries role="bar", which is no ARIA role.
+NProgress.configure({
+  showSpinner: false,
+  barSelector: '.bar',
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+});
 
 function locationOf(path: string): Location {
   const url = new URL(path, window.location.origin);
