@@ -172,7 +172,7 @@ describe('settings', () => {
     await page.getByText('Switch Size Success').waitFor();
     await page.getByRole('banner').getByLabel('系统设置').click();
     await page.getByRole('radio', { name: '#11a983' }).click();
-    await page.getByRole('switch', { name: '开启 Tags-View' }).click();
+    await page.getByRole('switch', { name: '显示标签页' }).click();
     expect(await page.getByRole('navigation', { name: '标签页' }).count()).toBe(0);
     await page.reload();
     await page.getByRole('banner').waitFor();
@@ -217,7 +217,7 @@ describe('small screens, errors and usage', () => {
     );
     await page.getByRole('banner').getByLabel('错误日志').click();
     await page.getByRole('dialog').getByText('boom from the test').first().waitFor();
-    await page.getByRole('button', { name: 'Clear All' }).click();
+    await page.getByRole('button', { name: '全部清除' }).click();
     await expect.poll(() => page.getByRole('banner').getByLabel('错误日志').count()).toBe(0);
   });
 

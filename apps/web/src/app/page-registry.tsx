@@ -15,8 +15,8 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
 export const subPages: Record<string, SubPage[]> = {
-  'user/employee': [{ path: 'userDetail', title: '子账号详情', component: 'user/user-detail' }],
-  'purchase-order/index': [{ path: 'detail', title: '采购订单详情', component: 'purchase-order/detail' }],
+  'user/employee': [{ path: 'userDetail', title: '子账号详情', titleEn: 'Child account', component: 'user/user-detail' }],
+  'purchase-order/index': [{ path: 'detail', title: '采购订单详情', titleEn: 'Purchase order detail', component: 'purchase-order/detail' }],
 };
 
 /** Internal example of the DataGrid, not in any menu. */

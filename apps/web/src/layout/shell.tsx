@@ -56,7 +56,7 @@ export function Shell({ routes, children }: { routes: PageRoute[]; children: Rea
       <Layout>
         <div className="print-hidden" style={settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 10 } : undefined}>
           <Header routes={routes} mobile={mobile} />
-          {settings.tagsView && <TagsView />}
+          {settings.tagsView && <TagsView routes={routes} />}
         </div>
         <Layout.Content role="main" style={{ margin: 16 }}>
           <h1 className="sr-only">{title ?? t('app.title')}</h1>

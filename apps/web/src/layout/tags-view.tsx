@@ -6,10 +6,12 @@ import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { primaryShade } from '../lib/contrast';
+import type { PageRoute } from '../lib/routes';
 import { useSettingsStore } from '../stores/settings';
 import { type VisitedView, useTagsViewStore } from '../stores/tags-view';
+import { useTitleOf } from './view-host';
 
-export function TagsView() {
+export function TagsView({ routes }: { routes: PageRoute[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -18,7 +20,9 @@ export function TagsView() {
   const theme = useSettingsStore((s) => s.theme);
   const activePath = location.pathname + location.search;
   const shade = primaryShade(theme);
-  const titleOf = (view: VisitedView) => view.title;
+  // Titles follow the language: a tab opened in Chinese reads English after the switch.
+  const titleOfPath = useTitleOf(routes);
+  const titleOf = (view: VisitedView) => titleOfPath(view.pathname) ?? view.title;
 
   const close = (view: VisitedView) => {
     const remaining = store.deleteView(view.path);
