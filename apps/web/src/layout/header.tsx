@@ -23,8 +23,9 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUserStore();
-  const opened = useSettingsStore((s) => s.sidebarOpened);
-  const toggleSidebar = useSettingsStore((s) => s.toggleSidebar);
+  const opened = useSettingsStore((s) => (mobile ? s.mobileSidebarOpened : s.sidebarOpened));
+  const toggleWide = useSettingsStore((s) => s.toggleSidebar);
+  const toggleSidebar = mobile ? () => useSettingsStore.setState((s) => ({ mobileSidebarOpened: !s.mobileSidebarOpened })) : toggleWide;
   const [dialog, setDialog] = useState<'info' | 'password' | null>(null);
 
   const logout = async () => {
