@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 // The API base is one setting (VITE_API_BASE, default /api); in dev it is proxied to the server.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // A nonce attribute on the page's tags and <meta property="csp-nonce">: the server writes a fresh nonce
   // over this placeholder in every index.html it answers (apps/server/src/platform/index-page.ts).
   html: { cspNonce: 'PORTAL_CSP_NONCE' },

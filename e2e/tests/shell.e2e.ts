@@ -172,7 +172,7 @@ describe('settings', () => {
     await page.getByText('Switch Size Success').waitFor();
     await page.getByRole('banner').getByLabel('系统设置').click();
     await page.getByRole('radio', { name: '#11a983' }).click();
-    await page.getByRole('switch', { name: '开启 Tags-View' }).click();
+    await page.getByRole('switch', { name: '显示标签页' }).click();
     expect(await page.getByRole('navigation', { name: '标签页' }).count()).toBe(0);
     await page.reload();
     await page.getByRole('banner').waitFor();
@@ -194,7 +194,7 @@ describe('settings', () => {
 });
 
 describe('small screens, errors and usage', () => {
-  it('closes the sidebar below 992 px and after a navigation', async () => {
+  it('closes the sidebar below 992 px and after a navigation, and keeps the wide-screen choice', async () => {
     const page = await browser.page();
     await page.setViewportSize({ width: 800, height: 700 });
     await loginAs(page, '100001');
@@ -205,6 +205,9 @@ describe('small screens, errors and usage', () => {
     await open(page, '报表查询', '验收统计', '/acceptance');
     await page.waitForURL('**/acceptance');
     await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(0);
+    // Widening the window again brings back the sidebar as the user left it on a wide screen (open).
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(150);
   });
 
   it('lists an uncaught error in the error log, and Clear All empties it', async () => {
@@ -217,7 +220,7 @@ describe('small screens, errors and usage', () => {
     );
     await page.getByRole('banner').getByLabel('错误日志').click();
     await page.getByRole('dialog').getByText('boom from the test').first().waitFor();
-    await page.getByRole('button', { name: 'Clear All' }).click();
+    await page.getByRole('button', { name: '全部清除' }).click();
     await expect.poll(() => page.getByRole('banner').getByLabel('错误日志').count()).toBe(0);
   });
 

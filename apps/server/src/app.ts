@@ -39,6 +39,7 @@ import { redactPaths, redactUrl, requestForLog } from './platform/log-redaction'
 import { loadTransportKey } from './platform/passwords';
 import { loadSecret } from './platform/secrets';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { registerCompression, setStaticCacheHeaders } from './platform/compression';
 import { validatorCompiler } from './platform/validation';
 
 export interface BuildOptions {
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Upload calls set their own limits (registerUpload, from the contract); these only bound a stray request.
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 40 } });
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -162,8 +164,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       root: config.webDist,
       wildcard: false,
       index: false,
-      maxAge: '1y',
-      immutable: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: setStaticCacheHeaders,
       allowedPath: (pathName) => pathName !== '/index.html',
     });
   }

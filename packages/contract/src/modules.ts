@@ -26,3 +26,30 @@ export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
 /** Modules opened by single sign-on in a new window rather than as a page (spec: /sso/{code}). */
 export const ssoModules: readonly string[] = [ModuleCode.mall, ModuleCode.invoicePlatform, ModuleCode.bankDirect];
+
+/**
+ * English titles of the menu's modules (the module table holds the Chinese name only): the web shows these
+ * in English, and a module without one keeps its Chinese name.
+ */
+export const moduleTitlesEn: Readonly<Record<string, string>> = {
+  ms0014: 'Home',
+  ms0020: 'Reports',
+  ms0021: 'Receiving statistics',
+  ms0022: 'Purchase orders',
+  ms0030: 'Settlement',
+  ms0031: 'Settlement bills',
+  ms0032: 'Charges',
+  ms0040: 'Certificates',
+  ms0045: 'Supplier mall',
+  ms0050: 'Accounts',
+  ms0060: 'New-product review',
+  ms0062: 'E-invoice platform',
+  ms0066: 'Bank direct link',
+  ms0070: 'Logistics',
+  ms0080: 'Module usage',
+  ms0081: 'Business options',
+  ms0090: 'Base data',
+  ms0091: 'Brands',
+  ms0092: 'Goods categories',
+  ms0093: 'Stores and DCs',
+};

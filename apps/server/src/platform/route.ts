@@ -101,6 +101,8 @@ export function registerDownload<C extends CallDef<z.ZodType | undefined, z.ZodT
     url: call.path,
     config: accessOf(call),
     schema: { ...schema, produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+    // Never compressed: the file streams chunk by chunk, and a failure mid-way must cut the connection.
+    compress: false,
     handler: async (request, reply) => {
       const release = app.downloads.acquire(request.session);
       let download: Download;

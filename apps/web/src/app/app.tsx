@@ -5,6 +5,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { primaryShade, textShade } from '../lib/contrast';
 import { useSettingsStore } from '../stores/settings';
 import { csp } from './csp';
 import { AppRoutes } from './routes';
@@ -12,6 +13,24 @@ import { AppRoutes } from './routes';
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 const componentSizes = { default: 'large', medium: 'middle', small: 'small', mini: 'small' } as const;
+
+/**
+ * The theme colour (#409EFF by default) stays the brand; text in it and on it (buttons, links, selected menu
+ * entries and tabs) takes its darker shade, and grey texts are dark enough, so that text reaches 4.5:1 (WCAG AA).
+ */
+function tokensOf(theme: string) {
+  const primary = primaryShade(theme);
+  return {
+    colorPrimary: primary,
+    colorLink: primary,
+    colorInfo: theme,
+    colorError: textShade('#ff4d4f'),
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  };
+}
 
 export function App() {
   const { i18n } = useTranslation();
@@ -22,7 +41,7 @@ export function App() {
       csp={csp}
       locale={i18n.language === 'en' ? enUS : zhCN}
       componentSize={componentSizes[size]}
-      theme={{ token: { colorPrimary: theme }, algorithm: size === 'mini' ? antdTheme.compactAlgorithm : antdTheme.defaultAlgorithm }}
+      theme={{ token: tokensOf(theme), algorithm: size === 'mini' ? antdTheme.compactAlgorithm : antdTheme.defaultAlgorithm }}
     >
       <AntApp>
         <QueryClientProvider client={queryClient}>

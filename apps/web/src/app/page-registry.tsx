@@ -28,18 +28,18 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
 export const subPages: Record<string, SubPage[]> = {
-  'user/employee': [{ path: 'userDetail', title: '子账号详情', component: 'user/user-detail' }],
-  'purchase-order/index': [{ path: 'detail', title: '采购订单详情', component: 'purchase-order/detail' }],
+  'user/employee': [{ path: 'userDetail', title: '子账号详情', titleEn: 'Child account', component: 'user/user-detail' }],
+  'purchase-order/index': [{ path: 'detail', title: '采购订单详情', titleEn: 'Purchase order detail', component: 'purchase-order/detail' }],
   'settlement/index': [
-    { path: 'detail', title: '结算单详情', component: 'settlement/detail' },
-    { path: 'edit', title: '编辑结算单', component: 'settlement/editor', noCache: true },
-    { path: 'review', title: '结算审核', component: 'settlement/review' },
+    { path: 'detail', title: '结算单详情', titleEn: 'Settlement bill', component: 'settlement/detail' },
+    { path: 'edit', title: '编辑结算单', titleEn: 'Edit settlement bill', component: 'settlement/editor', noCache: true },
+    { path: 'review', title: '结算审核', titleEn: 'Settlement review', component: 'settlement/review' },
   ],
   // Spec section 2: /ctf redirects to /ctfType (no title: it never becomes a tab), /ctf/upload, /ctfImport.
   'certificate/index': [
-    { path: '/ctf', title: '', component: 'certificate/redirect' },
-    { path: '/ctf/upload', title: '上传证照', component: 'certificate/upload', noCache: true },
-    { path: '/ctfImport', title: '证照导入', component: 'certificate/import' },
+    { path: '/ctf', title: '', titleEn: '', component: 'certificate/redirect' },
+    { path: '/ctf/upload', title: '上传证照', titleEn: 'Upload certificate', component: 'certificate/upload', noCache: true },
+    { path: '/ctfImport', title: '证照导入', titleEn: 'Import certificates', component: 'certificate/import' },
   ],
 };
 

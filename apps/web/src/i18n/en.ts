@@ -27,6 +27,7 @@ export const en: Texts<typeof zhCN> = {
     helpCenter: 'Help center',
     settings: 'Settings',
     toggleSidebar: 'Toggle menu',
+    mainMenu: 'Main menu',
     tagsView: 'Tabs',
     tags: { refresh: 'Refresh', close: 'Close', closeOthers: 'Close Others', closeAll: 'Close All' },
     frameRefused: 'This address is not a configured external module',
@@ -73,5 +74,6 @@ export const en: Texts<typeof zhCN> = {
     noPermission: 'No permission',
     hasError: 'Has Error',
   },
+  moduleNotReady: { title: 'This module is not open yet', subTitle: 'It is being built and will be available here once it opens.' },
   history: { title: 'History', empty: 'Nothing recorded yet', state: 'State: {{from}} → {{to}}' },
 };

@@ -3,7 +3,7 @@ import type { RouteItem } from '@portal/contract';
 import { Breadcrumb as AntBreadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { type PageRoute, routePath } from '../lib/routes';
+import { type PageRoute, localizeMenu, routePath, titleIn } from '../lib/routes';
 import { useUserStore } from '../stores/user';
 
 function trail(items: RouteItem[], pathname: string): RouteItem[] | null {
@@ -16,9 +16,9 @@ function trail(items: RouteItem[], pathname: string): RouteItem[] | null {
 }
 
 export function Breadcrumb({ routes }: { routes: PageRoute[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
-  const menu = useUserStore((s) => s.menu) ?? [];
+  const menu = localizeMenu(useUserStore((s) => s.menu) ?? [], i18n.language);
   // A hidden page under a module: the module's trail (its title linking back), then the page's title.
   const sub = routes.find((r) => r.path === location.pathname && r.parentPath);
   const chain = (trail(menu, sub?.parentPath ?? location.pathname) ?? []).filter(
@@ -31,7 +31,7 @@ export function Breadcrumb({ routes }: { routes: PageRoute[] }) {
         ...chain.map((r) => ({
           title: sub && routePath(r) === sub.parentPath ? <Link to={sub.parentPath}>{r.meta.title}</Link> : r.meta.title,
         })),
-        ...(sub ? [{ title: sub.title }] : []),
+        ...(sub ? [{ title: titleIn(sub, i18n.language) }] : []),
       ]}
     />
   );

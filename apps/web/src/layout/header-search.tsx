@@ -6,7 +6,7 @@ import Fuse from 'fuse.js';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { PageRoute } from '../lib/routes';
+import { type PageRoute, titleIn } from '../lib/routes';
 
 export const searchOptions = {
   threshold: 0.4,
@@ -17,10 +17,13 @@ export const searchOptions = {
 };
 
 export function HeaderSearch({ routes }: { routes: PageRoute[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const visible = useMemo(() => routes.filter((r) => !r.hidden), [routes]);
+  const visible = useMemo(
+    () => routes.filter((r) => !r.hidden).map((r) => ({ ...r, title: titleIn(r, i18n.language) })),
+    [routes, i18n.language],
+  );
   const fuse = useMemo(() => new Fuse(visible, searchOptions), [visible]);
   const options = (query ? fuse.search(query).map((r) => r.item) : []).map((r) => ({ value: r.path, label: `${r.title}  ${r.path}` }));
   return (

@@ -5,7 +5,6 @@ import {
   FullscreenExitOutlined,
   FullscreenOutlined,
   FontSizeOutlined,
-  GlobalOutlined,
   QrcodeOutlined,
 } from '@ant-design/icons';
 import { user } from '@portal/contract';
@@ -66,29 +65,6 @@ export function SizeSelect() {
       }}
     >
       <Button type="text" aria-label={t('shell.size')} icon={<FontSizeOutlined />} />
-    </Dropdown>
-  );
-}
-
-export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [i18n.language],
-        items: [
-          { key: 'zh-CN', label: '中文' },
-          { key: 'en', label: 'English' },
-        ],
-        onClick: ({ key }) => {
-          localStorage.setItem('language', key);
-          void i18n.changeLanguage(key);
-        },
-      }}
-    >
-      <Button type="text" aria-label={t('shell.language')} icon={<GlobalOutlined />} />
     </Dropdown>
   );
 }

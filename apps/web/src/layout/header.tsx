@@ -14,7 +14,8 @@ import { loginPathOf, useUserStore } from '../stores/user';
 import { Breadcrumb } from './breadcrumb';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { HeaderSearch } from './header-search';
-import { ErrorLogButton, FullscreenToggle, HelpCenter, LanguageSwitch, QrCodeButton, SizeSelect } from './header-tools';
+import { LanguageSwitch } from '../components/language-switch';
+import { ErrorLogButton, FullscreenToggle, HelpCenter, QrCodeButton, SizeSelect } from './header-tools';
 import { SettingsDrawer } from './settings-drawer';
 import { UserInfoDialog } from './user-info-dialog';
 
@@ -22,8 +23,9 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUserStore();
-  const opened = useSettingsStore((s) => s.sidebarOpened);
-  const toggleSidebar = useSettingsStore((s) => s.toggleSidebar);
+  const opened = useSettingsStore((s) => (mobile ? s.mobileSidebarOpened : s.sidebarOpened));
+  const toggleWide = useSettingsStore((s) => s.toggleSidebar);
+  const toggleSidebar = mobile ? () => useSettingsStore.setState((s) => ({ mobileSidebarOpened: !s.mobileSidebarOpened })) : toggleWide;
   const [dialog, setDialog] = useState<'info' | 'password' | null>(null);
 
   const logout = async () => {

@@ -38,21 +38,29 @@ export function Shell({ routes, children }: { routes: PageRoute[]; children: Rea
     document.title = title ? `${title} - ${t('app.title')}` : t('app.title');
     window.scrollTo(0, 0);
   }, [location.pathname, title, t]);
-  // On small screens the sidebar closes by itself, and again after each navigation.
+  // On small screens the sidebar is closed, and closes again after each navigation; the user's own choice for
+  // wide screens (sidebarOpened) is left as it was, so widening the window brings it back.
   useEffect(() => {
-    if (mobile) useSettingsStore.getState().change('sidebarOpened', false);
+    useSettingsStore.setState({ mobileSidebarOpened: false });
   }, [mobile, location.pathname]);
 
-  if (framed) return <main>{children}</main>;
+  if (framed)
+    return (
+      <main>
+        <h1 className="sr-only">{title ?? t('app.title')}</h1>
+        {children}
+      </main>
+    );
   return (
     <Layout style={{ minHeight: '100vh' }} data-device={mobile ? 'mobile' : 'desktop'}>
-      <Sidebar routes={routes} collapsed={!settings.sidebarOpened} mobile={mobile} />
+      <Sidebar routes={routes} collapsed={mobile ? !settings.mobileSidebarOpened : !settings.sidebarOpened} mobile={mobile} />
       <Layout>
         <div className="print-hidden" style={settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 10 } : undefined}>
           <Header routes={routes} mobile={mobile} />
-          {settings.tagsView && <TagsView />}
+          {settings.tagsView && <TagsView routes={routes} />}
         </div>
         <Layout.Content role="main" style={{ margin: 16 }}>
+          <h1 className="sr-only">{title ?? t('app.title')}</h1>
           {children}
         </Layout.Content>
       </Layout>

@@ -6,7 +6,7 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { type PageRoute, routePath } from '../lib/routes';
+import { type PageRoute, localizeMenu, routePath } from '../lib/routes';
 import { isExternal } from '../lib/validate';
 import { useSettingsStore } from '../stores/settings';
 import { useUserStore } from '../stores/user';
@@ -27,8 +27,9 @@ function toItems(routes: RouteItem[]): Item[] {
 }
 
 export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; collapsed: boolean; mobile: boolean }) {
-  const { t } = useTranslation();
-  const serverMenu = useUserStore((s) => s.menu);
+  const { t, i18n } = useTranslation();
+  const ownMenu = useUserStore((s) => s.menu);
+  const serverMenu = useMemo(() => ownMenu && localizeMenu(ownMenu, i18n.language), [ownMenu, i18n.language]);
   const sidebarLogo = useSettingsStore((s) => s.sidebarLogo);
   const navigate = useNavigate();
   const location = useLocation();
@@ -59,7 +60,7 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
           {!collapsed && t('app.title').slice(0, 5)}
         </div>
       )}
-      <nav aria-label="主菜单">
+      <nav aria-label={t('shell.mainMenu')}>
         <Menu
           theme="dark"
           mode="inline"

@@ -2,12 +2,16 @@
 // affix tabs (the dashboard) cannot be closed and survive Close Others and Close All.
 import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, Space, Tag } from 'antd';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { primaryShade } from '../lib/contrast';
+import type { PageRoute } from '../lib/routes';
 import { useSettingsStore } from '../stores/settings';
 import { type VisitedView, useTagsViewStore } from '../stores/tags-view';
+import { useTitleOf } from './view-host';
 
-export function TagsView() {
+export function TagsView({ routes }: { routes: PageRoute[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -15,6 +19,10 @@ export function TagsView() {
   const store = useTagsViewStore();
   const theme = useSettingsStore((s) => s.theme);
   const activePath = location.pathname + location.search;
+  const shade = primaryShade(theme);
+  // Titles follow the language: a tab opened in Chinese reads English after the switch.
+  const titleOfPath = useTitleOf(routes);
+  const titleOf = (view: VisitedView) => titleOfPath(view.pathname) ?? view.title;
 
   const close = (view: VisitedView) => {
     const remaining = store.deleteView(view.path);
@@ -35,13 +43,42 @@ export function TagsView() {
     }
   };
 
+  // Keyboard of a WAI-ARIA tab list: one tab in the Tab order (the active one), arrows and Home/End switch,
+  // Delete closes, the context-menu key (or Shift+F10) opens the tab's menu.
+  const tabRefs = useRef(new Map<string, HTMLElement>());
+  const focusPath = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusPath.current === null) return;
+    tabRefs.current.get(focusPath.current)?.focus();
+    focusPath.current = null;
+  });
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>, index: number) => {
+    const view = views[index]!;
+    const target = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: views.length - 1 }[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      const next = views[(target + views.length) % views.length]!;
+      focusPath.current = next.path;
+      navigate(next.path);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      navigate(view.path);
+    } else if (event.key === 'Delete' && !view.affix) {
+      event.preventDefault();
+      const remaining = views.filter((v) => v.path !== view.path);
+      focusPath.current = view.path === activePath ? (remaining.at(-1)?.path ?? null) : activePath;
+      close(view);
+    }
+  };
+
   return (
     <nav
       aria-label={t('shell.tagsView')}
+      className="tags-view"
       style={{ background: '#fff', padding: '4px 12px', borderBottom: '1px solid #e8e8e8', overflowX: 'auto', whiteSpace: 'nowrap' }}
     >
-      <Space size={4}>
-        {views.map((view) => {
+      <Space size={4} role="tablist" aria-label={t('shell.tagsView')}>
+        {views.map((view, index) => {
           const active = view.path === activePath;
           return (
             <Dropdown
@@ -58,16 +95,27 @@ export function TagsView() {
               }}
             >
               <Tag
+                ref={(el) => {
+                  if (el) tabRefs.current.set(view.path, el);
+                  else tabRefs.current.delete(view.path);
+                }}
                 role="tab"
                 aria-selected={active}
-                color={active ? theme : undefined}
-                style={{ cursor: 'pointer', userSelect: 'none', marginInlineEnd: 0 }}
+                tabIndex={active ? 0 : -1}
+                style={{
+                  cursor: 'pointer',
+                  userSelect: 'none',
+                  marginInlineEnd: 0,
+                  transition: 'none',
+                  ...(active ? { background: shade, borderColor: shade, color: '#fff' } : {}),
+                }}
                 onClick={() => navigate(view.path)}
+                onKeyDown={(e) => onKeyDown(e, index)}
               >
-                {view.title}
+                {titleOf(view)}
                 {!view.affix && (
                   <CloseOutlined
-                    aria-label={`${t('shell.tags.close')} ${view.title}`}
+                    aria-label={`${t('shell.tags.close')} ${titleOf(view)}`}
                     style={{ marginLeft: 6, fontSize: 10 }}
                     onClick={(e) => {
                       e.stopPropagation();

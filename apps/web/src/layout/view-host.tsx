@@ -2,14 +2,21 @@
 // not active), so its state survives tab switches; noCache views and pages that are not tabs are not kept.
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
+import { moduleTitlesEn } from '@portal/contract';
 import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Location, Routes, useLocation } from 'react-router';
-import type { PageRoute } from '../lib/routes';
+import { type PageRoute, titleIn } from '../lib/routes';
 import { useTagsViewStore } from '../stores/tags-view';
 import { useSettingsStore } from '../stores/settings';
 import { useExternalModules } from './iframe-page';
 
-NProgress.configure({ showSpinner: false });
+// The bar is decoration: its default template carries role="bar", which is no ARIA role.
+NProgress.configure({
+  showSpinner: false,
+  barSelector: '.bar',
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+});
 
 function locationOf(path: string): Location {
   const url = new URL(path, window.location.origin);
@@ -19,10 +26,15 @@ function locationOf(path: string): Location {
 /** Title of a path: its route's title, or the external module's name for a frame. */
 export function useTitleOf(routes: PageRoute[]) {
   const { data: modules } = useExternalModules();
+  const { i18n } = useTranslation();
   return (pathname: string): string | undefined => {
     const frame = /^\/iframe\/urlPath\/([^/]+)/.exec(pathname);
-    if (frame) return modules?.find((m) => m.moudleCode === frame[1])?.name ?? frame[1];
-    return routes.find((r) => r.path === pathname)?.title;
+    if (frame) {
+      const name = modules?.find((m) => m.moudleCode === frame[1])?.name ?? frame[1]!;
+      return titleIn({ title: name, titleEn: moduleTitlesEn[frame[1]!] }, i18n.language);
+    }
+    const route = routes.find((r) => r.path === pathname);
+    return route && titleIn(route, i18n.language);
   };
 }
 
@@ -32,6 +44,7 @@ export function ViewHost({ routes, children }: { routes: PageRoute[]; children: 
   const addView = useTagsViewStore((s) => s.addView);
   const tagsView = useSettingsStore((s) => s.tagsView);
   const titleOf = useTitleOf(routes);
+  const { i18n } = useTranslation();
   const current = location.pathname + location.search;
   const title = titleOf(location.pathname);
   const noCache = routes.find((r) => r.path === location.pathname)?.noCache ?? false;
@@ -39,8 +52,8 @@ export function ViewHost({ routes, children }: { routes: PageRoute[]; children: 
   // The dashboard is always open as a fixed tab.
   useEffect(() => {
     const home = routes.find((r) => r.path === '/dashboard');
-    if (home) addView({ path: '/dashboard', pathname: '/dashboard', title: home.title, affix: true, noCache: false });
-  }, [routes, addView]);
+    if (home) addView({ path: '/dashboard', pathname: '/dashboard', title: titleIn(home, i18n.language), affix: true, noCache: false });
+  }, [routes, addView, i18n.language]);
 
   useEffect(() => {
     NProgress.start();

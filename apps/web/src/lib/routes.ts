@@ -1,10 +1,12 @@
 // Flattening the server menu (route JSON of spec section 2) into the pages the router serves, plus the
 // hidden pages a module opens below its own path (/employee/userDetail), which follow its grant.
-import type { RouteItem } from '@portal/contract';
+import { type RouteItem, moduleTitlesEn } from '@portal/contract';
 
 export interface PageRoute {
   path: string;
+  /** The menu's (Chinese) title; `titleEn` in English where there is one. */
   title: string;
+  titleEn?: string;
   component: string;
   moudleCode: string;
   hidden: boolean;
@@ -19,6 +21,7 @@ export interface SubPage {
   /** Relative to the module's path: 'userDetail' serves /employee/userDetail; or absolute ('/ctfImport'). */
   path: string;
   title: string;
+  titleEn?: string;
   component: string;
   noCache?: boolean;
 }
@@ -35,6 +38,7 @@ export function pageRoutes(menu: RouteItem[], subPages: Record<string, SubPage[]
     const own: PageRoute = {
       path,
       title: item.meta.title,
+      ...(moduleTitlesEn[item.moudleCode] ? { titleEn: moduleTitlesEn[item.moudleCode] } : {}),
       component: item.component,
       moudleCode: item.moudleCode,
       hidden: item.hidden,
@@ -43,6 +47,7 @@ export function pageRoutes(menu: RouteItem[], subPages: Record<string, SubPage[]
     const below = (subPages[item.component] ?? []).map((sub): PageRoute => ({
       path: sub.path.startsWith('/') ? sub.path : `${path.replace(/\/$/, '')}/${sub.path}`,
       title: sub.title,
+      ...(sub.titleEn ? { titleEn: sub.titleEn } : {}),
       component: sub.component,
       moudleCode: item.moudleCode,
       hidden: true,
@@ -51,4 +56,18 @@ export function pageRoutes(menu: RouteItem[], subPages: Record<string, SubPage[]
     }));
     return [own, ...below, ...pageRoutes(item.children, subPages)];
   });
+}
+
+/** A page's title in the user's language. */
+export const titleIn = (route: Pick<PageRoute, 'title' | 'titleEn'>, language: string): string =>
+  language === 'en' ? (route.titleEn ?? route.title) : route.title;
+
+/** The server menu with its titles in the user's language (English from the contract's module titles). */
+export function localizeMenu(menu: RouteItem[], language: string): RouteItem[] {
+  if (language !== 'en') return menu;
+  return menu.map((item) => ({
+    ...item,
+    meta: { ...item.meta, title: moduleTitlesEn[item.moudleCode] ?? item.meta.title },
+    children: localizeMenu(item.children, language),
+  }));
 }

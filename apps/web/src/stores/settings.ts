@@ -26,6 +26,8 @@ interface SettingsState {
   sidebarLogo: boolean;
   size: Size;
   sidebarOpened: boolean;
+  /** The sidebar over the page on a small screen: closed by default and after each navigation, not remembered. */
+  mobileSidebarOpened: boolean;
   change<K extends keyof typeof defaultSettings>(key: K, value: (typeof defaultSettings)[K]): void;
   toggleSidebar(): void;
 }
@@ -35,8 +37,9 @@ export const useSettingsStore = create<SettingsState>()(
     (set) => ({
       ...defaultSettings,
       change: (key, value) => set({ [key]: value }),
+      mobileSidebarOpened: false,
       toggleSidebar: () => set((s) => ({ sidebarOpened: !s.sidebarOpened })),
     }),
-    { name: 'portal-settings', partialize: ({ change: _c, toggleSidebar: _t, ...rest }) => rest },
+    { name: 'portal-settings', partialize: ({ change: _c, toggleSidebar: _t, mobileSidebarOpened: _m, ...rest }) => rest },
   ),
 );

@@ -15,6 +15,7 @@ import { useFindActions } from './use-find-actions';
 import { type FilterState, type GridColumn, type GridQuery, type GridRow, type GridSort, emptyFilter } from './types';
 import { cspNonce } from '../../app/csp';
 import './data-grid.css';
+import { useGridAria } from './grid-aria';
 
 // RevoGrid's components add <style> elements of their own: they carry the page's CSP nonce too.
 setNonce(cspNonce);
@@ -92,6 +93,7 @@ export function DataGrid(props: DataGridProps) {
   const { message } = App.useApp();
   const grid = useRef<HTMLRevoGridElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
+  useGridAria(wrapper);
   // Find/replace edits live in a copy of the rows until the page passes new rows.
   const [local, setLocal] = useState({ base: givenRows, rows: givenRows });
   if (local.base !== givenRows) setLocal({ base: givenRows, rows: givenRows });

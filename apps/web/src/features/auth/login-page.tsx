@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../../api/client';
 import { InsecureContextError } from '../../api/crypto';
+import { LanguageSwitch } from '../../components/language-switch';
 import { useUserStore } from '../../stores/user';
 import { sendUsage } from '../../lib/usage-tracking';
 import { type Credentials, fetchCaptcha, signIn } from './api';
@@ -68,7 +69,7 @@ export function LoginPage({ staff }: { staff: boolean }) {
     });
 
   return (
-    <div
+    <main
       style={{
         minHeight: '100vh',
         display: 'flex',
@@ -77,8 +78,11 @@ export function LoginPage({ staff }: { staff: boolean }) {
         background: 'linear-gradient(135deg, #1f3b63 0%, #2d6cb5 100%)',
       }}
     >
-      <Card style={{ width: 400, boxShadow: '0 8px 24px rgba(0,0,0,.2)' }}>
-        <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 4 }}>
+      <Card style={{ width: 400, maxWidth: 'calc(100vw - 24px)', boxShadow: '0 8px 24px rgba(0,0,0,.2)' }}>
+        <div style={{ textAlign: 'right', margin: '-12px -12px 0 0' }}>
+          <LanguageSwitch withLabel />
+        </div>
+        <Typography.Title level={1} style={{ textAlign: 'center', marginBottom: 4, fontSize: 24 }}>
           {t('app.title')}
         </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
@@ -150,6 +154,6 @@ export function LoginPage({ staff }: { staff: boolean }) {
           )}
         />
       </Modal>
-    </div>
+    </main>
   );
 }

@@ -4,6 +4,7 @@ import { dashboard } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
@@ -15,12 +16,12 @@ import { CertificateCard } from './certificate-card';
 
 const yuan = (amount: string) => `¥${formatMoney(amount)}`;
 
-function change(now: string, before: string): string {
+function change(t: TFunction, now: string, before: string): string {
   const a = Number(now);
   const b = Number(before);
-  if (b === 0) return a === 0 ? '持平' : '上月同期为 0';
+  if (b === 0) return t(a === 0 ? 'dashboard.same' : 'dashboard.lastMonthZero');
   const pct = ((a - b) / b) * 100;
-  return `${pct >= 0 ? '较上月同期 +' : '较上月同期 '}${pct.toFixed(1)}%`;
+  return t('dashboard.versusLastMonth', { pct: `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}` });
 }
 
 export default function DashboardPage() {
@@ -44,7 +45,7 @@ export default function DashboardPage() {
               {user.staff
                 ? `${user.companyName} · ${user.employeeName}`
                 : `${user.supplierName}（${user.supplierCode}） · ${user.employeeName}`}
-              {data && ` · 业务日期 ${data.today}`}
+              {data && ` · ${t('dashboard.businessDate', { date: data.today })}`}
             </Typography.Text>
           </Col>
           {user.staff && (
@@ -60,25 +61,34 @@ export default function DashboardPage() {
         <>
           <Row gutter={[16, 16]}>
             <Col xs={24} md={8}>
-              <Card title="未完成采购订单" extra={<Link to="/purOrder">查看</Link>}>
+              <Card title={t('dashboard.openOrders')} extra={<Link to="/purOrder">{t('dashboard.view')}</Link>}>
                 <Statistic
-                  title={`${data.openOrders.count} 张，其中待确认 ${data.openOrders.toConfirm} 张`}
+                  title={t('dashboard.openOrdersDetail', { count: data.openOrders.count, toConfirm: data.openOrders.toConfirm })}
                   value={yuan(data.openOrders.amount)}
                 />
               </Card>
             </Col>
             <Col xs={24} md={8}>
-              <Card title="本月验收金额" extra={<Link to="/acceptance">查看</Link>}>
+              <Card title={t('dashboard.receiving')} extra={<Link to="/acceptance">{t('dashboard.view')}</Link>}>
                 <Statistic
-                  title={`${change(data.receiving.thisMonth, data.receiving.lastMonthToDate)}（上月全月 ${yuan(data.receiving.lastMonth)}）`}
+                  title={t('dashboard.receivingDetail', {
+                    change: change(t, data.receiving.thisMonth, data.receiving.lastMonthToDate),
+                    lastMonth: yuan(data.receiving.lastMonth),
+                  })}
                   value={yuan(data.receiving.thisMonth)}
                 />
               </Card>
             </Col>
             <Col xs={24} md={8}>
-              <Card title="待处理结算单" extra={<Link to={user.staff ? '/samBill/review' : '/samBill'}>查看</Link>}>
+              <Card
+                title={t('dashboard.settlement')}
+                extra={<Link to={user.staff ? '/samBill/review' : '/samBill'}>{t('dashboard.view')}</Link>}
+              >
                 <Statistic
-                  title={`${data.settlement.waitingCount} 张待提交，未付合计 ${yuan(data.settlement.unpaidAmount)}`}
+                  title={t('dashboard.settlementDetail', {
+                    count: data.settlement.waitingCount,
+                    unpaid: yuan(data.settlement.unpaidAmount),
+                  })}
                   value={yuan(data.settlement.waitingAmount)}
                 />
               </Card>
@@ -91,20 +101,20 @@ export default function DashboardPage() {
           </Row>
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
             <Col xs={24} lg={16}>
-              <Card title="近 12 个月验收金额（含税）">
+              <Card title={t('dashboard.trend')}>
                 <TrendChart
                   kind="line"
-                  label="验收金额趋势图"
+                  label={t('dashboard.trendChart')}
                   labels={data.monthlyReceiving.map((m) => m.month)}
                   values={data.monthlyReceiving.map((m) => Number(m.amount))}
                 />
               </Card>
             </Col>
             <Col xs={24} lg={8}>
-              <Card title="近 90 天订单状态">
+              <Card title={t('dashboard.statuses')}>
                 <TrendChart
                   kind="pie"
-                  label="订单状态分布图"
+                  label={t('dashboard.statusChart')}
                   labels={data.ordersByStatus.map((s) => s.status)}
                   values={data.ordersByStatus.map((s) => s.count)}
                 />

@@ -139,6 +139,7 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
                 ) : (
                   <Progress
                     percent={Number(fillRate)}
+                    aria-label={t('purchaseOrder.detail.fillRate')}
                     format={() => `${fillRate}%`}
                     size="small"
                     style={{ maxWidth: 360, margin: 0 }}

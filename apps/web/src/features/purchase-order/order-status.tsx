@@ -2,6 +2,7 @@
 // completed is done, expired is a problem, closed is over.
 import { purchaseOrder } from '@portal/contract';
 import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 type OrderStatus = (typeof purchaseOrder.orderStatuses)[number];
 
@@ -20,12 +21,22 @@ const toneOf = (status: string): string => (Object.hasOwn(tones, status) ? tones
 /** Class of a status cell in a grid (purchase-order.css colours it like the tag). */
 export const statusClass = (status: string) => `po-tone-${toneOf(status)}`;
 
+/** A status in the user's language (the wire keeps the Chinese state names). */
+export function useStatusLabel(): (status: string) => string {
+  const { t } = useTranslation();
+  return (status) => (Object.hasOwn(tones, status) ? t(`purchaseOrder.statuses.${status}`) : status);
+}
+
 export function OrderStatusTag({ status }: { status: string }) {
+  const label = useStatusLabel();
   return (
     <Tag color={toneOf(status)} style={{ marginInlineEnd: 0 }}>
-      {status}
+      {label(status)}
     </Tag>
   );
 }
 
-export const statusOptions = purchaseOrder.orderStatuses.map((s) => ({ value: s, label: s }));
+export function useStatusOptions() {
+  const label = useStatusLabel();
+  return purchaseOrder.orderStatuses.map((s) => ({ value: s, label: label(s) }));
+}

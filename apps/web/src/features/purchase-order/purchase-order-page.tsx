@@ -14,7 +14,7 @@ import { SupplierPicker } from '../../components/supplier-picker';
 import { useUserStore } from '../../stores/user';
 import { deptsQuery, orderColumnValues, type OrderListQuery, orderPageQuery } from './api';
 import { orderColumns, orderRow } from './order-columns';
-import { statusOptions } from './order-status';
+import { useStatusOptions } from './order-status';
 import './purchase-order.css';
 
 interface Search {
@@ -45,6 +45,7 @@ function queryOf(search: Search): Omit<OrderListQuery, 'page' | 'limit' | 'sort'
 
 export default function PurchaseOrderPage() {
   const { t } = useTranslation();
+  const statusOptions = useStatusOptions();
   const navigate = useNavigate();
   const staff = useUserStore((s) => s.staff);
   const orders = useServerList({

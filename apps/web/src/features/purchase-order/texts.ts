@@ -4,6 +4,15 @@ import type { Texts } from '../../i18n/texts';
 export const zhCN = {
   purchaseOrder: {
     title: '采购订单',
+    statuses: {
+      已下达: '已下达',
+      已阅读: '已阅读',
+      已确认: '已确认',
+      部分到货: '部分到货',
+      已完成: '已完成',
+      已过期: '已过期',
+      已关闭: '已关闭',
+    },
     orderDate: '订单日期',
     startDate: '开始日期',
     endDate: '结束日期',
@@ -95,6 +104,15 @@ export const zhCN = {
 export const en: Texts<typeof zhCN> = {
   purchaseOrder: {
     title: 'Purchase orders',
+    statuses: {
+      已下达: 'Issued',
+      已阅读: 'Read',
+      已确认: 'Confirmed',
+      部分到货: 'Partly delivered',
+      已完成: 'Completed',
+      已过期: 'Expired',
+      已关闭: 'Closed',
+    },
     orderDate: 'Order date',
     startDate: 'From',
     endDate: 'To',

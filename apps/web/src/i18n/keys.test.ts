@@ -1,0 +1,42 @@
+// Both languages hold every text: the same keys in the shell's tables and in every feature's texts.ts, and
+// no Chinese left in the English tables.
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import { zhCN } from './zh-CN';
+
+interface FeatureTexts {
+  zhCN: object;
+  en: object;
+}
+
+const features = import.meta.glob<FeatureTexts>('../features/*/texts.ts', { eager: true });
+
+function flatten(table: object, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(table)) {
+    if (typeof value === 'string') out.set(`${prefix}${key}`, value);
+    else for (const [k, v] of flatten(value as object, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+const tables: [string, object, object][] = [
+  ['shell', zhCN, en],
+  ...Object.entries(features).map(([file, t]): [string, object, object] => [file, t.zhCN, t.en]),
+];
+const chinese = /[\u4e00-\u9fff]/;
+
+describe('texts', () => {
+  it.each(tables)('%s has every key in both languages', (_name, zh, english) => {
+    expect([...flatten(english).keys()].sort()).toEqual([...flatten(zh).keys()].sort());
+  });
+
+  it.each(tables)('%s has no Chinese in its English texts', (_name, _zh, english) => {
+    // Keys may be the wire's Chinese state names; the values shown must be English.
+    expect([...flatten(english)].filter(([, value]) => chinese.test(value))).toEqual([]);
+  });
+
+  it('finds the feature tables', () => {
+    expect(Object.keys(features).length).toBeGreaterThan(3);
+  });
+});
