@@ -97,7 +97,7 @@ describe('routes and permissions', () => {
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/acceptance');
     expect(await page.getByText('抱歉，您访问的页面不存在').count()).toBe(0);
-    expect(await page.title()).toBe('验收统计 - 供应商协同平台');
+    await expect.poll(() => page.title()).toBe('验收统计 - 供应商协同平台');
   });
 
   it('reaches a generic query page without signing in', async () => {
