@@ -16,9 +16,14 @@ const bodies: Record<string, object> = {
   '/samData/getSamCostData': { nodeCode: 'U01', periodStart: '2024-01-01', periodEnd: '2024-12-31' },
   '/baseInfo/getBrandPage': {},
   '/baseInfo/getDeptPage': {},
+  '/ctf/getCtfReviewList': {},
 };
 /** Who makes the call, where it is not supplier 100001 (staff-only lists). */
-const callers: Record<string, string> = { '/baseInfo/getBrandPage': 'admin', '/baseInfo/getDeptPage': 'admin' };
+const callers: Record<string, string> = {
+  '/baseInfo/getBrandPage': 'admin',
+  '/baseInfo/getDeptPage': 'admin',
+  '/ctf/getCtfReviewList': 'admin',
+};
 
 const sortedLists = Object.values(contract)
   .flatMap((area) => (typeof area === 'object' && area !== null ? Object.values(area) : []))
