@@ -148,6 +148,13 @@ describe('accessibility', () => {
     await page.getByRole('button', { name: '返回列表' }).waitFor();
     await scan(page, 'order detail');
     await visit(page, '/employee/userDetail');
+    // The save button waits (disabled, then spinning) until the next free account code has come.
+    const save = page.locator('[data-view="/employee/userDetail"] .ant-card-extra .ant-btn-primary');
+    await expect
+      .poll(
+        async () => (await save.isEnabled()) && (await page.locator('[data-view="/employee/userDetail"] .ant-btn-loading').count()) === 0,
+      )
+      .toBe(true);
     await scan(page, 'child-account editor');
 
     const staffPage = await newPage();

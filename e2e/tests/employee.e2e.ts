@@ -84,11 +84,13 @@ describe('child accounts', () => {
       .filter({ hasText: /^采购订单$/ })
       .locator('.ant-tree-checkbox')
       .click();
+    // Its buttons are the nodes after it (other modules, such as the settlement ones, have buttons of the same names).
+    const orderNode = tree.locator('.ant-tree-treenode').filter({ hasText: /^采购订单$/ });
     for (const button of ['导出', '打印']) {
-      const node = tree
-        .locator('.ant-tree-treenode')
+      const node = orderNode
+        .locator('xpath=following-sibling::*[contains(@class, "ant-tree-treenode")]')
         .filter({ hasText: new RegExp(`^${button}$`) })
-        .last();
+        .first();
       await node.locator('.ant-tree-checkbox').click();
     }
     await page.getByRole('button', { name: /保\s*存/ }).click();

@@ -229,6 +229,15 @@ describe('settlement', () => {
     await as100001.call(employee.insertSupChildRole, {
       body: { employeeCode: code, moduleCodes: ['ms0030', 'ms0031'], buttons: [{ moudleCode: 'ms0031', buttonCode: 'save' }] },
     });
+    try {
+      await childCannotApply(code, created.initialPassword);
+    } finally {
+      // The other test files count 100001's children: this one leaves none behind.
+      await as100001.call(employee.deleteEmployee, { query: { employeeCode: code } });
+    }
+  }, 120_000);
+
+  async function childCannotApply(code: string, initialPassword: string) {
     const drafts = await as100001.call(settlement.querySamBillQueryList, { body: { page: 1, limit: 1, status: '草稿' } });
     const draft = drafts.list[0]!;
     expect(draft).toBeDefined();
@@ -236,14 +245,14 @@ describe('settlement', () => {
     // The child signs in, changes its one-time password and opens the draft.
     const page = await browser.page();
     await page.goto('/login');
-    await submitLogin(page, code, created.initialPassword);
+    await submitLogin(page, code, initialPassword);
     await page
       .getByRole('dialog')
       .filter({ hasText: '您的密码已过期或需要修改，请立即修改密码。' })
       .getByRole('button', { name: '立即修改' })
       .click();
     const change = page.getByRole('dialog').filter({ hasText: '请修改密码后继续使用' });
-    await change.getByLabel('原密码').fill(created.initialPassword);
+    await change.getByLabel('原密码').fill(initialPassword);
     await change.getByLabel('新密码').fill(demoPassword);
     await change.getByLabel('确认密码').fill(demoPassword);
     await change.getByRole('button', { name: /确\s*定/ }).click();
@@ -263,5 +272,5 @@ describe('settlement', () => {
     expect(refused.status).toBe(403);
     const still = await as100001.call(settlement.getSamBillQueryDetail, { body: { samBillNum: draft.samBillNum } });
     expect(still.header.status).toBe('草稿');
-  }, 120_000);
+  }
 });
