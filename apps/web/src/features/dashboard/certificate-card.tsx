@@ -22,7 +22,7 @@ export function CertificateCard({ suppCode }: { suppCode?: string | undefined })
               <Statistic title="缺失" value={data.missing} valueStyle={data.missing ? { color: '#cf1322' } : undefined} />
             </Col>
             <Col span={8}>
-              <Statistic title="30 天内到期" value={data.expiring} valueStyle={data.expiring ? { color: '#d46b08' } : undefined} />
+              <Statistic title="30 天内到期" value={data.expiring} valueStyle={data.expiring ? { color: '#ad4e00' } : undefined} />
             </Col>
             <Col span={8}>
               <Statistic title="已过期" value={data.expired} valueStyle={data.expired ? { color: '#cf1322' } : undefined} />

@@ -28,7 +28,7 @@ export function ChargeFacts({ charge }: { charge: Charge }) {
                 children: (
                   <>
                     <div>{charge.disputeNote}</div>
-                    <div style={{ color: '#8c8c8c' }}>
+                    <div style={{ color: '#595959' }}>
                       {t('settlement.charges.disputeBy', { by: charge.disputeBy, at: charge.disputeAt.slice(0, 19).replace('T', ' ') })}
                     </div>
                   </>
@@ -44,7 +44,7 @@ export function ChargeFacts({ charge }: { charge: Charge }) {
                 children: (
                   <>
                     <div>{charge.answerNote}</div>
-                    <div style={{ color: '#8c8c8c' }}>
+                    <div style={{ color: '#595959' }}>
                       {t('settlement.charges.answerBy', { by: charge.answerBy, at: charge.answerAt.slice(0, 19).replace('T', ' ') })}
                     </div>
                   </>
