@@ -233,6 +233,8 @@ export interface DemoModule {
   audience?: 'all' | 'supplier' | 'staff';
   /** Held by the staff role 'buyer' too (admin holds every module). */
   buyer?: boolean;
+  /** Held by the staff role 'qualification' (资质审核员: the certificate step of reviews, account qc01). */
+  qualification?: boolean;
   /** Granted to the demo child account 100001-01. */
   child?: boolean;
   buttons?: { code: string; name: string }[];
@@ -247,6 +249,7 @@ export const modules: DemoModule[] = [
     icon: 'dashboard',
     affix: true,
     buyer: true,
+    qualification: true,
     child: true,
   },
   { code: 'ms0020', name: '报表查询', path: '/report', kind: 'folder', icon: 'chart', buyer: true, child: true },
@@ -329,6 +332,7 @@ export const modules: DemoModule[] = [
     icon: 'form',
     audience: 'staff',
     buyer: true,
+    qualification: true,
   },
   { code: 'ms0045', name: '供应商商城', path: '/sso/ms0045', kind: 'sso', url: 'https://mall.example.com/sso', icon: 'link' },
   { code: 'ms0062', name: '电子发票平台', path: '/sso/ms0062', kind: 'sso', url: 'https://invoice.example.com/sso', icon: 'link' },

@@ -58,6 +58,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
       .values([
         { tenant_id: tenant.id, role_code: 'admin', role_name: '系统管理员' },
         { tenant_id: tenant.id, role_code: 'buyer', role_name: '采购员' },
+        { tenant_id: tenant.id, role_code: 'qualification', role_name: '资质审核员' },
       ])
       .execute();
     await trx
@@ -101,6 +102,9 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
         ...buttons
           .filter((b) => modules.find((m) => m.code === b.module_code)?.buyer && b.button_code !== 'delete')
           .map((b) => ({ tenant_id: tenant.id, role_code: 'buyer', module_code: b.module_code, button_code: b.button_code })),
+        ...buttons
+          .filter((b) => modules.find((m) => m.code === b.module_code)?.qualification && b.button_code !== 'delete')
+          .map((b) => ({ tenant_id: tenant.id, role_code: 'qualification', module_code: b.module_code, button_code: b.button_code })),
       ])
       .execute();
     await trx
@@ -113,6 +117,9 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
           module_code: m.module_code,
         })),
         ...modules.filter((m) => m.buyer).map((m) => ({ tenant_id: tenant.id, role_code: 'buyer', module_code: m.code })),
+        ...modules
+          .filter((m) => m.qualification)
+          .map((m) => ({ tenant_id: tenant.id, role_code: 'qualification', module_code: m.code })),
       ])
       .execute();
 
@@ -155,6 +162,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
         account('100005', '赵磊', { supp: '100005', phone: '13900139005', matureInDays: 10 }),
         account('admin', '系统管理员', { role: 'admin' }),
         account('buyer01', '周敏', { role: 'buyer', phone: '13700137001' }),
+        account('qc01', '孙丽', { role: 'qualification', phone: '13700137002' }),
       ])
       .execute();
 
