@@ -65,4 +65,15 @@ describe('login', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
   });
+
+  it("shows '校验失败 请重新登陆:' with the server's message when the user-info call fails, and goes to the login page", async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.route('**/api/user/getInfo**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: '500', message: '用户信息服务不可用' }) }),
+    );
+    await page.reload();
+    await page.getByText('校验失败 请重新登陆:用户信息服务不可用').waitFor();
+    await page.waitForURL(/\/login\?redirect=/);
+  });
 });

@@ -5,7 +5,7 @@ import { message } from 'antd';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { ApiFailure, call } from '../api/client';
+import { ApiFailure, call, endsSession } from '../api/client';
 import { ErrorPage } from '../components/error-page';
 import { LoginPage } from '../features/auth/login-page';
 import { tryIdentityProviderLogin } from '../features/auth/identity-provider';
@@ -81,9 +81,13 @@ function RequireSession() {
     };
     (async () => {
       try {
-        const info = await call(auth.getInfo, { query: {} }, { silent: true });
+        // Spec section 8: user-info data missing gives '校验失败 请重新登陆:' and the server's message.
+        const info = await call(auth.getInfo, { query: {} }, { silent: true }).catch((err: unknown) => {
+          if (err instanceof ApiFailure && !endsSession(err)) throw new ApiFailure(err.status, err.code, `${verifyFailed}${err.message}`);
+          throw err;
+        });
         if (cancelled) return;
-        if (!info) return fail(`校验失败 请重新登陆:${t('errors.hasError')}`);
+        if (!info) return fail(`${verifyFailed}${t('errors.hasError')}`);
         if (!info.roles?.length) return fail(t('errors.noPermission'));
         const routes = await call(menu.queryMerchantsModuleList, { query: {} }, { silent: true });
         if (!cancelled) useUserStore.getState().setProfile(info, routes);
@@ -115,5 +119,8 @@ function RequireSession() {
     </Suspense>
   );
 }
+
+/** The spec's prefix of a user-info failure (section 8), followed by the server's message. */
+const verifyFailed = '校验失败 请重新登陆:';
 
 const SignedIn = lazy(() => import('./signed-in'));
