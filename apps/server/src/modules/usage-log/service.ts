@@ -45,12 +45,14 @@ export async function moduleUsage(ctx: AppContext, session: SessionContext, star
   if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以查看模块使用情况');
   if (startDate > endDate) throw ApiError.badRequest('querystring.endDate: 结束日期不能早于开始日期');
   const { rows } = await sql<{ moduleCode: string; moduleName: string; visits: number; users: number; staySeconds: number }>`
-    SELECT module_code AS "moduleCode", max(module_name) AS "moduleName",
-           count(*) FILTER (WHERE operate_type = 0)::int AS visits,
-           count(DISTINCT account_id)::int AS users,
-           coalesce(sum(stay_seconds), 0)::int AS "staySeconds"
-    FROM module_stay
-    WHERE tenant_id = ${session.tenantId} AND at >= ${startDate}::date AND at < ${endDate}::date + 1
-    GROUP BY module_code ORDER BY visits DESC, module_code`.execute(ctx.db);
+    SELECT s.module_code AS "moduleCode",
+           -- The menu's name of the module; the title the page sent only for a module no longer in the menu.
+           coalesce(max(m.name), max(s.module_name)) AS "moduleName",
+           count(*) FILTER (WHERE s.operate_type = 0)::int AS visits,
+           count(DISTINCT s.account_id)::int AS users,
+           coalesce(sum(s.stay_seconds), 0)::int AS "staySeconds"
+    FROM module_stay s LEFT JOIN module m ON m.module_code = s.module_code
+    WHERE s.tenant_id = ${session.tenantId} AND s.at >= ${startDate}::date AND s.at < ${endDate}::date + 1
+    GROUP BY s.module_code ORDER BY visits DESC, s.module_code`.execute(ctx.db);
   return rows;
 }

@@ -56,6 +56,19 @@ describe('module stays', () => {
     expect(supplier.status).toBe(403);
   });
 
+  it('names each module as the menu does, whatever title the page sent', async () => {
+    // A page in English, or a detail page of the module, sends its own title.
+    await t.callAs('100001', usageLog.saveModuleLog, {
+      body: { moduleCode: 'ms0022', moduleName: 'Purchase orders', operateType: 0, stayTime: 0 },
+    });
+    await t.callAs('100002', usageLog.saveModuleLog, {
+      body: { moduleCode: 'ms0022', moduleName: '订单详情', operateType: 0, stayTime: 0 },
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await t.callAs('admin', usageLog.getModuleUsage, { query: { startDate: today, endDate: today } });
+    expect(res.data.find((r: { moduleCode: string }) => r.moduleCode === 'ms0022')).toMatchObject({ moduleName: '采购订单', visits: 2 });
+  });
+
   it('takes the token from the cookie with its double-submit header, as the page sends it when it goes', async () => {
     const res = await t.app.inject({
       method: 'POST',

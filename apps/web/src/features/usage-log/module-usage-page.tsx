@@ -1,24 +1,30 @@
 // Staff: visits, distinct users and stay time per module over a date range (module ms0080).
-import { usageLog } from '@portal/contract';
+import { moduleTitlesEn, usageLog } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-
-const hours = (seconds: number) =>
-  seconds >= 3600 ? `${(seconds / 3600).toFixed(1)} 小时` : seconds >= 60 ? `${Math.round(seconds / 60)} 分钟` : `${seconds} 秒`;
+import { titleIn } from '../../lib/routes';
 
 export default function ModuleUsagePage() {
+  const { t, i18n } = useTranslation();
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
   const query = { startDate: range[0].format('YYYY-MM-DD'), endDate: range[1].format('YYYY-MM-DD') };
   const { data, isFetching } = useQuery({ queryKey: ['module-usage', query], queryFn: () => call(usageLog.getModuleUsage, { query }) });
+  const duration = (seconds: number) =>
+    seconds >= 3600
+      ? t('moduleUsage.hours', { value: (seconds / 3600).toFixed(1) })
+      : seconds >= 60
+        ? t('moduleUsage.minutes', { value: Math.round(seconds / 60) })
+        : t('moduleUsage.seconds', { value: seconds });
   return (
     <Card
-      title="模块使用统计"
+      title={t('moduleUsage.title')}
       extra={
         <DatePicker.RangePicker
-          aria-label="统计区间"
+          aria-label={t('moduleUsage.range')}
           allowClear={false}
           value={range}
           onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
@@ -30,12 +36,24 @@ export default function ModuleUsagePage() {
         loading={isFetching}
         dataSource={data ?? []}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         columns={[
-          { title: '模块编码', dataIndex: 'moduleCode', width: 120 },
-          { title: '模块名称', dataIndex: 'moduleName' },
-          { title: '访问次数', dataIndex: 'visits', align: 'right', sorter: (a, b) => a.visits - b.visits },
-          { title: '访问人数', dataIndex: 'users', align: 'right' },
-          { title: '停留时长', dataIndex: 'staySeconds', align: 'right', render: hours, sorter: (a, b) => a.staySeconds - b.staySeconds },
+          { title: t('moduleUsage.columns.moduleCode'), dataIndex: 'moduleCode', width: 120 },
+          {
+            title: t('moduleUsage.columns.moduleName'),
+            dataIndex: 'moduleName',
+            // The menu's name of the module, in the user's language.
+            render: (name: string, row) => titleIn({ title: name, titleEn: moduleTitlesEn[row.moduleCode] }, i18n.language),
+          },
+          { title: t('moduleUsage.columns.visits'), dataIndex: 'visits', align: 'right', sorter: (a, b) => a.visits - b.visits },
+          { title: t('moduleUsage.columns.users'), dataIndex: 'users', align: 'right' },
+          {
+            title: t('moduleUsage.columns.stay'),
+            dataIndex: 'staySeconds',
+            align: 'right',
+            render: duration,
+            sorter: (a, b) => a.staySeconds - b.staySeconds,
+          },
         ]}
       />
     </Card>
