@@ -216,4 +216,13 @@ describe('receiving statistics', () => {
       .waitFor({ timeout: 30_000 });
     expect(await page.getByRole('button', { name: /导出/ }).count()).toBe(0);
   });
+
+  it('draws the read-only report grids on white, not on the grey of disabled cells', async () => {
+    const page = await browser.page();
+    await openPage(page, '100001');
+    const cell = page.locator('revogr-data[type="rgRow"] .rgCell').first();
+    await cell.waitFor({ timeout: 30_000 });
+    const background = await cell.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(['rgba(0, 0, 0, 0)', 'rgb(255, 255, 255)']).toContain(background);
+  });
 });

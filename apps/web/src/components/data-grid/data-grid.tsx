@@ -256,7 +256,7 @@ export function DataGrid(props: DataGridProps) {
       aria-label={label ?? t('region')}
       aria-busy={loading || undefined}
       data-testid="data-grid"
-      className="dg-root"
+      className={editable ? 'dg-root dg-editable' : 'dg-root'}
       style={{ height: height ?? 480 }}
       {...keyboard}
       // Capture: RevoGrid stops the event from bubbling out of its cells. The row comes from the cell
