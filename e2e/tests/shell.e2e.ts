@@ -210,6 +210,18 @@ describe('small screens, errors and usage', () => {
     await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(150);
   });
 
+  it('shows an icon for every top-level menu entry when the wide-screen sidebar is collapsed', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    const menu = page.getByRole('navigation', { name: '主菜单' }).getByRole('menu').first();
+    await page.getByLabel('展开/收起菜单').click();
+    await expect.poll(() => page.locator('.ant-layout-sider').evaluate((el) => el.getBoundingClientRect().width)).toBe(54);
+    const entries = menu.locator(':scope > li.ant-menu-item, :scope > li.ant-menu-submenu');
+    const count = await entries.count();
+    expect(count).toBeGreaterThan(4);
+    for (let i = 0; i < count; i += 1) expect(await entries.nth(i).locator('.anticon').count()).toBeGreaterThan(0);
+  });
+
   it('lists an uncaught error in the error log, and Clear All empties it', async () => {
     const page = await browser.page();
     await loginAs(page, '100001');

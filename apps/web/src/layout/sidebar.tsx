@@ -10,19 +10,22 @@ import { type PageRoute, localizeMenu, routePath } from '../lib/routes';
 import { isExternal } from '../lib/validate';
 import { useSettingsStore } from '../stores/settings';
 import { useUserStore } from '../stores/user';
+import { menuIcon } from './menu-icons';
 import { isSso, openSso } from './sso';
 
 type Item = Required<MenuProps>['items'][number];
 
-function toItems(routes: RouteItem[]): Item[] {
+/** The menu's entries; top-level ones carry an icon (a single-child folder lends its own to its child). */
+function toItems(routes: RouteItem[], top = true): Item[] {
   return routes
     .filter((r) => !r.hidden)
     .map((route): Item => {
+      const icon = top ? { icon: menuIcon(route.meta.icon) } : {};
       const visibleChildren = route.children.filter((c) => !c.hidden);
-      if (visibleChildren.length === 1 && !route.alwaysShow) return toItems(visibleChildren)[0]!;
+      if (visibleChildren.length === 1 && !route.alwaysShow) return { ...toItems(visibleChildren, false)[0]!, ...icon } as Item;
       if (visibleChildren.length > 0)
-        return { key: `folder:${route.moudleCode}`, label: route.meta.title, children: toItems(visibleChildren) };
-      return { key: isSso(route.moudleCode) ? `sso:${route.moudleCode}` : routePath(route), label: route.meta.title };
+        return { key: `folder:${route.moudleCode}`, label: route.meta.title, children: toItems(visibleChildren, false), ...icon };
+      return { key: isSso(route.moudleCode) ? `sso:${route.moudleCode}` : routePath(route), label: route.meta.title, ...icon };
     });
 }
 

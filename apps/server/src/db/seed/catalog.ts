@@ -334,8 +334,8 @@ export const modules: DemoModule[] = [
     buyer: true,
     qualification: true,
   },
-  { code: 'ms0045', name: '供应商商城', path: '/sso/ms0045', kind: 'sso', url: 'https://mall.example.com/sso', icon: 'link' },
-  { code: 'ms0062', name: '电子发票平台', path: '/sso/ms0062', kind: 'sso', url: 'https://invoice.example.com/sso', icon: 'link' },
-  { code: 'ms0066', name: '银企直连', path: '/sso/ms0066', kind: 'sso', url: 'https://bank.example.com/sso', icon: 'link' },
+  { code: 'ms0045', name: '供应商商城', path: '/sso/ms0045', kind: 'sso', url: 'https://mall.example.com/sso', icon: 'shopping' },
+  { code: 'ms0062', name: '电子发票平台', path: '/sso/ms0062', kind: 'sso', url: 'https://invoice.example.com/sso', icon: 'invoice' },
+  { code: 'ms0066', name: '银企直连', path: '/sso/ms0066', kind: 'sso', url: 'https://bank.example.com/sso', icon: 'bank' },
   { code: 'ms0070', name: '物流协同', path: '/tms', kind: 'frame', url: 'https://tms.example.com/portal', icon: 'guide' },
 ];
