@@ -1,6 +1,6 @@
 // The pager under a server-paged list: "共 N 条" on the left of the pages; with `sizes`, a page-size
 // changer that goes back to page 1 when the size changes.
-import { Pagination } from 'antd';
+import { Grid, Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export function ListPagination({
@@ -18,9 +18,14 @@ export function ListPagination({
   onChange(page: number, limit: number): void;
 }) {
   const { t } = useTranslation();
+  const narrow = !Grid.useBreakpoint().sm;
   return (
     <Pagination
+      className="list-pagination"
       style={{ marginTop: 12, justifyContent: 'flex-end' }}
+      responsive
+      showLessItems={narrow}
+      size={narrow ? 'small' : 'middle'}
       current={page}
       pageSize={limit}
       total={total}

@@ -49,11 +49,11 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
         alignItems: 'center',
         justifyContent: 'space-between',
         gap: 12,
-        flexWrap: 'wrap',
+        flexWrap: mobile ? 'nowrap' : 'wrap',
         boxShadow: '0 1px 4px rgba(0,21,41,.08)',
       }}
     >
-      <Space size="middle" wrap>
+      <Space size="middle" wrap={!mobile}>
         <Button
           type="text"
           aria-label={t('shell.toggleSidebar')}
@@ -63,8 +63,12 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
         />
         {!mobile && <Breadcrumb routes={routes} />}
       </Space>
-      <Space size="middle" wrap>
-        {!user.staff && <Typography.Text strong>{user.supplierName}</Typography.Text>}
+      <Space size="middle" wrap={!mobile} className={mobile ? 'header-right header-right-mobile' : 'header-right'}>
+        {!user.staff && (
+          <Typography.Text strong ellipsis={mobile ? { tooltip: user.supplierName } : false} className="header-supplier">
+            {user.supplierName}
+          </Typography.Text>
+        )}
         {!mobile && <Typography.Text type="secondary">{user.companyName}</Typography.Text>}
         {!user.staff && !mobile && (
           <Typography.Text type="secondary">
@@ -96,7 +100,8 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
           <a onClick={(e) => e.preventDefault()} href="#" aria-label={t('shell.userMenu')}>
             <Space>
               <UserOutlined />
-              {user.staff ? user.employeeName : user.employeeCode}
+              {/* A phone keeps the header on one row: the account code goes, the icon opens the same menu. */}
+              {!mobile && (user.staff ? user.employeeName : user.employeeCode)}
               <DownOutlined />
             </Space>
           </a>
