@@ -57,7 +57,12 @@ export function brandList({ supplier }: BaseDataScope) {
     defaultSort: { field: 'brandCode', order: 'asc' },
     then: [sql`b.brand_code`],
     select: (matching) =>
-      matching.select(['b.brand_code as brandCode', 'b.brand_name as brandName', goodsCount.as('goodsCount'), supplierCount.as('supplierCount')]),
+      matching.select([
+        'b.brand_code as brandCode',
+        'b.brand_name as brandName',
+        goodsCount.as('goodsCount'),
+        supplierCount.as('supplierCount'),
+      ]),
   });
 }
 

@@ -122,8 +122,11 @@ export function brandColumnValues(ctx: AppContext, session: SessionContext, quer
 export const deptPage = (ctx: AppContext, session: SessionContext, query: ListQuery & { deptType?: 'store' | 'dc' | undefined }) =>
   lists.deptList.page(ctx.db, readScope(session), query, query);
 
-export const deptColumnValues = (ctx: AppContext, session: SessionContext, query: ValuesQuery & { deptType?: 'store' | 'dc' | undefined }) =>
-  lists.deptList.columnValues(ctx.db, readScope(session), query, query.filters, query.field);
+export const deptColumnValues = (
+  ctx: AppContext,
+  session: SessionContext,
+  query: ValuesQuery & { deptType?: 'store' | 'dc' | undefined },
+) => lists.deptList.columnValues(ctx.db, readScope(session), query, query.filters, query.field);
 
 export function accUnitPage(ctx: AppContext, session: SessionContext, query: ListQuery) {
   const scope = readScope(session);
