@@ -76,4 +76,17 @@ export const en: Texts<typeof zhCN> = {
   },
   moduleNotReady: { title: 'This module is not open yet', subTitle: 'It is being built and will be available here once it opens.' },
   history: { title: 'History', empty: 'Nothing recorded yet', state: 'State: {{from}} → {{to}}' },
+  pickers: {
+    goodsPlaceholder: 'Goods code / barcode / name',
+    typeToSearch: 'Type a goods code, barcode or name',
+    searching: 'Searching…',
+    noGoods: 'No goods found',
+    moreGoods: '{{count}} more goods: type more to narrow the search',
+    barcode: 'Barcode',
+    deptPlaceholder: 'All stores and DCs',
+    storePlaceholder: 'All stores',
+    categoryPlaceholder: 'All categories',
+    brandPlaceholder: 'All brands',
+    supplierPlaceholder: 'All suppliers',
+  },
 };
