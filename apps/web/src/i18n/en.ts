@@ -33,6 +33,13 @@ export const en: Texts<typeof zhCN> = {
     frameRefused: 'This address is not a configured external module',
     ssoCopied: 'Second verification code copied to the clipboard',
     ssoCodeFailed: 'Could not get the second verification code',
+    ssoOpening: 'Opening {{name}}…',
+    ssoOpened: '{{name}} opened in a new window',
+    ssoOpen: 'Open {{name}}',
+    sso: {
+      blocked: 'The browser blocked the new window: open it with the button below',
+      failed: 'It could not be opened; try again later',
+    },
   },
   settings: {
     title: 'Layout settings',

@@ -30,6 +30,10 @@ export const zhCN = {
     frameRefused: '该地址不是已配置的外部模块，不能打开',
     ssoCopied: '二次校验码已复制到粘贴板',
     ssoCodeFailed: '获取二次校验码失败',
+    ssoOpening: '正在打开「{{name}}」…',
+    ssoOpened: '已在新窗口打开「{{name}}」',
+    ssoOpen: '打开「{{name}}」',
+    sso: { blocked: '浏览器阻止了新窗口，请点击下方按钮打开', failed: '未能打开，请稍后重试' },
   },
   settings: {
     title: '系统布局配置',
