@@ -68,7 +68,7 @@ describe('goods picker', () => {
 });
 
 describe('/sso/{code} by URL', () => {
-  it('opens the partner in a new window and leaves the user in the portal; unknown codes are 404', async () => {
+  it('opens the partner in a new window and leaves the user in the portal; unknown codes are 404', { timeout: 120_000 }, async () => {
     const page = await browser.page();
     await loginAs(page, '100001');
     const requested: string[] = [];

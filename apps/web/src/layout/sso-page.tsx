@@ -34,7 +34,7 @@ export default function SsoPage() {
     tried.current = moudleCode;
     void openSso(moudleCode).then((result) => {
       // Opened: the user is where a click on the menu would have left them, in the portal.
-      if (result === 'opened') navigate('/', { replace: true });
+      if (result === 'opened') navigate('/dashboard', { replace: true });
       else setOutcome(result);
     });
   }, [module, moudleCode, navigate]);
@@ -62,7 +62,7 @@ export default function SsoPage() {
           <Button type="primary" loading={outcome === 'opening'} onClick={open}>
             {t('shell.ssoOpen', { name })}
           </Button>
-          <Button onClick={() => navigate('/', { replace: true })}>{t('errors.backHome')}</Button>
+          <Button onClick={() => navigate('/dashboard', { replace: true })}>{t('errors.backHome')}</Button>
         </Space>
       }
     />
