@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { goodsQuery } from './lookups';
+import { goodsQuery, popupWidth } from './lookups';
 
 type Goods = CallData<typeof common.getGoodInfo>['list'][number];
 const pageSize = 20;
@@ -50,7 +50,7 @@ export function GoodsPicker({
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
       placeholder={placeholder ?? t('pickers.goodsPlaceholder')}
       style={{ width }}
-      popupMatchSelectWidth={Math.max(width, 340)}
+      popupMatchSelectWidth={popupWidth(width, 340)}
       value={value || undefined}
       loading={goods.isFetching}
       notFoundContent={keyword ? (goods.isFetching ? t('pickers.searching') : t('pickers.noGoods')) : t('pickers.typeToSearch')}

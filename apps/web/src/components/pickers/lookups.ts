@@ -33,3 +33,7 @@ export const goodsQuery = (search: GoodsSearch) =>
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+
+/** A picker's list may be wider than the picker to show its texts whole; on a phone it keeps the picker's width. */
+export const popupWidth = (width: number, wide: number): number | true =>
+  typeof window !== 'undefined' && window.innerWidth < 576 ? true : Math.max(width, wide);

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type TreeKind, treeQuery } from './lookups';
+import { type TreeKind, popupWidth, treeQuery } from './lookups';
 
 interface TreeOption {
   value: string;
@@ -56,7 +56,7 @@ function TreePicker(props: { kind: TreeKind } & ((Single & { multiple?: false })
       maxTagTextLength={10}
       placeholder={placeholder ?? t(`pickers.${props.kind}Placeholder`)}
       style={{ width }}
-      popupMatchSelectWidth={Math.max(width, 280)}
+      popupMatchSelectWidth={popupWidth(width, 280)}
       loading={tree.isLoading}
       treeData={options}
       treeDefaultExpandedKeys={options.map((o) => o.value)}
