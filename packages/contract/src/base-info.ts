@@ -225,3 +225,69 @@ export const getDeptColumnValues = defineCall({
     .extend({ deptType: z.enum(['store', 'dc']).optional(), ...columnValuesParams }),
   data: columnValues,
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// 核算单位 (ms0094): the retailer's legal entities that settle with suppliers. Staff maintain them; a supplier
+// reads those that settle its stores (it invoices them, so it needs their tax number, address and bank).
+
+export const accUnitRow = z.object({
+  unitCode: z.string(),
+  unitName: z.string(),
+  taxNumber: z.string(),
+  address: z.string(),
+  bankName: z.string(),
+  bankAccount: z.string(),
+  /** Stores and DCs that settle through the unit (a supplier: of those it deals with). */
+  deptCount: z.number().int(),
+});
+export type AccUnitRow = z.infer<typeof accUnitRow>;
+
+export const getAccUnitPage = defineCall({
+  area: 'base-info',
+  method: 'POST',
+  path: '/baseInfo/getAccUnitPage',
+  module: ModuleCode.accUnit,
+  summary: 'Accounting units with how many stores settle through each, paged (a supplier: the units of the stores it deals with)',
+  body: baseListQuery,
+  data: pageOf(accUnitRow),
+});
+export const getAccUnitColumnValues = defineCall({
+  area: 'base-info',
+  method: 'POST',
+  path: '/baseInfo/getAccUnitColumnValues',
+  module: ModuleCode.accUnit,
+  summary: "Distinct texts of one column of the accounting-unit list (the grid's value checklist)",
+  body: baseListQuery.omit({ page: true, limit: true, sort: true }).extend(columnValuesParams),
+  data: columnValues,
+});
+
+const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label}最多 ${max} 个字`).default('');
+export const accUnitForm = z.object({
+  unitCode: code('核算单位'),
+  unitName: z.string().trim().min(1, '请输入核算单位名称').max(60, '核算单位名称最多 60 个字'),
+  /** 纳税人识别号: the 18-character unified social credit code, or an older 15- or 20-character number. */
+  taxNumber: z
+    .string()
+    .trim()
+    .regex(/^(?:[0-9A-Z]{15}|[0-9A-Z]{18}|[0-9A-Z]{20})$/, '纳税人识别号应为 15、18 或 20 位数字或大写字母'),
+  address: optionalText(100, '地址'),
+  bankName: optionalText(60, '开户银行'),
+  bankAccount: z
+    .string()
+    .trim()
+    .max(40, '银行账号最多 40 个字符')
+    .regex(/^[0-9 ]*$/, '银行账号只能包含数字和空格')
+    .default(''),
+  isNew: z.boolean(),
+});
+export type AccUnitForm = z.infer<typeof accUnitForm>;
+export const saveAccUnit = defineCall({
+  area: 'base-info',
+  method: 'POST',
+  path: '/baseInfo/saveAccUnit',
+  module: ModuleCode.accUnit,
+  changes: true,
+  summary: 'Create an accounting unit (isNew: its code must be free) or change one (staff)',
+  body: accUnitForm,
+  data: accUnitRow.omit({ deptCount: true }),
+});

@@ -60,3 +60,4 @@ export type {
   ImportRow,
   TypeOverview,
 } from './certificate';
+export type { AccUnitForm, AccUnitRow } from './base-info';

@@ -24,6 +24,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'certificate/upload': lazy(() => import('../features/certificate/upload-page')),
   'certificate/import': lazy(() => import('../features/certificate/import-page')),
   'certificate/redirect': lazy(() => import('../features/certificate/redirect')),
+  'base-data/acc-unit': lazy(() => import('../features/base-data/acc-unit-page')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */

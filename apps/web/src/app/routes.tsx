@@ -35,14 +35,28 @@ export function AppRoutes() {
   );
 }
 
-/** The identity provider's frame login (spec section 4), then on to where the user was going. */
+/** Only a path of this app may follow a login (never `//host` or a full address elsewhere). */
+const safeRedirect = (target: string | null): string =>
+  target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : '/dashboard';
+
+/**
+ * The identity provider's return address (spec section 2, reachable signed out): a signed-in user goes on at once;
+ * otherwise the provider's cookie login is finished (spec section 4), and without one the visitor goes to the login
+ * page matching the staff flag, as the route guard sends signed-out users (spec section 2), with the target kept.
+ */
 function AuthRedirect() {
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => {
-    const redirect = new URLSearchParams(location.search).get('redirect') || '/dashboard';
+    const params = new URLSearchParams(location.search);
+    const redirect = safeRedirect(params.get('redirect'));
+    const { signedIn, staff } = useUserStore.getState();
+    if (signedIn) {
+      navigate(redirect, { replace: true });
+      return;
+    }
     void tryIdentityProviderLogin().then((ok) =>
-      navigate(ok ? redirect : `/stafflogin?redirect=${encodeURIComponent(redirect)}`, { replace: true }),
+      navigate(ok ? redirect : `${loginPathOf(staff)}?redirect=${encodeURIComponent(redirect)}`, { replace: true }),
     );
   }, [location.search, navigate]);
   return loading;

@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ErrorPage } from '../components/error-page';
 import IframePage from '../layout/iframe-page';
 import RedirectPage from '../layout/redirect-page';
+import SsoPage from '../layout/sso-page';
 import { Shell } from '../layout/shell';
 import { ViewHost } from '../layout/view-host';
 import { pageRoutes } from '../lib/routes';
@@ -32,6 +33,7 @@ export default function SignedIn() {
               })}
             <Route path="/iframe/urlPath/:moudleCode" element={<IframePage />} />
             <Route path="/redirect/*" element={<RedirectPage />} />
+            <Route path="/sso/:moudleCode" element={<SsoPage />} />
             <Route path="/grid-example" element={<GridExamplePage />} />
             <Route path="/scmQuery/dynamic/query/:queryCode" element={<ModuleNotReady />} />
             <Route path="*" element={<ErrorPage status={404} />} />

@@ -33,6 +33,13 @@ export const en: Texts<typeof zhCN> = {
     frameRefused: 'This address is not a configured external module',
     ssoCopied: 'Second verification code copied to the clipboard',
     ssoCodeFailed: 'Could not get the second verification code',
+    ssoOpening: 'Opening {{name}}…',
+    ssoOpened: '{{name}} opened in a new window',
+    ssoOpen: 'Open {{name}}',
+    sso: {
+      blocked: 'The browser blocked the new window: open it with the button below',
+      failed: 'It could not be opened; try again later',
+    },
   },
   settings: {
     title: 'Layout settings',
@@ -76,4 +83,17 @@ export const en: Texts<typeof zhCN> = {
   },
   moduleNotReady: { title: 'This module is not open yet', subTitle: 'It is being built and will be available here once it opens.' },
   history: { title: 'History', empty: 'Nothing recorded yet', state: 'State: {{from}} → {{to}}' },
+  pickers: {
+    goodsPlaceholder: 'Goods code / barcode / name',
+    typeToSearch: 'Type a goods code, barcode or name',
+    searching: 'Searching…',
+    noGoods: 'No goods found',
+    moreGoods: '{{count}} more goods: type more to narrow the search',
+    barcode: 'Barcode',
+    deptPlaceholder: 'All stores and DCs',
+    storePlaceholder: 'All stores',
+    categoryPlaceholder: 'All categories',
+    brandPlaceholder: 'All brands',
+    supplierPlaceholder: 'All suppliers',
+  },
 };

@@ -30,6 +30,10 @@ export const zhCN = {
     frameRefused: '该地址不是已配置的外部模块，不能打开',
     ssoCopied: '二次校验码已复制到粘贴板',
     ssoCodeFailed: '获取二次校验码失败',
+    ssoOpening: '正在打开「{{name}}」…',
+    ssoOpened: '已在新窗口打开「{{name}}」',
+    ssoOpen: '打开「{{name}}」',
+    sso: { blocked: '浏览器阻止了新窗口，请点击下方按钮打开', failed: '未能打开，请稍后重试' },
   },
   settings: {
     title: '系统布局配置',
@@ -73,4 +77,17 @@ export const zhCN = {
   },
   moduleNotReady: { title: '该模块尚未开放', subTitle: '此功能正在建设中，开放后将在此处使用。' },
   history: { title: '操作记录', empty: '暂无记录', state: '状态：{{from}} → {{to}}' },
+  pickers: {
+    goodsPlaceholder: '商品编码 / 条码 / 名称',
+    typeToSearch: '输入商品编码、条码或名称查找',
+    searching: '正在查找…',
+    noGoods: '没有找到商品',
+    moreGoods: '还有 {{count}} 个商品，请输入更多字查找',
+    barcode: '条码',
+    deptPlaceholder: '全部门店和配送中心',
+    storePlaceholder: '全部门店',
+    categoryPlaceholder: '所有类别',
+    brandPlaceholder: '所有品牌',
+    supplierPlaceholder: '所有供应商',
+  },
 } as const;

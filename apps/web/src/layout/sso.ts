@@ -9,7 +9,10 @@ const ssoCodes = new Set(ssoModules);
 
 export const isSso = (moudleCode: string): boolean => ssoCodes.has(moudleCode);
 
-export async function openSso(moudleCode: string): Promise<void> {
+/** How an opening went: the partner's window opened, the browser blocked it, or the link could not be had. */
+export type SsoOutcome = 'opened' | 'blocked' | 'failed';
+
+export async function openSso(moudleCode: string): Promise<SsoOutcome> {
   // Opened at once, inside the click, so that no popup blocker stops it; the address follows.
   const win = window.open('about:blank', '_blank');
   try {
@@ -20,9 +23,14 @@ export async function openSso(moudleCode: string): Promise<void> {
     } else window.open(url, '_blank', 'noopener');
   } catch {
     win?.close();
-    return;
+    return 'failed';
   }
-  if (moudleCode !== ModuleCode.bankDirect) return;
+  if (moudleCode === ModuleCode.bankDirect) await copySecondVerifyCode(moudleCode);
+  // A window opened with noopener is never handed back, so a blocked first try counts as blocked.
+  return win ? 'opened' : 'blocked';
+}
+
+async function copySecondVerifyCode(moudleCode: string): Promise<void> {
   try {
     const { code } = await call(menu.getSecondVerifyCode, { query: { moudleCode } }, { silent: true });
     await navigator.clipboard.writeText(code);

@@ -1,7 +1,19 @@
 // SQL of the base data of a tenant.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';
+import { type DataScope, inScope } from '../../platform/scope';
+
+/**
+ * Whether the store or DC of `deptAlias` concerns the scope's supplier: one its orders or receipts name (always
+ * true for staff, who see their tenant's).
+ */
+export function dealtWith(scope: DataScope, deptAlias: string): RawBuilder<SqlBool> {
+  if (!scope.suppCode) return sql<SqlBool>`true`;
+  const dept = sql.ref(`${deptAlias}.dept_code`);
+  return sql<SqlBool>`(EXISTS (SELECT 1 FROM pur_order o WHERE ${inScope(scope, 'o')} AND o.dept_code = ${dept})
+    OR EXISTS (SELECT 1 FROM acceptance a WHERE ${inScope(scope, 'a')} AND a.dept_code = ${dept}))`;
+}
 
 export function brands(db: Kysely<DB>, tenantId: string, keyword?: string) {
   let q = db.selectFrom('brand').select(['brand_code as brandCode', 'brand_name as brandName']).where('tenant_id', '=', tenantId);

@@ -23,6 +23,9 @@ export function baseInfoRoutes(ctx: AppContext) {
     registerCall(app, baseInfo.saveCategory, ({ session, body }) => service.saveCategory(ctx, session, body));
     registerCall(app, baseInfo.getDeptPage, ({ session, body }) => service.deptPage(ctx, session, body));
     registerCall(app, baseInfo.getDeptColumnValues, ({ session, body }) => service.deptColumnValues(ctx, session, body));
+    registerCall(app, baseInfo.getAccUnitPage, ({ session, body }) => service.accUnitPage(ctx, session, body));
+    registerCall(app, baseInfo.getAccUnitColumnValues, ({ session, body }) => service.accUnitColumnValues(ctx, session, body));
+    registerCall(app, baseInfo.saveAccUnit, ({ session, body }) => service.saveAccUnit(ctx, session, body));
     registerCall(app, baseInfo.getBillNumber, ({ session, query }) => service.nextBillNumber(ctx, session, query.code, query.digits));
     registerCall(
       app,

@@ -1,5 +1,5 @@
 // Rules of the base data: the category tree, business options, bill numbers.
-import type { BrandForm, BusOption, CategoryForm, CategoryNode, ColumnFilter } from '@portal/contract';
+import type { AccUnitForm, BrandForm, BusOption, CategoryForm, CategoryNode, ColumnFilter } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import type { SessionContext } from '../../platform/session-context';
@@ -57,11 +57,18 @@ export async function systemParam(ctx: AppContext, session: SessionContext, code
   return param;
 }
 
-/** The base-data screens read and change the tenant's own data: staff only, whatever module a caller holds. */
+/** The base-data screens change the tenant's own data: staff only, whatever module a caller holds. */
 function tenantScope(session: SessionContext) {
   if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以维护基础资料');
   return { tenantId: session.tenantId, suppCode: null };
 }
+
+/** What a base-data list shows the caller: staff their tenant's, a supplier account what concerns its supplier. */
+const readScope = (session: SessionContext): lists.BaseDataScope => ({
+  tenantId: session.tenantId,
+  suppCode: null,
+  supplier: session.kind === 'supplier' ? session.suppCode : null,
+});
 
 export async function saveBrand(ctx: AppContext, session: SessionContext, form: BrandForm) {
   const { tenantId } = tenantScope(session);
@@ -95,31 +102,49 @@ export async function saveCategory(ctx: AppContext, session: SessionContext, for
   return saved;
 }
 
-export const brandPage = (
-  ctx: AppContext,
-  session: SessionContext,
-  query: Parameters<typeof lists.brandList.page>[3] & { keyword?: string | undefined },
-) => lists.brandList.page(ctx.db, tenantScope(session), query, query);
+type ListQuery = Parameters<ReturnType<typeof lists.brandList>['page']>[3] & { keyword?: string | undefined };
+interface ValuesQuery {
+  keyword?: string | undefined;
+  filters?: Record<string, ColumnFilter> | undefined;
+  field: string;
+}
 
-export const brandColumnValues = (
-  ctx: AppContext,
-  session: SessionContext,
-  query: { keyword?: string | undefined; filters?: Record<string, ColumnFilter> | undefined; field: string },
-) => lists.brandList.columnValues(ctx.db, tenantScope(session), query, query.filters, query.field);
+export function brandPage(ctx: AppContext, session: SessionContext, query: ListQuery) {
+  const scope = readScope(session);
+  return lists.brandList(scope).page(ctx.db, scope, query, query);
+}
 
-export const deptPage = (
-  ctx: AppContext,
-  session: SessionContext,
-  query: Parameters<typeof lists.deptList.page>[3] & { keyword?: string | undefined; deptType?: 'store' | 'dc' | undefined },
-) => lists.deptList.page(ctx.db, tenantScope(session), query, query);
+export function brandColumnValues(ctx: AppContext, session: SessionContext, query: ValuesQuery) {
+  const scope = readScope(session);
+  return lists.brandList(scope).columnValues(ctx.db, scope, query, query.filters, query.field);
+}
+
+export const deptPage = (ctx: AppContext, session: SessionContext, query: ListQuery & { deptType?: 'store' | 'dc' | undefined }) =>
+  lists.deptList.page(ctx.db, readScope(session), query, query);
 
 export const deptColumnValues = (
   ctx: AppContext,
   session: SessionContext,
-  query: {
-    keyword?: string | undefined;
-    deptType?: 'store' | 'dc' | undefined;
-    filters?: Record<string, ColumnFilter> | undefined;
-    field: string;
-  },
-) => lists.deptList.columnValues(ctx.db, tenantScope(session), query, query.filters, query.field);
+  query: ValuesQuery & { deptType?: 'store' | 'dc' | undefined },
+) => lists.deptList.columnValues(ctx.db, readScope(session), query, query.filters, query.field);
+
+export function accUnitPage(ctx: AppContext, session: SessionContext, query: ListQuery) {
+  const scope = readScope(session);
+  return lists.accUnitList(scope).page(ctx.db, scope, query, query);
+}
+
+export function accUnitColumnValues(ctx: AppContext, session: SessionContext, query: ValuesQuery) {
+  const scope = readScope(session);
+  return lists.accUnitList(scope).columnValues(ctx.db, scope, query, query.filters, query.field);
+}
+
+export async function saveAccUnit(ctx: AppContext, session: SessionContext, form: AccUnitForm) {
+  const { tenantId } = tenantScope(session);
+  if (form.isNew) {
+    if (!(await lists.insertAccUnit(ctx.db, tenantId, form))) throw ApiError.conflict(`核算单位编码 ${form.unitCode} 已存在`);
+  } else if (!(await lists.updateAccUnit(ctx.db, tenantId, form))) {
+    throw ApiError.notFound(`核算单位 ${form.unitCode} 不存在`);
+  }
+  const { isNew: _isNew, ...unit } = form;
+  return unit;
+}

@@ -1,5 +1,6 @@
 // The legacy common calls: legacy envelope, tree roots, exact stock division, supplier scoping, bad input.
-import { common } from '@portal/contract';
+import { type CallDef, common } from '@portal/contract';
+import type { z } from 'zod';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedStore } from '../../db/seed/lookups';
@@ -202,5 +203,39 @@ describe('business options on the legacy path', () => {
     const bad = await t.callAs('admin', common.saveBusOption, { body: { ...option, permission: ['NOPE'] } });
     expect(bad.status).toBe(400);
     expect(bad.envelope.success).toBe(false);
+  });
+});
+
+describe('bad input on every legacy call with a parameter', () => {
+  const nul = 'a\u0000b';
+  const huge = '6'.repeat(30_000);
+  const cases: [string, CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>, { query?: object; body?: object }, string][] = [
+    ['NUL in enumName', common.listEnum, { query: { enumName: nul } }, 'enumName'],
+    ['huge enumName', common.listEnum, { query: { enumName: huge } }, 'enumName'],
+    ['NUL in a store keyword', common.getDeptList, { body: { keyword: nul } }, 'keyword'],
+    ['huge online-store keyword', common.getOnLineDeptList, { body: { keyword: huge } }, 'keyword'],
+    ['keyword not text', common.getPickStoreList, { body: { keyword: { constructor: 1 } } }, 'keyword'],
+    ['NUL in a goods code', common.getBatchStocksList, { body: { goodsCode: nul } }, 'goodsCode'],
+    ['huge goods code list', common.getBatchStocksList, { body: { goodsCode: huge } }, 'goodsCode'],
+    [
+      'too many goods codes',
+      common.getBatchStocksList,
+      { body: { goodsCode: Array.from({ length: 501 }, (_, i) => i).join(',') } },
+      'goodsCode',
+    ],
+    ['page not a number', common.getSupplierInfo, { body: { page: 'constructor' } }, 'page'],
+    ['page zero', common.getSupplierInfo, { body: { page: 0 } }, 'page'],
+    ['NUL in a parameter code', common.queryListByParamCode, { body: { paramCode: nul } }, 'paramCode'],
+    ['no parameter code', common.queryListByParamCode, { body: {} }, 'paramCode'],
+    ['NUL in a goods keyword', common.getGoodInfo, { body: { keyword: nul } }, 'keyword'],
+    ['goods page size beyond 1000', common.getGoodInfo, { body: { pageSize: 1001 } }, 'pageSize'],
+    ['a bill direction named constructor', common.queryLocationArchivesBatch, { body: { billDirection: 'constructor' } }, 'billDirection'],
+    ['NUL in a menu code', common.getAuthBtnList, { body: { menuCode: nul } }, 'menuCode'],
+  ];
+  it.each(cases)('%s: success false with a message naming the field, never a 500', async (_name, call, input, field) => {
+    const res = await t.callAs('100001', call, input as never);
+    expect(res.status).toBe(400);
+    expect(res.envelope.success).toBe(false);
+    expect(res.envelope.msg).toContain(field);
   });
 });

@@ -1,10 +1,11 @@
 // SQL of the legacy common lookups. A supplier's stores are those it has orders or receipts for; its goods,
 // stock and suppliers are its own (`inScope`); staff read their tenant.
 import type { common } from '@portal/contract';
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { type DataScope, inScope } from '../../platform/scope';
+import { dealtWith } from '../base-info/repo';
 
 export interface DeptFilter {
   keyword?: string | undefined;
@@ -20,11 +21,7 @@ export function depts(db: Kysely<DB>, scope: DataScope, filter: DeptFilter = {})
     .selectFrom('dept as d')
     .select(['d.dept_code as deptCode', 'd.dept_name as deptName', 'd.dept_type as deptType', 'd.city', 'd.online'])
     .where('d.tenant_id', '=', scope.tenantId);
-  if (scope.suppCode) {
-    const supplied = sql<SqlBool>`(EXISTS (SELECT 1 FROM pur_order o WHERE ${inScope(scope, 'o')} AND o.dept_code = d.dept_code)
-      OR EXISTS (SELECT 1 FROM acceptance a WHERE ${inScope(scope, 'a')} AND a.dept_code = d.dept_code))`;
-    q = q.where(supplied);
-  }
+  if (scope.suppCode) q = q.where(dealtWith(scope, 'd'));
   const { keyword } = filter;
   if (keyword)
     q = q.where((eb) => eb.or([eb('d.dept_code', 'ilike', containing(keyword)), eb('d.dept_name', 'ilike', containing(keyword))]));

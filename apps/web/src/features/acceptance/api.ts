@@ -1,5 +1,5 @@
-// Calls of the receiving statistics (module ms0021) and the base data its filters offer, with query keys.
-import { type AccCondition, type CallBody, acceptance, baseInfo } from '@portal/contract';
+// Calls of the receiving statistics (module ms0021), with query keys.
+import { type AccCondition, type CallBody, acceptance } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 
@@ -28,22 +28,3 @@ export const detailQuery = (query: DetailQuery) =>
     queryFn: () => call(acceptance.getAccDetailInfo, { body: query }),
     placeholderData: (previous) => previous,
   });
-
-/** Base data changes rarely: fetched once per visit. */
-const lookup = { staleTime: 10 * 60_000 } as const;
-
-export const deptsQuery = queryOptions({
-  queryKey: ['base-info', 'depts'],
-  queryFn: () => call(baseInfo.getAllDeptInfo, { body: null }),
-  ...lookup,
-});
-export const brandsQuery = queryOptions({
-  queryKey: ['base-info', 'brands'],
-  queryFn: () => call(baseInfo.getAllBrandInfo, { body: null }),
-  ...lookup,
-});
-export const categoryTreeQuery = queryOptions({
-  queryKey: ['base-info', 'category-tree'],
-  queryFn: () => call(baseInfo.getCategoryTreeInfo),
-  ...lookup,
-});

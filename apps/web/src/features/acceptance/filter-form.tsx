@@ -1,50 +1,18 @@
 // The search form of the receiving statistics: dates (required, this month by default), stores, category,
-// brands, goods, bill number, and for staff the supplier.
-import type { CategoryNode } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Select, type SelectProps, Space, TreeSelect } from 'antd';
+// brands, goods, bill number, and for staff the supplier; stores, trees and goods through the shared pickers.
+import { Button, DatePicker, Form, Input, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SupplierPicker } from '../../components/supplier-picker';
+import { GoodsPicker } from '../../components/pickers/goods-picker';
+import { StorePicker } from '../../components/pickers/store-picker';
+import { BrandPicker, CategoryPicker, SupplierTreePicker } from '../../components/pickers/tree-picker';
 import { useUserStore } from '../../stores/user';
-import { brandsQuery, categoryTreeQuery, deptsQuery } from './api';
 import { type FilterValues, initialFilters, thisMonth } from './condition';
-
-interface TreeOption {
-  value: string;
-  title: string;
-  children: TreeOption[];
-}
-const treeOptions = (nodes: CategoryNode[]): TreeOption[] =>
-  nodes.map((n) => ({ value: n.categoryCode, title: n.label, children: treeOptions(n.children) }));
-
-/** A searchable multi-select of coded items shown as "code name", the first choice and a count; Form.Item passes value and onChange. */
-function CodesSelect({
-  items,
-  ...props
-}: Omit<SelectProps<string[]>, 'mode' | 'options'> & { items: { code: string; name: string }[] | undefined }) {
-  return (
-    <Select
-      mode="multiple"
-      allowClear
-      maxTagCount={1}
-      maxTagTextLength={10}
-      showSearch={{ optionFilterProp: 'label' }}
-      options={(items ?? []).map(({ code, name }) => ({ value: code, label: `${code} ${name}` }))}
-      {...props}
-    />
-  );
-}
 
 export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void }) {
   const { t } = useTranslation();
   const staff = useUserStore((s) => s.staff);
   const [form] = Form.useForm<FilterValues>();
-  const depts = useQuery(deptsQuery);
-  const brands = useQuery(brandsQuery);
-  const categories = useQuery(categoryTreeQuery);
-  const categoryOptions = useMemo(() => treeOptions(categories.data ?? []), [categories.data]);
   const today = dayjs();
   const presets: { label: string; value: [Dayjs, Dayjs] }[] = [
     { label: t('acceptance.thisMonth'), value: thisMonth(today) },
@@ -70,39 +38,20 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
       </Form.Item>
       {staff && (
         <Form.Item name="suppCode" label={t('shell.supplier')}>
-          <SupplierPicker width={220} />
+          <SupplierTreePicker width={220} />
         </Form.Item>
       )}
       <Form.Item name="deptCodes" label={t('acceptance.depts')}>
-        <CodesSelect
-          placeholder={t('acceptance.deptsPlaceholder')}
-          style={{ width: 220 }}
-          loading={depts.isLoading}
-          items={depts.data?.map((d) => ({ code: d.deptCode, name: d.deptName }))}
-        />
+        <StorePicker multiple placeholder={t('acceptance.deptsPlaceholder')} width={220} />
       </Form.Item>
       <Form.Item name="categoryCode" label={t('acceptance.category')}>
-        <TreeSelect
-          allowClear
-          showSearch
-          treeNodeFilterProp="title"
-          placeholder={t('acceptance.categoryPlaceholder')}
-          style={{ width: 200 }}
-          popupMatchSelectWidth={280}
-          loading={categories.isLoading}
-          treeData={categoryOptions}
-        />
+        <CategoryPicker placeholder={t('acceptance.categoryPlaceholder')} width={200} />
       </Form.Item>
       <Form.Item name="brandCodes" label={t('acceptance.brands')}>
-        <CodesSelect
-          placeholder={t('acceptance.brandsPlaceholder')}
-          style={{ width: 200 }}
-          loading={brands.isLoading}
-          items={brands.data?.map((b) => ({ code: b.brandCode, name: b.brandName }))}
-        />
+        <BrandPicker placeholder={t('acceptance.brandsPlaceholder')} width={200} />
       </Form.Item>
       <Form.Item name="goods" label={t('acceptance.goods')}>
-        <Input allowClear placeholder={t('acceptance.goodsPlaceholder')} style={{ width: 180 }} maxLength={64} />
+        <GoodsPicker placeholder={t('acceptance.goodsPlaceholder')} width={200} />
       </Form.Item>
       <Form.Item name="billNumber" label={t('acceptance.billNumber')}>
         <Input allowClear placeholder={t('acceptance.billNumberPlaceholder')} style={{ width: 180 }} maxLength={40} />

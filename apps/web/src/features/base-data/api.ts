@@ -1,16 +1,18 @@
 // Calls of the base data pages with their query keys; saves are mutations that refresh what they change.
-import { type BrandForm, type BusOption, type CallBody, type CategoryForm, baseInfo } from '@portal/contract';
+import { type AccUnitForm, type BrandForm, type BusOption, type CallBody, type CategoryForm, baseInfo } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 
 export type BrandListQuery = CallBody<typeof baseInfo.getBrandPage>;
 export type DeptListQuery = CallBody<typeof baseInfo.getDeptPage>;
+export type AccUnitListQuery = CallBody<typeof baseInfo.getAccUnitPage>;
 
 export const baseDataKeys = {
   brands: ['base-data', 'brands'] as const,
   depts: ['base-data', 'depts'] as const,
   categories: ['base-data', 'categories'] as const,
   busOptions: ['base-data', 'bus-options'] as const,
+  accUnits: ['base-data', 'acc-units'] as const,
 };
 
 export const brandPageQuery = (query: BrandListQuery) =>
@@ -80,5 +82,25 @@ export function useSaveBusOption() {
   return useMutation({
     mutationFn: (option: BusOption) => call(baseInfo.saveBusOption, { body: option }),
     onSuccess: () => client.invalidateQueries({ queryKey: baseDataKeys.busOptions }),
+  });
+}
+
+export const accUnitPageQuery = (query: AccUnitListQuery) =>
+  queryOptions({
+    queryKey: [...baseDataKeys.accUnits, query],
+    queryFn: () => call(baseInfo.getAccUnitPage, { body: query }),
+    placeholderData: (previous) => previous,
+  });
+
+export async function accUnitColumnValues(query: AccUnitListQuery, field: string): Promise<string[]> {
+  const { page: _page, limit: _limit, sort: _sort, ...search } = query;
+  return (await call(baseInfo.getAccUnitColumnValues, { body: { ...search, field } }, { silent: true })).values;
+}
+
+export function useSaveAccUnit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: AccUnitForm) => call(baseInfo.saveAccUnit, { body: form }),
+    onSuccess: () => client.invalidateQueries({ queryKey: baseDataKeys.accUnits }),
   });
 }

@@ -1,5 +1,5 @@
 // 品牌 (ms0091): the tenant's brands on the server-paged grid, with how many goods and suppliers carry
-// each; staff add a brand or rename one in a dialog.
+// each; staff add a brand or rename one in a dialog. A supplier reads the brands of its own goods.
 import { type BrandForm, type BrandRow, baseInfo } from '@portal/contract';
 import { App, Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { DataGrid, type GridColumn } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { contractRule } from '../../lib/contract-rule';
+import { useUserStore } from '../../stores/user';
 import { brandColumnValues, brandPageQuery, useSaveBrand } from './api';
 import { KeywordSearch } from './keyword-search';
 
@@ -26,30 +27,34 @@ export default function BrandPage() {
   const [selectedCode, setSelectedCode] = useState<string>();
   const [editing, setEditing] = useState<BrandForm | null>(null);
   const selected = brands.list.find((b) => b.brandCode === selectedCode);
+  // Suppliers read the brands of their own goods (the server scopes the list); only staff change brands.
+  const staff = useUserStore((s) => s.staff);
   const columns = useMemo<GridColumn[]>(() => {
     const title = (field: string) => t(`baseData.brand.columns.${field}`);
     return [
       { field: 'brandCode', title: title('brandCode'), width: 120, fixed: 'left' },
       { field: 'brandName', title: title('brandName'), width: 200 },
-      { field: 'goodsCount', title: title('goodsCount'), type: 'number', width: 100 },
-      { field: 'supplierCount', title: title('supplierCount'), type: 'number', width: 100 },
+      { field: 'goodsCount', title: staff ? title('goodsCount') : t('baseData.brand.ownGoodsCount'), type: 'number', width: 110 },
+      ...(staff ? [{ field: 'supplierCount', title: title('supplierCount'), type: 'number' as const, width: 100 }] : []),
     ];
-  }, [t]);
+  }, [t, staff]);
 
   return (
     <Card title={t('baseData.brand.title')}>
       <KeywordSearch form={brands.form} onReset={brands.reset} />
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={() => setEditing({ brandCode: '', brandName: '', isNew: true })}>
-          {t('baseData.add')}
-        </Button>
-        <Button disabled={!selected} onClick={() => selected && setEditing({ ...selected, isNew: false })}>
-          {t('baseData.edit')}
-        </Button>
-        <Typography.Text type="secondary" aria-live="polite">
-          {selected ? `${selected.brandCode} ${selected.brandName}` : ''}
-        </Typography.Text>
-      </Space>
+      {staff && (
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Button type="primary" onClick={() => setEditing({ brandCode: '', brandName: '', isNew: true })}>
+            {t('baseData.add')}
+          </Button>
+          <Button disabled={!selected} onClick={() => selected && setEditing({ ...selected, isNew: false })}>
+            {t('baseData.edit')}
+          </Button>
+          <Typography.Text type="secondary" aria-live="polite">
+            {selected ? `${selected.brandCode} ${selected.brandName}` : ''}
+          </Typography.Text>
+        </Space>
+      )}
       <DataGrid
         aria-label={t('baseData.brand.grid')}
         columns={columns}
@@ -57,7 +62,7 @@ export default function BrandPage() {
         onActiveRowChange={(index) => setSelectedCode(brands.list[index]?.brandCode)}
         onRowOpen={(index) => {
           const row = brands.list[index];
-          if (row) setEditing({ ...row, isNew: false });
+          if (row && staff) setEditing({ ...row, isNew: false });
         }}
       />
       <ListPagination {...brands.pagination} />

@@ -6,6 +6,7 @@ import { App, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Row, S
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserStore } from '../../stores/user';
 import { contractRule } from '../../lib/contract-rule';
 import { categoryTreeQuery, useSaveCategory } from './api';
 
@@ -43,50 +44,54 @@ export default function CategoryPage() {
   const found = useMemo(() => index(tree), [tree]);
   const data = useMemo(() => treeData(tree, filter.trim()), [tree, filter]);
   const selected = selectedCode ? found.get(selectedCode) : undefined;
+  // Suppliers read the tree (reference data every filter shows); only staff change it.
+  const canEdit = useUserStore((s) => s.staff);
 
   return (
     <Card title={t('baseData.category.title')}>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Button
-          type="primary"
-          onClick={() => setEditing({ form: { categoryCode: '', parentCategoryCode: '', categoryName: '', isNew: true } })}
-        >
-          {t('baseData.category.addTop')}
-        </Button>
-        <Button
-          disabled={!selected || selected.level >= maxLevel}
-          onClick={() =>
-            selected &&
-            setEditing({
-              form: {
-                categoryCode: selected.node.categoryCode,
-                parentCategoryCode: selected.node.categoryCode,
-                categoryName: '',
-                isNew: true,
-              },
-              parentLabel: selected.node.label,
-            })
-          }
-        >
-          {t('baseData.category.addChild')}
-        </Button>
-        <Button
-          disabled={!selected}
-          onClick={() =>
-            selected &&
-            setEditing({
-              form: {
-                categoryCode: selected.node.categoryCode,
-                parentCategoryCode: selected.node.parentCategoryCode,
-                categoryName: selected.node.categoryName,
-                isNew: false,
-              },
-            })
-          }
-        >
-          {t('baseData.category.rename')}
-        </Button>
-      </Space>
+      {canEdit && (
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Button
+            type="primary"
+            onClick={() => setEditing({ form: { categoryCode: '', parentCategoryCode: '', categoryName: '', isNew: true } })}
+          >
+            {t('baseData.category.addTop')}
+          </Button>
+          <Button
+            disabled={!selected || selected.level >= maxLevel}
+            onClick={() =>
+              selected &&
+              setEditing({
+                form: {
+                  categoryCode: selected.node.categoryCode,
+                  parentCategoryCode: selected.node.categoryCode,
+                  categoryName: '',
+                  isNew: true,
+                },
+                parentLabel: selected.node.label,
+              })
+            }
+          >
+            {t('baseData.category.addChild')}
+          </Button>
+          <Button
+            disabled={!selected}
+            onClick={() =>
+              selected &&
+              setEditing({
+                form: {
+                  categoryCode: selected.node.categoryCode,
+                  parentCategoryCode: selected.node.parentCategoryCode,
+                  categoryName: selected.node.categoryName,
+                  isNew: false,
+                },
+              })
+            }
+          >
+            {t('baseData.category.rename')}
+          </Button>
+        </Space>
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={10} xl={8}>
           <Input.Search

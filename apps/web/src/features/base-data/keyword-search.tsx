@@ -6,17 +6,19 @@ import { useTranslation } from 'react-i18next';
 export function KeywordSearch<S extends { keyword: string }>({
   form,
   onReset,
+  placeholder,
   children,
 }: {
   form: FormProps<S>;
   onReset(): void;
+  placeholder?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Form {...form} layout="inline" style={{ rowGap: 12, marginBottom: 12 }}>
       <Form.Item name="keyword" label={t('baseData.keyword')}>
-        <Input allowClear placeholder={t('baseData.keywordPlaceholder')} style={{ width: 200 }} />
+        <Input allowClear placeholder={placeholder ?? t('baseData.keywordPlaceholder')} style={{ width: 200 }} />
       </Form.Item>
       {children}
       <Space>

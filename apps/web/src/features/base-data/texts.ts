@@ -19,6 +19,7 @@ export const zhCN = {
       editTitle: '修改品牌 {{code}}',
       columns: { brandCode: '品牌编码', brandName: '品牌名称', goodsCount: '商品数', supplierCount: '供应商数' },
       codeHint: '字母和数字，保存后不能修改',
+      ownGoodsCount: '我的商品数',
     },
     category: {
       title: '商品类别',
@@ -60,6 +61,24 @@ export const zhCN = {
       permissionHint: '权限类型为全部时不需要选择',
       pickOne: '请至少选择一项',
     },
+    accUnit: {
+      title: '核算单位',
+      grid: '核算单位列表',
+      keywordPlaceholder: '编码 / 名称 / 税号',
+      addTitle: '新增核算单位',
+      editTitle: '修改核算单位 {{code}}',
+      codeHint: '字母和数字，保存后不能修改',
+      readOnly: '开具发票时请使用以下核算单位的名称、税号、地址和开户行',
+      columns: {
+        unitCode: '核算单位编码',
+        unitName: '核算单位名称',
+        taxNumber: '纳税人识别号',
+        address: '地址',
+        bankName: '开户银行',
+        bankAccount: '银行账号',
+        deptCount: '门店数',
+      },
+    },
   },
 };
 
@@ -81,6 +100,7 @@ export const en: Texts<typeof zhCN> = {
       editTitle: 'Edit brand {{code}}',
       columns: { brandCode: 'Brand code', brandName: 'Brand name', goodsCount: 'Goods', supplierCount: 'Suppliers' },
       codeHint: 'Letters and digits; it cannot change once saved',
+      ownGoodsCount: 'My goods',
     },
     category: {
       title: 'Goods categories',
@@ -121,6 +141,24 @@ export const en: Texts<typeof zhCN> = {
       types: { all: 'All', dept: 'By store', category: 'By category', supplier: 'By supplier' },
       permissionHint: 'Nothing to pick when the scope is all',
       pickOne: 'Pick at least one',
+    },
+    accUnit: {
+      title: 'Accounting units',
+      grid: 'Accounting units',
+      keywordPlaceholder: 'Code / name / tax number',
+      addTitle: 'New accounting unit',
+      editTitle: 'Edit accounting unit {{code}}',
+      codeHint: 'Letters and digits; it cannot change once saved',
+      readOnly: 'Invoice these units with the name, tax number, address and bank shown here',
+      columns: {
+        unitCode: 'Unit code',
+        unitName: 'Unit name',
+        taxNumber: 'Taxpayer number',
+        address: 'Address',
+        bankName: 'Bank',
+        bankAccount: 'Bank account',
+        deptCount: 'Stores',
+      },
     },
   },
 };

@@ -40,9 +40,3 @@ export const splitLinesQuery = (billNumber: string) =>
     enabled: Boolean(billNumber),
     retry: false,
   });
-
-export const deptsQuery = queryOptions({
-  queryKey: [...orderKeys.all, 'depts'],
-  queryFn: () => call(purchaseOrder.getDept),
-  staleTime: 5 * 60_000,
-});

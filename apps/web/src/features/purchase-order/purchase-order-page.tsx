@@ -1,7 +1,6 @@
 // Purchase orders of the supplier (module ms0022): search by order date, store or DC, status and order
 // number (staff: and supplier); the server-paged grid (sort and column filters run on the server); open
 // an order's detail.
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -10,9 +9,10 @@ import { useNavigate } from 'react-router';
 import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
+import { StorePicker } from '../../components/pickers/store-picker';
 import { SupplierPicker } from '../../components/supplier-picker';
 import { useUserStore } from '../../stores/user';
-import { deptsQuery, orderColumnValues, type OrderListQuery, orderPageQuery } from './api';
+import { orderColumnValues, type OrderListQuery, orderPageQuery } from './api';
 import { orderColumns, orderRow } from './order-columns';
 import { useStatusOptions } from './order-status';
 import './purchase-order.css';
@@ -59,12 +59,7 @@ export default function PurchaseOrderPage() {
   });
   const { list } = orders;
   const [selected, setSelected] = useState<string>();
-  const depts = useQuery(deptsQuery);
   const columns = useMemo(() => orderColumns(t), [t]);
-  const deptOptions = useMemo(
-    () => (depts.data ?? []).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` })),
-    [depts.data],
-  );
 
   const open = (billNumber: string | undefined) => billNumber && navigate(detailPath(billNumber));
 
@@ -84,14 +79,7 @@ export default function PurchaseOrderPage() {
           />
         </Form.Item>
         <Form.Item name="deptCode" label={t('purchaseOrder.dept')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('purchaseOrder.deptPlaceholder')}
-            options={deptOptions}
-            loading={depts.isLoading}
-            style={{ width: 200 }}
-          />
+          <StorePicker placeholder={t('purchaseOrder.deptPlaceholder')} width={200} />
         </Form.Item>
         <Form.Item name="status" label={t('purchaseOrder.status')}>
           <Select allowClear placeholder={t('purchaseOrder.all')} options={statusOptions} style={{ width: 120 }} />
