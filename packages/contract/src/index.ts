@@ -60,3 +60,5 @@ export type {
   ImportRow,
   TypeOverview,
 } from './certificate';
+export * as print from './print';
+export type { PrintFieldKind, PrintRecord, PrintableRecord } from './print';
