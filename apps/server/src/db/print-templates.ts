@@ -162,6 +162,32 @@ export const defaultPrintTemplates: PrintTemplate[] = [
     },
   },
   {
+    templateCode: 'SAM-241',
+    templateName: '结算单（针式 241×140）',
+    printTypeCode: 'samBill',
+    isDefault: false,
+    paperSize: '241x140',
+    orientation: 'landscape',
+    margins: [6, 8, 6, 8],
+    layout: {
+      title: '结算单 {{billNumber}}',
+      header: [
+        { field: 'suppName', label: '供应商' },
+        { field: 'nodeName', label: '结算主体' },
+        { field: 'dueDate', label: '到期日' },
+      ],
+      columns: [
+        col('lineNo', '序号', 8, 'center'),
+        col('docType', '单据类型', 16),
+        col('docNumber', '单据号', 30),
+        col('docDate', '日期', 18),
+        col('amount', '含税金额', 22, 'right'),
+      ],
+      footer: [{ field: 'payableAmount', label: '应付金额' }],
+      note: '供应商（盖章）：____________',
+    },
+  },
+  {
     templateCode: 'ADJ-A4',
     templateName: '调价单（A4 纵向）',
     printTypeCode: 'adjustPrice',

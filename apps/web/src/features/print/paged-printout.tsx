@@ -31,6 +31,7 @@ export function PagedPrintout({ template, record, onPages }: Props) {
   // Labels are the template's own; in English the field's English name.
   const label = (field: string, own: string) => (english ? t(`print.fields.${field}`, { defaultValue: own }) : own);
   const title = english ? t(`print.types.${record.printTypeCode}`) : fillText(template.layout.title, record);
+  const colon = t('print.colon');
   const note = template.layout.note ? fillText(template.layout.note, record) : '';
 
   useLayoutEffect(() => {
@@ -66,7 +67,10 @@ export function PagedPrintout({ template, record, onPages }: Props) {
       <dl className="print-fields">
         {template.layout.header.map((f) => (
           <div key={f.field}>
-            <dt>{label(f.field, f.label)}：</dt>
+            <dt>
+              {label(f.field, f.label)}
+              {colon}
+            </dt>
             <dd>{fieldText(record, f.field)}</dd>
           </div>
         ))}
@@ -109,7 +113,10 @@ export function PagedPrintout({ template, record, onPages }: Props) {
         <dl className="print-fields">
           {template.layout.footer.map((f) => (
             <div key={f.field}>
-              <dt>{label(f.field, f.label)}：</dt>
+              <dt>
+                {label(f.field, f.label)}
+                {colon}
+              </dt>
               <dd>{fieldText(record, f.field)}</dd>
             </div>
           ))}
