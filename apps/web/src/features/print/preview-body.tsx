@@ -2,7 +2,7 @@
 // fetched in the caller's scope, the sheets, and print / save as PDF through the browser's own dialog.
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Result, Select, Space, Spin, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../api/client';
 import { type PrintType, recordQuery, templatesQuery } from './api';
@@ -16,7 +16,7 @@ interface Props {
   templateCode: string;
   onTemplateChange: (code: string) => void;
   /** Put before the template choice in the toolbar (the page's title, a record choice). */
-  leading: React.ReactNode;
+  leading: ReactNode;
 }
 
 export function PreviewBody({ printType, billNumber, suppCode, templateCode, onTemplateChange, leading }: Props) {
@@ -77,7 +77,7 @@ export function PreviewBody({ printType, billNumber, suppCode, templateCode, onT
   );
 
   const failure = templates.error ?? record.error;
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (failure)
     body = (
       <Result
