@@ -1,7 +1,8 @@
 // Accessibility in Chromium: axe-core scans the login pages and every screen the menu gives a supplier and a
 // staff user (read from the server's menu, so screens added later are scanned too), plus the open states of
 // the shell and the grid: the child-account editor, the order detail, the column menu, find/replace, the
-// password dialog and the settings drawer. Critical and serious violations fail, listed by rule and target.
+// password dialog, the settings drawer, and the print previews. Critical and serious violations fail, listed
+// by rule and target.
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type RouteItem, menu, ssoModules } from '@portal/contract';
@@ -156,6 +157,13 @@ describe('accessibility', () => {
       )
       .toBe(true);
     await scan(page, 'child-account editor');
+
+    // The print previews, drawn without the shell (loaded anew: they are outside the signed-in layout).
+    for (const path of [`/preview?type=purOrder&billNumber=${bill}`, '/manageAdjustPrice', '/goodsChangeApproval']) {
+      await page.goto(path);
+      await page.locator('.print-sheet').first().waitFor();
+      await scan(page, `print preview ${path}`);
+    }
 
     const staffPage = await newPage();
     await loginAs(staffPage, 'admin', { staff: true });

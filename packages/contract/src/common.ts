@@ -291,12 +291,18 @@ export const printTemplate = z.object({
   orientation: z.enum(['portrait', 'landscape']),
   /** Margins in millimetres: top, right, bottom, left. */
   margins: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-  /** The layout: title, header fields, line columns, footer fields (field names of the printed record). */
+  /**
+   * The layout: title, header fields, line columns, footer fields (field names of the printed record, see
+   * print.ts `printFields`). Header and footer repeat on every printed page.
+   */
   layout: z.object({
+    /** The title; may name fields of the record as {{field}} (logic-less Mustache, printed as text). */
     title: z.string(),
     header: z.array(z.object({ field: z.string(), label: z.string() })),
     columns: z.array(z.object({ field: z.string(), label: z.string(), width: z.number(), align: z.enum(['left', 'right', 'center']) })),
     footer: z.array(z.object({ field: z.string(), label: z.string() })),
+    /** Free text at the foot of every page (signatures), with {{field}} placeholders as in the title. */
+    note: z.string().max(500).optional(),
   }),
 });
 export type PrintTemplate = z.infer<typeof printTemplate>;

@@ -61,3 +61,5 @@ export type {
   TypeOverview,
 } from './certificate';
 export type { AccUnitForm, AccUnitRow } from './base-info';
+export * as print from './print';
+export type { PrintFieldKind, PrintRecord, PrintableRecord } from './print';

@@ -42,6 +42,7 @@ export const defaultPrintTemplates: PrintTemplate[] = [
         { field: 'totalQty', label: '合计数量' },
         { field: 'totalAmount', label: '合计金额' },
       ],
+      note: '供应商签字：____________　　收货人签字：____________',
     },
   },
   {
@@ -66,6 +67,38 @@ export const defaultPrintTemplates: PrintTemplate[] = [
         col('amount', '金额', 22, 'right'),
       ],
       footer: [{ field: 'totalAmount', label: '合计金额' }],
+      note: '收货人签字：__________',
+    },
+  },
+  {
+    templateCode: 'PO-A5',
+    templateName: '采购订单（A5 横向，送货随附）',
+    printTypeCode: 'purOrder',
+    isDefault: false,
+    paperSize: 'A5',
+    orientation: 'landscape',
+    margins: [8, 8, 8, 8],
+    layout: {
+      title: '采购订单 {{billNumber}}',
+      header: [
+        { field: 'suppName', label: '供应商' },
+        { field: 'deptName', label: '收货门店' },
+        { field: 'deliveryDate', label: '送货日期' },
+        { field: 'status', label: '状态' },
+      ],
+      columns: [
+        col('lineNo', '行号', 8, 'center'),
+        col('barcode', '条码', 26),
+        col('goodsName', '商品名称', 44),
+        col('unit', '单位', 10, 'center'),
+        col('orderQty', '订货数量', 16, 'right'),
+        col('receivedQty', '已到货', 16, 'right'),
+      ],
+      footer: [
+        { field: 'lineCount', label: '行数' },
+        { field: 'totalQty', label: '合计数量' },
+      ],
+      note: '{{deptName}} 收货人签字：__________',
     },
   },
   {
@@ -92,6 +125,7 @@ export const defaultPrintTemplates: PrintTemplate[] = [
         col('amount', '金额', 20, 'right'),
       ],
       footer: [{ field: 'totalAmount', label: '合计金额' }],
+      note: '验收人签字：__________　　供应商签字：__________',
     },
   },
   {
@@ -124,6 +158,33 @@ export const defaultPrintTemplates: PrintTemplate[] = [
         { field: 'chargeAmount', label: '费用' },
         { field: 'payableAmount', label: '应付金额' },
       ],
+      note: '供应商（盖章）：____________　　财务审核：____________　　{{companyName}}',
+    },
+  },
+  {
+    templateCode: 'SAM-241',
+    templateName: '结算单（针式 241×140）',
+    printTypeCode: 'samBill',
+    isDefault: false,
+    paperSize: '241x140',
+    orientation: 'landscape',
+    margins: [6, 8, 6, 8],
+    layout: {
+      title: '结算单 {{billNumber}}',
+      header: [
+        { field: 'suppName', label: '供应商' },
+        { field: 'nodeName', label: '结算主体' },
+        { field: 'dueDate', label: '到期日' },
+      ],
+      columns: [
+        col('lineNo', '序号', 8, 'center'),
+        col('docType', '单据类型', 16),
+        col('docNumber', '单据号', 30),
+        col('docDate', '日期', 18),
+        col('amount', '含税金额', 22, 'right'),
+      ],
+      footer: [{ field: 'payableAmount', label: '应付金额' }],
+      note: '供应商（盖章）：____________',
     },
   },
   {
@@ -143,6 +204,7 @@ export const defaultPrintTemplates: PrintTemplate[] = [
       ],
       columns: [...goodsColumns, col('oldPrice', '原进价', 18, 'right'), col('newPrice', '新进价', 18, 'right')],
       footer: [{ field: 'reason', label: '调价原因' }],
+      note: '采购审核：__________　　供应商确认：__________',
     },
   },
   {
@@ -162,6 +224,7 @@ export const defaultPrintTemplates: PrintTemplate[] = [
       ],
       columns: [...goodsColumns, col('changedField', '变更项', 20), col('oldValue', '原值', 24), col('newValue', '新值', 24)],
       footer: [{ field: 'remark', label: '备注' }],
+      note: '商品部审批：__________　　供应商确认：__________',
     },
   },
 ];

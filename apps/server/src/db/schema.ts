@@ -482,6 +482,10 @@ export interface DB {
   certificate: CertificateTable;
   certificate_file: CertificateFileTable;
   job_run: JobRunTable;
+  price_adjust: PriceAdjustTable;
+  price_adjust_line: PriceAdjustLineTable;
+  goods_change: GoodsChangeTable;
+  goods_change_line: GoodsChangeLineTable;
 }
 
 // Settlement (migration 0012).
@@ -688,4 +692,44 @@ export interface JobRunTable {
   run_date: string;
   started_at: Generated<Date>;
   result: Json<Record<string, unknown>>;
+}
+
+// Print preview (migration 0020): price adjustments and goods changes of a supplier's goods.
+
+export interface PriceAdjustTable {
+  tenant_id: string;
+  bill_number: string;
+  supp_code: string;
+  apply_date: DateString;
+  effective_date: DateString;
+  status: '已提交' | '已审核' | '已生效' | '已驳回';
+  reason: Generated<string>;
+}
+
+export interface PriceAdjustLineTable {
+  tenant_id: string;
+  bill_number: string;
+  line_no: number;
+  goods_code: string;
+  old_price: Numeric;
+  new_price: Numeric;
+}
+
+export interface GoodsChangeTable {
+  tenant_id: string;
+  bill_number: string;
+  supp_code: string;
+  apply_date: DateString;
+  status: '已提交' | '已审核' | '已驳回';
+  remark: Generated<string>;
+}
+
+export interface GoodsChangeLineTable {
+  tenant_id: string;
+  bill_number: string;
+  line_no: number;
+  goods_code: string;
+  changed_field: string;
+  old_value: string;
+  new_value: string;
 }

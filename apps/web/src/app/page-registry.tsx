@@ -48,3 +48,10 @@ export const subPages: Record<string, SubPage[]> = {
 export const GridExamplePage = lazy(() => import('../features/grid-example/grid-example-page'));
 
 export const ModuleNotReady = lazy(() => import('../components/module-not-ready'));
+
+/** Print previews (spec section 2: /preview, and the titled /manageAdjustPrice, /goodsChangeApproval): signed in, without the shell. */
+export const shellFreePages: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/preview': lazy(() => import('../features/print/preview-page')),
+  '/manageAdjustPrice': lazy(() => import('../features/print/titled-preview-page').then((m) => ({ default: m.AdjustPricePreviewPage }))),
+  '/goodsChangeApproval': lazy(() => import('../features/print/titled-preview-page').then((m) => ({ default: m.GoodsChangePreviewPage }))),
+};

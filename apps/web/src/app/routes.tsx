@@ -11,7 +11,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { tryIdentityProviderLogin } from '../features/auth/identity-provider';
 import { loginPathOf, useUserStore } from '../stores/user';
 import { loading } from './loading';
-import { ModuleNotReady } from './page-registry';
+import { ModuleNotReady, shellFreePages } from './page-registry';
 
 export function AppRoutes() {
   return (
@@ -127,6 +127,13 @@ function RequireSession() {
     return <Navigate to={`${loginPathOf(staff)}?redirect=${encodeURIComponent(redirect)}`} replace />;
   }
   if (!roles) return loading;
+  const ShellFree = Object.hasOwn(shellFreePages, location.pathname) ? shellFreePages[location.pathname] : undefined;
+  if (ShellFree)
+    return (
+      <Suspense fallback={loading}>
+        <ShellFree />
+      </Suspense>
+    );
   return (
     <Suspense fallback={loading}>
       <SignedIn />

@@ -15,6 +15,7 @@ import * as m0012 from './0012-settlement';
 import * as m0013 from './0013-certificates';
 import * as m0015 from './0015-base-data';
 import * as m0019 from './0019-legacy-common';
+import * as m0020 from './0020-print-templates';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-certificates': m0013,
   '0015-base-data': m0015,
   '0019-legacy-common': m0019,
+  '0020-print-templates': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 // /purOrder/detail?billNumber=: one purchase order: its header, its lines with what was received against
-// what was ordered, the lines split into cases and loose units, and printing.
+// what was ordered, the lines split into cases and loose units; printing opens the print preview.
 import { ModuleCode } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Progress, Result, Space, Spin, Tabs, Typography } from 'antd';
@@ -11,10 +11,10 @@ import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { DataGrid, gridHeight } from '../../components/data-grid';
 import { fromUnits, percentOf, toUnits } from '../../lib/decimal';
 import { formatMoney, formatQty } from '../../lib/format';
+import { previewHref } from '../../lib/print-link';
 import { useTagsViewStore } from '../../stores/tags-view';
 import { type OrderDetail, orderDetailQuery, splitLinesQuery } from './api';
 import { lineColumns, lineRow, shortOf, splitColumns, splitRow } from './order-columns';
-import { OrderPrintout } from './order-printout';
 import { OrderStatusTag } from './order-status';
 import './purchase-order.css';
 
@@ -94,7 +94,7 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
           <Space>
             {backButton}
             {canPrint && (
-              <Button type="primary" onClick={() => window.print()}>
+              <Button type="primary" href={previewHref('purOrder', header.billNumber, header.suppCode)} target="_blank" rel="noopener">
                 {t('purchaseOrder.print')}
               </Button>
             )}
@@ -183,7 +183,6 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
           ]}
         />
       </Card>
-      <OrderPrintout order={order} />
     </>
   );
 }

@@ -91,13 +91,6 @@ export const zhCN = {
         qty: '折合数量',
       },
     },
-    printout: {
-      title: '采购订单',
-      printedAt: '打印时间：{{time}}',
-      total: '合计',
-      supplierSign: '供应商签字：',
-      receiverSign: '收货人签字：',
-    },
   },
 } as const;
 
@@ -190,13 +183,6 @@ export const en: Texts<typeof zhCN> = {
         unitsPerPack: 'Units per pack',
         qty: 'Units',
       },
-    },
-    printout: {
-      title: 'Purchase order',
-      printedAt: 'Printed {{time}}',
-      total: 'Total',
-      supplierSign: 'Supplier signature:',
-      receiverSign: 'Received by:',
     },
   },
 };

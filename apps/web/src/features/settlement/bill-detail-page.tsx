@@ -12,6 +12,7 @@ import { DataGrid, gridHeight } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { RecordHistory } from '../../components/record-history';
 import { percentOf } from '../../lib/decimal';
+import { previewHref } from '../../lib/print-link';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useViewShown } from '../../lib/use-view-shown';
 import { useUserStore } from '../../stores/user';
@@ -19,7 +20,6 @@ import { useTagsViewStore } from '../../stores/tags-view';
 import { attachmentsQuery, billDetailQuery, checkDetailsQuery, useAttachBillFiles } from './api';
 import { AttachmentList, UploadButton } from './attachments';
 import { BillActions, useBillActions } from './bill-actions';
-import { BillPrintout } from './bill-printout';
 import { BillStatusTag } from './bill-status';
 import { ChargesBlock } from './charges-block';
 import { checkColumns, checkRow, lineColumns, lineRow } from './columns';
@@ -92,7 +92,9 @@ function BillView({ bill, backButton, onDeleted }: { bill: BillDetail; backButto
         extra={
           <Space wrap>
             {backButton}
-            <Button onClick={() => window.print()}>{d('print')}</Button>
+            <Button href={previewHref('samBill', header.samBillNum, header.suppCode)} target="_blank" rel="noopener">
+              {d('print')}
+            </Button>
           </Space>
         }
       >
@@ -201,7 +203,6 @@ function BillView({ bill, backButton, onDeleted }: { bill: BillDetail; backButto
         />
         <RecordHistory entries={bill.history} />
       </Card>
-      <BillPrintout bill={bill} />
     </>
   );
 }

@@ -313,15 +313,6 @@ export const zhCN = {
       none: '没有找到合同',
       pickSupplier: '请先选择供应商',
     },
-    printout: {
-      title: '供应商结算单',
-      sign: '供应商签章：',
-      reviewer: '审核：',
-      printedAt: '打印时间：{{time}}',
-      lines: '结算明细',
-      totals: '按税率合计',
-      charges: '费用明细',
-    },
   },
 } as const;
 
@@ -636,15 +627,6 @@ export const en: Texts<typeof zhCN> = {
       download: 'Download PDF',
       none: 'No contract found',
       pickSupplier: 'Pick a supplier first',
-    },
-    printout: {
-      title: 'Supplier settlement bill',
-      sign: 'Supplier seal:',
-      reviewer: 'Reviewed by:',
-      printedAt: 'Printed: {{time}}',
-      lines: 'Lines',
-      totals: 'Totals per tax rate',
-      charges: 'Charges',
     },
   },
 };
