@@ -60,3 +60,5 @@ export type {
   ImportRow,
   TypeOverview,
 } from './certificate';
+export * as goodsApply from './goods-apply';
+export type { ApplyDetail, ApplyForm, ApplyStatus, ApplySummary, LinkedCtf, NewAppInfo, ReviewStep } from './goods-apply';
