@@ -84,7 +84,11 @@ export const applyForm = z
     /** 建议售价: up to 2 decimals. */
     retailPrice: money(2, '建议售价'),
     taxRate: z.enum(taxRates, { error: '税率须为 0、3、6、9 或 13' }),
-    shelfLifeDays: z.coerce.number({ error: '保质期须为整数天' }).int('保质期须为整数天').min(1, '保质期至少1天').max(3650, '保质期最长3650天'),
+    shelfLifeDays: z.coerce
+      .number({ error: '保质期须为整数天' })
+      .int('保质期须为整数天')
+      .min(1, '保质期至少1天')
+      .max(3650, '保质期最长3650天'),
     origin: required(60, '请输入产地'),
     remark: text(200).default(''),
     /** Files of the product's certificates (质检报告...), uploaded with uploadApplyFile. */
@@ -221,7 +225,8 @@ export const uploadApplyFile = defineCall({
   module: applyModule,
   button: applyButton,
   changes: true,
-  summary: 'Upload certificate files of an application (multipart, field `file`): PDF, JPEG or PNG recognised from the bytes, 5 MB each, 10 at once',
+  summary:
+    'Upload certificate files of an application (multipart, field `file`): PDF, JPEG or PNG recognised from the bytes, 5 MB each, 10 at once',
   upload: { kinds: ['pdf', 'jpeg', 'png'], maxBytes: 5 * 1024 * 1024, maxFiles: maxApplyFiles },
   data: z.array(storedFile),
 });
@@ -364,7 +369,8 @@ export const getNewAppInfo = defineCall({
   method: 'GET',
   path: '/workFlow/getNewAppInfo',
   module: auditModule,
-  summary: "What a reviewer needs to open the next application: counts per state, the step the caller's role owns, how many wait for it and the newest",
+  summary:
+    "What a reviewer needs to open the next application: counts per state, the step the caller's role owns, how many wait for it and the newest",
   query: z.object({ processKey: z.enum(processKeys).default('goodsApply') }),
   data: newAppInfo,
 });

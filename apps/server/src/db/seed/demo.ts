@@ -7,6 +7,7 @@ import { seedBusiness } from './business';
 import { seedLookups } from './lookups';
 import { seedSettlementSetup } from './settlement';
 import { seedCertificates } from './certificates';
+import { seedGoodsApplies } from './goods-apply';
 import { centsToString, microsToString } from './money';
 import { brands, categories, depts, modules, suppliers, tenant } from './catalog';
 import { ModuleCode } from '@portal/contract';
@@ -291,6 +292,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
     await seedLookups(trx, tenant.id);
     await seedSettlementSetup(trx, tenant.id, today);
     await seedCertificates(trx, tenant.id, today);
+    await seedGoodsApplies(trx, tenant.id, today);
     if (options.business !== false) await seedBusiness(trx, tenant.id, today);
   });
   await sql`ANALYZE`.execute(db);

@@ -112,7 +112,9 @@ describe('an application through review', () => {
     const passed = await approve('buyer01', applyNo, '价格合理');
     expect(passed.status).toBe(200);
     expect(passed.data.status).toBe('资质审核');
-    expect(passed.data.reviews).toEqual([expect.objectContaining({ step: '采购审核', reviewerCode: 'buyer01', result: '通过', comment: '价格合理' })]);
+    expect(passed.data.reviews).toEqual([
+      expect.objectContaining({ step: '采购审核', reviewerCode: 'buyer01', result: '通过', comment: '价格合理' }),
+    ]);
 
     const buyerAgain = await approve('buyer01', applyNo);
     expect(buyerAgain.status).toBe(403);
@@ -143,7 +145,13 @@ describe('an application through review', () => {
     expect(done.data.goodsCode).toMatch(/^7\d{5}$/);
     const goods = await goodsWith(barcode);
     expect(goods).toEqual([
-      expect.objectContaining({ goods_code: done.data.goodsCode, supp_code: '100001', spec: '160g', price: '5.800000', retail_price: '8.90' }),
+      expect.objectContaining({
+        goods_code: done.data.goodsCode,
+        supp_code: '100001',
+        spec: '160g',
+        price: '5.800000',
+        retail_price: '8.90',
+      }),
     ]);
     const twice = await approve('qc01', applyNo);
     expect(twice.status).toBe(409);
@@ -286,5 +294,23 @@ describe('bad input', () => {
       body: { processKey: 'supplierApply', form: form(ean('692345678990')) } as never,
     });
     expect(process.status).toBe(400);
+  });
+});
+
+describe('demo data', () => {
+  it('holds an application in every state for 100001 and 100002, and the goods of the approved ones', async () => {
+    for (const supp of ['100001', '100002']) {
+      const rows = await t.database.db
+        .selectFrom('goods_apply')
+        .select(['status', 'goods_code', 'barcode'])
+        .where('supp_code', '=', supp)
+        .where('created_by', '=', supp)
+        .where('apply_no', '<', 'XP' + new Date().toISOString().slice(0, 10).replaceAll('-', ''))
+        .execute();
+      expect(new Set(rows.map((r) => r.status))).toEqual(new Set(goodsApply.applyStatuses));
+      for (const r of rows.filter((r) => r.status === '通过'))
+        expect((await goodsWith(r.barcode)).map((g) => g.goods_code)).toEqual([r.goods_code]);
+      for (const r of rows) expect(goodsApply.isEan13(r.barcode)).toBe(true);
+    }
   });
 });

@@ -66,13 +66,7 @@ export function byNo(db: Kysely<DB>, scope: DataScope, applyNo: string, withDraf
 
 /** The scope's application, locked until the transaction ends. */
 export function lock(trx: Transaction<DB>, scope: DataScope, applyNo: string) {
-  return trx
-    .selectFrom('goods_apply')
-    .selectAll()
-    .where(inScope(scope))
-    .where('apply_no', '=', applyNo)
-    .forUpdate()
-    .executeTakeFirst();
+  return trx.selectFrom('goods_apply').selectAll().where(inScope(scope)).where('apply_no', '=', applyNo).forUpdate().executeTakeFirst();
 }
 export type LockedApply = NonNullable<Awaited<ReturnType<typeof lock>>>;
 
@@ -305,7 +299,8 @@ const column = (value: RawBuilder<unknown>, text: RawBuilder<unknown> = value, n
   filterable: true,
   ...(numeric ? { numeric } : {}),
 });
-const shownTime = (column: RawBuilder<unknown>) => sql`coalesce(to_char(${column} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '')`;
+const shownTime = (column: RawBuilder<unknown>) =>
+  sql`coalesce(to_char(${column} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '')`;
 
 export const applyList = serverList({
   from: (db) => db.selectFrom('goods_apply as a'),

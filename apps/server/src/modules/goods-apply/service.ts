@@ -2,7 +2,16 @@
 // every supplier's of the tenant, drafts apart); submitting checks the whole application, its certificates
 // and the supplier's mandatory certificates; each review step is run by the role that owns it; the last
 // approval creates the goods item, once.
-import type { ApplyDetail, ApplyForm, ApplyStatus, ApplySummary, CallBody, NewAppInfo, ReviewStep, goodsApply as contract } from '@portal/contract';
+import type {
+  ApplyDetail,
+  ApplyForm,
+  ApplyStatus,
+  ApplySummary,
+  CallBody,
+  NewAppInfo,
+  ReviewStep,
+  goodsApply as contract,
+} from '@portal/contract';
 import { goodsApply } from '@portal/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -237,8 +246,7 @@ export async function save(ctx: AppContext, session: SessionContext, form: Apply
 /** Refuses what the review could not accept: no certificate, an expired linked one, a barcode already taken. */
 async function checkSubmission(ctx: AppContext, trx: Transaction<DB>, row: repo.LockedApply) {
   const [files, linked] = await Promise.all([repo.filesOf(trx, row.id), repo.linkedOf(trx, row.id)]);
-  if (files.length + linked.length === 0)
-    throw ApiError.badRequest('body.form.fileIds: 请上传质检报告等商品资质文件，或关联已有证照');
+  if (files.length + linked.length === 0) throw ApiError.badRequest('body.form.fileIds: 请上传质检报告等商品资质文件，或关联已有证照');
   const day = today(ctx);
   const expired = linked.filter((c) => daysBetween(day, c.validTo) < 0);
   if (expired.length)
