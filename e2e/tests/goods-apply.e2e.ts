@@ -9,7 +9,7 @@ import { apiAs } from '../support/api';
 import { chooseOption, loginAs, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
-const barcode = '6923456787772';
+const barcode = '6923456787773';
 const name = '禾丰紫菜脆片';
 
 async function openMenu(page: Page, title: string, path: string): Promise<void> {
@@ -33,6 +33,7 @@ async function openApplication(page: Page, status: string): Promise<void> {
 }
 
 async function review(user: string, status: string, verdict: '审核通过' | '驳回', comment = ''): Promise<void> {
+  console.log('review', user, status, verdict, new Date().toISOString());
   const page = await browser.page();
   await loginAs(page, user, { staff: true });
   await openMenu(page, '新品申请审核', '/goodsApplyAudit');
@@ -55,7 +56,7 @@ describe('a new product through review', () => {
     await form.getByLabel('商品名称').fill(name);
     await form.getByLabel('条码').fill('6923456787771');
     await form.getByLabel('规格').fill('40g');
-    await form.getByText('条码校验位错误（EAN-13），应为 2').waitFor();
+    await form.getByText('条码校验位错误（EAN-13），应为 3').waitFor();
     await form.getByLabel('条码').fill(barcode);
     await form.getByLabel('单位').fill('袋');
     await form.getByLabel('商品类别').click();
@@ -119,7 +120,7 @@ describe('a new product through review', () => {
     await drawer.getByText(goods.list[0]!.goodsCode).waitFor();
     await drawer.getByText(/资质审核驳回/).waitFor();
     await drawer.getByText('质检报告缺少微生物指标').first().waitFor();
-  }, 240_000);
+  }, 600_000);
 
   it('opens the same review at the frame route of the merchandising system', async () => {
     const page = await browser.page();
