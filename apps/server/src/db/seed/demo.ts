@@ -118,9 +118,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
           module_code: m.module_code,
         })),
         ...modules.filter((m) => m.buyer).map((m) => ({ tenant_id: tenant.id, role_code: 'buyer', module_code: m.code })),
-        ...modules
-          .filter((m) => m.qualification)
-          .map((m) => ({ tenant_id: tenant.id, role_code: 'qualification', module_code: m.code })),
+        ...modules.filter((m) => m.qualification).map((m) => ({ tenant_id: tenant.id, role_code: 'qualification', module_code: m.code })),
       ])
       .execute();
 
