@@ -33,7 +33,6 @@ async function openApplication(page: Page, status: string): Promise<void> {
 }
 
 async function review(user: string, status: string, verdict: '审核通过' | '驳回', comment = ''): Promise<void> {
-  console.log('review', user, status, verdict, new Date().toISOString());
   const page = await browser.page();
   await loginAs(page, user, { staff: true });
   await openMenu(page, '新品申请审核', '/goodsApplyAudit');
