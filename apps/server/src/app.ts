@@ -28,6 +28,7 @@ import { userRoutes } from './modules/user/routes';
 import { settlementRoutes } from './modules/settlement/routes';
 import { certificateRoutes } from './modules/certificate/routes';
 import { printRoutes } from './modules/print/routes';
+import { goodsApplyRoutes } from './modules/goods-apply/routes';
 import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(settlementRoutes(ctx));
       await api.register(certificateRoutes(ctx));
       await api.register(printRoutes(ctx));
+      await api.register(goodsApplyRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

@@ -63,3 +63,5 @@ export type {
 export type { AccUnitForm, AccUnitRow } from './base-info';
 export * as print from './print';
 export type { PrintFieldKind, PrintRecord, PrintableRecord } from './print';
+export * as goodsApply from './goods-apply';
+export type { ApplyDetail, ApplyForm, ApplyStatus, ApplySummary, LinkedCtf, NewAppInfo, ReviewStep } from './goods-apply';

@@ -22,6 +22,7 @@ export const ModuleCode = {
   category: 'ms0092',
   dept: 'ms0093',
   accUnit: 'ms0094',
+  goodsApply: 'ms0061',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -54,4 +55,5 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0092: 'Goods categories',
   ms0093: 'Stores and DCs',
   ms0094: 'Accounting units',
+  ms0061: 'New-product applications',
 };

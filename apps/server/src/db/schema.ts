@@ -486,6 +486,9 @@ export interface DB {
   price_adjust_line: PriceAdjustLineTable;
   goods_change: GoodsChangeTable;
   goods_change_line: GoodsChangeLineTable;
+  goods_apply: GoodsApplyTable;
+  goods_apply_file: GoodsApplyFileTable;
+  goods_apply_ctf: GoodsApplyCtfTable;
 }
 
 // Settlement (migration 0012).
@@ -732,4 +735,56 @@ export interface GoodsChangeLineTable {
   changed_field: string;
   old_value: string;
   new_value: string;
+}
+
+// New-product applications (migration 0016).
+
+export interface GoodsApplyTable {
+  id: Generated<number>;
+  tenant_id: string;
+  supp_code: string;
+  apply_no: string;
+  status: '草稿' | '已提交' | '采购审核' | '资质审核' | '通过' | '驳回';
+  goods_name: string;
+  barcode: string;
+  spec: string;
+  unit: string;
+  case_qty: number;
+  category_code: string;
+  brand_code: string;
+  price: Numeric;
+  retail_price: Numeric;
+  tax_rate: Numeric;
+  shelf_life_days: number;
+  origin: string;
+  remark: Generated<string>;
+  purchase_reviewer: Generated<string>;
+  purchase_reviewer_name: Generated<string>;
+  purchase_result: Generated<'' | '通过' | '驳回'>;
+  purchase_comment: Generated<string>;
+  purchase_at: NullableTimestamp;
+  qualification_reviewer: Generated<string>;
+  qualification_reviewer_name: Generated<string>;
+  qualification_result: Generated<'' | '通过' | '驳回'>;
+  qualification_comment: Generated<string>;
+  qualification_at: NullableTimestamp;
+  return_reason: Generated<string>;
+  returned_at_step: Generated<'' | '采购审核' | '资质审核'>;
+  goods_code: Generated<string>;
+  created_by: string;
+  created_at: Generated<Date>;
+  submitted_at: NullableTimestamp;
+  updated_at: Generated<Date>;
+}
+
+export interface GoodsApplyFileTable {
+  apply_id: number;
+  file_id: string;
+  seq: number;
+}
+
+export interface GoodsApplyCtfTable {
+  apply_id: number;
+  certificate_id: number;
+  seq: number;
 }

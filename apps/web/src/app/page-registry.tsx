@@ -25,6 +25,8 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'certificate/import': lazy(() => import('../features/certificate/import-page')),
   'certificate/redirect': lazy(() => import('../features/certificate/redirect')),
   'base-data/acc-unit': lazy(() => import('../features/base-data/acc-unit-page')),
+  'goods-apply/index': lazy(() => import('../features/goods-apply/apply-page')),
+  'workflow/goods-apply': lazy(() => import('../features/goods-apply/review-page')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
@@ -41,6 +43,10 @@ export const subPages: Record<string, SubPage[]> = {
     { path: '/ctf', title: '', titleEn: '', component: 'certificate/redirect' },
     { path: '/ctf/upload', title: '上传证照', titleEn: 'Upload certificate', component: 'certificate/upload', noCache: true },
     { path: '/ctfImport', title: '证照导入', titleEn: 'Import certificates', component: 'certificate/import' },
+  ],
+  // Spec section 2: the same review opened in a frame from the merchandising system (hidden).
+  'workflow/goods-apply': [
+    { path: '/goodsApplyAduitFromRmc', title: '新品申请审核', titleEn: 'New-product review', component: 'workflow/goods-apply' },
   ],
 };
 

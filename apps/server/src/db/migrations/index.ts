@@ -16,6 +16,7 @@ import * as m0013 from './0013-certificates';
 import * as m0015 from './0015-base-data';
 import * as m0019 from './0019-legacy-common';
 import * as m0020 from './0020-print-templates';
+import * as m0016 from './0016-goods-apply';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0015-base-data': m0015,
   '0019-legacy-common': m0019,
   '0020-print-templates': m0020,
+  '0016-goods-apply': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import { seedLookups } from './lookups';
 import { seedSettlementSetup } from './settlement';
 import { seedCertificates } from './certificates';
 import { seedPrintRecords } from './print-records';
+import { seedGoodsApplies } from './goods-apply';
 import { centsToString, microsToString } from './money';
 import { brands, categories, depts, modules, suppliers, tenant } from './catalog';
 import { ModuleCode } from '@portal/contract';
@@ -118,9 +119,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
           module_code: m.module_code,
         })),
         ...modules.filter((m) => m.buyer).map((m) => ({ tenant_id: tenant.id, role_code: 'buyer', module_code: m.code })),
-        ...modules
-          .filter((m) => m.qualification)
-          .map((m) => ({ tenant_id: tenant.id, role_code: 'qualification', module_code: m.code })),
+        ...modules.filter((m) => m.qualification).map((m) => ({ tenant_id: tenant.id, role_code: 'qualification', module_code: m.code })),
       ])
       .execute();
 
@@ -293,6 +292,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
     await seedSettlementSetup(trx, tenant.id, today);
     await seedCertificates(trx, tenant.id, today);
     await seedPrintRecords(trx, tenant.id, today);
+    await seedGoodsApplies(trx, tenant.id, today);
     if (options.business !== false) await seedBusiness(trx, tenant.id, today);
   });
   await sql`ANALYZE`.execute(db);

@@ -1,0 +1,86 @@
+// Calls of new-product applications (supplier ms0061, review ms0060) with their query keys; changes are
+// mutations that refresh them.
+import { type ApplyForm, type CallBody, baseInfo, file, goodsApply } from '@portal/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import { downloadByQuery, fileTypes } from '../../api/download';
+import { type UploadProgress, upload } from '../../api/upload';
+
+export type ApplyListQuery = CallBody<typeof goodsApply.getApplyPage>;
+/** Which side a page is: the supplier's own applications or the staff's review. */
+export type Side = 'supplier' | 'audit';
+
+export const applyKeys = { all: ['goods-apply'] as const };
+
+const calls = {
+  supplier: { page: goodsApply.getApplyPage, values: goodsApply.getApplyColumnValues, detail: goodsApply.getApplyDetail },
+  audit: { page: goodsApply.getAuditPage, values: goodsApply.getAuditColumnValues, detail: goodsApply.getAuditDetail },
+} as const;
+
+export const pageQuery = (side: Side) => (body: ApplyListQuery) =>
+  queryOptions({
+    queryKey: [...applyKeys.all, side, 'page', body],
+    queryFn: () => call(calls[side].page, { body }),
+    placeholderData: (previous) => previous,
+  });
+
+export const columnValuesOf = (side: Side) => async (body: ApplyListQuery, field: string) => {
+  const { page: _page, limit: _limit, sort: _sort, ...search } = body;
+  return (await call(calls[side].values, { body: { ...search, field } }, { silent: true })).values;
+};
+
+export const detailQuery = (side: Side, applyNo: string | undefined) =>
+  queryOptions({
+    queryKey: [...applyKeys.all, side, 'detail', applyNo ?? ''],
+    queryFn: () => call(calls[side].detail, { query: { applyNo: applyNo! } }),
+    enabled: Boolean(applyNo),
+  });
+
+export const newAppInfoQuery = queryOptions({
+  queryKey: [...applyKeys.all, 'new-app-info'],
+  queryFn: () => call(goodsApply.getNewAppInfo, { query: { processKey: 'goodsApply' } }),
+});
+
+export const linkableQuery = queryOptions({
+  queryKey: [...applyKeys.all, 'linkable'],
+  queryFn: () => call(goodsApply.getLinkableCtfs),
+});
+
+export const categoryTreeQuery = queryOptions({
+  queryKey: ['base-info', 'category-tree'],
+  queryFn: () => call(baseInfo.getCategoryTreeInfo),
+  staleTime: 300_000,
+});
+
+export const brandsQuery = queryOptions({
+  queryKey: ['base-info', 'brands'],
+  queryFn: () => call(baseInfo.getAllBrandInfo, { body: {} }),
+  staleTime: 300_000,
+});
+
+export const uploadFiles = (files: File[], onProgress: (p: UploadProgress) => void) =>
+  upload(goodsApply.uploadApplyFile, files, { onProgress, silent: true });
+
+export const downloadStored = (fileId: string, fileName: string) =>
+  downloadByQuery(file.downloadFile, { fileId }, { accept: fileTypes.stored, fallbackName: fileName });
+
+/** A change of applications: when it has succeeded or failed, every application query is fetched again. */
+function useApplyChange<Input, Output>(change: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: change, onSettled: () => client.invalidateQueries({ queryKey: applyKeys.all }) });
+}
+
+export const useSaveApply = () => useApplyChange((form: ApplyForm) => call(goodsApply.saveApply, { body: form }, { silent: true }));
+export const useSubmitApply = () =>
+  useApplyChange((form: ApplyForm) =>
+    call(goodsApply.startErpProcessWithForm, { body: { processKey: 'goodsApply', form } }, { silent: true }),
+  );
+export const useWithdrawApply = () => useApplyChange((applyNo: string) => call(goodsApply.withdrawApply, { body: { applyNo } }));
+export const useDeleteApply = () => useApplyChange((applyNo: string) => call(goodsApply.deleteApply, { body: { applyNo } }));
+
+export type Verdict = 'accept' | 'approve' | 'reject';
+const verdictCalls = { accept: goodsApply.acceptApply, approve: goodsApply.approveApply, reject: goodsApply.rejectApply } as const;
+export const useReviewApply = () =>
+  useApplyChange(({ verdict, applyNo, comment }: { verdict: Verdict; applyNo: string; comment: string }) =>
+    call(verdictCalls[verdict], { body: { applyNo, comment } }, { silent: true }),
+  );

@@ -1,0 +1,131 @@
+// New-product applications in Chromium: a supplier submits a new product with its quality report; buyer01
+// passes the 采购 step; qc01 returns it; the supplier fixes and resubmits it; both pass it; the goods item
+// shows up in the goods lookup. The frame route of the merchandising system opens the same review.
+import { common } from '@portal/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demoPng } from '../../apps/server/src/db/seed/certificates';
+import { apiAs } from '../support/api';
+import { chooseOption, loginAs, useBrowser } from '../support/browser';
+
+const browser = useBrowser();
+const barcode = '6923456787773';
+const name = '禾丰紫菜脆片';
+
+async function openMenu(page: Page, title: string, path: string): Promise<void> {
+  await page.getByRole('navigation', { name: '主菜单' }).getByText(title, { exact: true }).click();
+  await page.waitForURL(`**${path}`);
+}
+
+/** Searches the list for the barcode and opens the application's details. */
+async function openApplication(page: Page, status: string): Promise<void> {
+  const search = page.getByRole('form').first();
+  await chooseOption(page, search.getByLabel('状态'), status);
+  await search.getByLabel('名称或条码').fill(barcode);
+  await search.getByRole('button', { name: /查\s*询/ }).click();
+  const cell = page.locator('revogr-data[type="rgRow"] [data-rgcol]').filter({ hasText: barcode });
+  await cell.first().click();
+  await page.getByText(new RegExp(`已选：${name}`)).waitFor();
+  await page
+    .getByRole('button', { name: /详\s*情/ })
+    .first()
+    .click();
+}
+
+async function review(user: string, status: string, verdict: '审核通过' | '驳回', comment = ''): Promise<void> {
+  const page = await browser.page();
+  await loginAs(page, user, { staff: true });
+  await openMenu(page, '新品申请审核', '/goodsApplyAudit');
+  await page.getByText('待我审核').waitFor();
+  await openApplication(page, status);
+  const drawer = page.getByRole('dialog').filter({ hasText: barcode });
+  if (comment) await drawer.getByLabel('审核意见').fill(comment);
+  await drawer.getByRole('button', { name: new RegExp(verdict.split('').join('\\s*')) }).click();
+  await page.getByText('已处理').waitFor();
+  await page.close();
+}
+
+describe('a new product through review', () => {
+  it('is submitted, returned by the qualification reviewer, fixed, resubmitted, approved and becomes a goods item', async () => {
+    const supplier = await browser.page();
+    await loginAs(supplier, '100001');
+    await openMenu(supplier, '新品申请', '/goodsApply');
+    await supplier.getByRole('button', { name: '新建申请' }).click();
+    const form = supplier.getByRole('form', { name: '新建新品申请' });
+    await form.getByLabel('商品名称').fill(name);
+    await form.getByLabel('条码').fill('6923456787771');
+    await form.getByLabel('规格').fill('40g');
+    await form.getByText('条码校验位错误（EAN-13），应为 3').waitFor();
+    await form.getByLabel('条码').fill(barcode);
+    await form.getByLabel('单位').fill('袋');
+    await form.getByLabel('商品类别').click();
+    await supplier
+      .locator('.ant-select-tree-node-content-wrapper')
+      .filter({ hasText: '10_休闲食品' })
+      .locator('..')
+      .locator('.ant-select-tree-switcher')
+      .click();
+    await supplier.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: '1001_饼干糕点' }).click();
+    await chooseOption(supplier, form.getByLabel('品牌'), 'B001 禾丰');
+    await form.getByLabel('含税进价').fill('4.125');
+    await form.getByLabel('建议售价').fill('3.90');
+    await form.getByLabel('保质期(天)').fill('240');
+    await form.getByLabel('产地').fill('上海');
+    await form.getByRole('button', { name: '提交审核' }).click();
+    await form.getByText('建议售价不能低于含税进价').waitFor();
+    await form.getByLabel('建议售价').fill('5.90');
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: '质检报告.png', mimeType: 'image/png', buffer: demoPng([80, 160, 90], 120, 80) });
+    await form.getByText('质检报告.png').first().waitFor();
+    await form.getByRole('button', { name: '提交审核' }).click();
+    await supplier.getByText('已提交审核').waitFor();
+    await form.waitFor({ state: 'detached' });
+    await supplier.close();
+
+    await review('buyer01', '已提交', '审核通过', '价格合理');
+    await review('qc01', '资质审核', '驳回', '质检报告缺少微生物指标');
+
+    const again = await browser.page();
+    await loginAs(again, '100001');
+    await openMenu(again, '新品申请', '/goodsApply');
+    const row = again.locator('revogr-data[type="rgRow"] [data-rgcol]').filter({ hasText: barcode });
+    await row.first().click();
+    await again.locator('revogr-data[type="rgRow"] [data-rgcol]').filter({ hasText: '质检报告缺少微生物指标' }).first().waitFor();
+    await again.getByRole('button', { name: /编\s*辑/ }).click();
+    const edit = again.getByRole('form', { name: /编辑新品申请/ });
+    await edit.getByLabel('规格').fill('45g');
+    await edit
+      .locator('input[type="file"]')
+      .setInputFiles({ name: '质检报告(含微生物).png', mimeType: 'image/png', buffer: demoPng([80, 90, 160], 120, 80) });
+    await edit.getByText('质检报告(含微生物).png').first().waitFor();
+    await edit.getByRole('button', { name: '提交审核' }).click();
+    await again.getByText('已提交审核').waitFor();
+    await again.close();
+
+    await review('buyer01', '已提交', '审核通过');
+    await review('qc01', '资质审核', '审核通过', '资料齐全');
+
+    const goods = await apiAs('100001').call(common.getGoodInfo, { body: { keyword: barcode } });
+    expect(goods.list).toEqual([
+      expect.objectContaining({ barcode, goodsName: name, spec: '45g', price: '4.125000', retailPrice: '5.90' }),
+    ]);
+    const done = await browser.page();
+    await loginAs(done, '100001');
+    await openMenu(done, '新品申请', '/goodsApply');
+    await done.locator('revogr-data[type="rgRow"] [data-rgcol]').filter({ hasText: barcode }).first().click();
+    await done.getByRole('button', { name: /详\s*情/ }).click();
+    const drawer = done.getByRole('dialog').filter({ hasText: barcode });
+    await drawer.getByText(goods.list[0]!.goodsCode).waitFor();
+    await drawer.getByText(/资质审核驳回/).waitFor();
+    await drawer.getByText('质检报告缺少微生物指标').first().waitFor();
+  }, 600_000);
+
+  it('opens the same review at the frame route of the merchandising system', async () => {
+    const page = await browser.page();
+    await loginAs(page, 'buyer01', { staff: true });
+    await page.goto('/goodsApplyAduitFromRmc');
+    await page.getByText('待我审核').waitFor();
+    await page.getByText(/采购审核：\d+ 条待审核/).waitFor();
+  });
+});
