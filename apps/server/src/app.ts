@@ -27,6 +27,7 @@ import { usageLogRoutes } from './modules/usage-log/routes';
 import { userRoutes } from './modules/user/routes';
 import { settlementRoutes } from './modules/settlement/routes';
 import { certificateRoutes } from './modules/certificate/routes';
+import { supplierApplyRoutes } from './modules/supplier-apply/routes';
 import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(fileRoutes(ctx));
       await api.register(settlementRoutes(ctx));
       await api.register(certificateRoutes(ctx));
+      await api.register(supplierApplyRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

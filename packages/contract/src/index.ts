@@ -60,3 +60,5 @@ export type {
   ImportRow,
   TypeOverview,
 } from './certificate';
+export * as supplierApply from './supplier-apply';
+export type { ApplyDetail, ApplyForm, ApplyRow, ApplyState, ApplyStatus, SupplierRow, SupplierStatus } from './supplier-apply';

@@ -21,6 +21,8 @@ export const ModuleCode = {
   brand: 'ms0091',
   category: 'ms0092',
   dept: 'ms0093',
+  supplierApplyAudit: 'ms0063',
+  supplierHistory: 'ms0064',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -52,4 +54,6 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0091: 'Brands',
   ms0092: 'Goods categories',
   ms0093: 'Stores and DCs',
+  ms0063: 'Supplier admission review',
+  ms0064: 'Supplier history',
 };
