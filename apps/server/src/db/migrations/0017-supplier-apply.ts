@@ -43,13 +43,13 @@ const statements = [
   )`,
   sql`ALTER TABLE supplier ADD CONSTRAINT supplier_status_known CHECK (status IN ('启用', '冻结', '停用'))`,
   sql`CREATE INDEX supplier_credit_code ON supplier (tenant_id, credit_code)`,
-  // Menu entries for a database whose menu was seeded before (a fresh one gets them from the seed).
+  // Menu entries for a database that already has tenants (a fresh one gets them with the demo seed).
   sql`INSERT INTO module (module_code, parent_code, name, path, component, icon, kind, hidden, audience, sort_no)
     SELECT v.code, NULL, v.name, v.path, v.component, v.icon, 'page', v.hidden, 'staff', v.sort_no
     FROM (VALUES ('ms0063', '供应商准入审核', '/supplierApplyAudit', 'supplier-apply/review', 'form', false, 63),
                  ('ms0064', '供应商历史', '/ZeroMaster/historySupplier', 'supplier-apply/history', '', true, 64))
       AS v(code, name, path, component, icon, hidden, sort_no)
-    WHERE EXISTS (SELECT 1 FROM module)
+    WHERE EXISTS (SELECT 1 FROM tenant)
     ON CONFLICT (module_code) DO NOTHING`,
   sql`INSERT INTO module_button (module_code, button_code, name)
     SELECT 'ms0064', 'status', '变更状态' WHERE EXISTS (SELECT 1 FROM module WHERE module_code = 'ms0064')

@@ -7,6 +7,7 @@ import { seedBusiness } from './business';
 import { seedLookups } from './lookups';
 import { seedSettlementSetup } from './settlement';
 import { seedCertificates } from './certificates';
+import { seedSupplierApplications } from './supplier-apply';
 import { centsToString, microsToString } from './money';
 import { brands, categories, depts, modules, suppliers, tenant } from './catalog';
 import { ModuleCode } from '@portal/contract';
@@ -292,6 +293,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
     await seedSettlementSetup(trx, tenant.id, today);
     await seedCertificates(trx, tenant.id, today);
     if (options.business !== false) await seedBusiness(trx, tenant.id, today);
+    await seedSupplierApplications(trx, tenant.id, today, passwordHash);
   });
   await sql`ANALYZE`.execute(db);
 }
