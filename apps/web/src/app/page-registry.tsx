@@ -24,6 +24,8 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'certificate/upload': lazy(() => import('../features/certificate/upload-page')),
   'certificate/import': lazy(() => import('../features/certificate/import-page')),
   'certificate/redirect': lazy(() => import('../features/certificate/redirect')),
+  'supplier-apply/review': lazy(() => import('../features/supplier-apply/review-page')),
+  'supplier-apply/history': lazy(() => import('../features/supplier-apply/history-page')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
@@ -47,3 +49,6 @@ export const subPages: Record<string, SubPage[]> = {
 export const GridExamplePage = lazy(() => import('../features/grid-example/grid-example-page'));
 
 export const ModuleNotReady = lazy(() => import('../components/module-not-ready'));
+
+/** The public cooperation application (/coApply), reached without signing in. */
+export const CoApplyPage = lazy(() => import('../features/supplier-apply/co-apply-page'));
