@@ -31,7 +31,10 @@ export function readCaptcha(dataUrl: string): string {
     const d = m[1]!;
     const found = shape(d);
     const match = references.find(
-      (r) => r.letters === found.letters && r.coords.length === found.coords.length && r.coords.every((c, i) => Math.abs(c - found.coords[i]!) < 0.5),
+      (r) =>
+        r.letters === found.letters &&
+        r.coords.length === found.coords.length &&
+        r.coords.every((c, i) => Math.abs(c - found.coords[i]!) < 0.5),
     );
     return { ch: match?.ch ?? '?', x: Number(/^M(-?[\d.]+)/.exec(d)?.[1] ?? 0) };
   });

@@ -10,10 +10,7 @@ import { readCaptcha } from '../support/captcha';
 
 const browser = useBrowser();
 const credit = `91310104MA1B2C3D4${supplierApply.creditCheckChar('91310104MA1B2C3D4')}`;
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
-  'base64',
-);
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
 
 async function fill(page: Page, label: string, value: string) {
   await page.getByLabel(label, { exact: true }).fill(value);
@@ -35,13 +32,21 @@ describe('supplier admission', () => {
     await fill(page, '开户银行', '招商银行上海分行');
     await fill(page, '银行账号', '6225880012345678');
     await page.getByLabel('经营类别').click();
-    await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: '休闲食品' }).locator('xpath=..').locator('.ant-select-tree-checkbox').click();
+    await page
+      .locator('.ant-select-tree-node-content-wrapper')
+      .filter({ hasText: '休闲食品' })
+      .locator('xpath=..')
+      .locator('.ant-select-tree-checkbox')
+      .click();
     await page.keyboard.press('Escape');
     await page.locator('input[type="file"]').setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: png });
     const image = page.getByRole('img', { name: '验证码' });
     await expect.poll(async () => (await image.getAttribute('src')) ?? '').toMatch(/^data:image\/svg\+xml/);
     await page.getByLabel('验证码', { exact: true }).fill(readCaptcha((await image.getAttribute('src'))!));
-    await page.getByRole('button', { name: /提交申请/ }).last().click();
+    await page
+      .getByRole('button', { name: /提交申请/ })
+      .last()
+      .click();
     await page.getByText('申请已提交').waitFor();
     const applyNo = /SA\d{8}-\d{4}/.exec((await page.getByTestId('apply-no-text').textContent()) ?? '')?.[0];
     expect(applyNo).toBeDefined();
@@ -59,7 +64,9 @@ describe('supplier admission', () => {
     await staff.goto('/supplierApplyAudit');
     await staff.getByLabel('关键字').fill(applyNo!);
     await staff.getByRole('button', { name: /查\s*询/ }).click();
-    const cell = staff.locator('[data-view="/supplierApplyAudit"] revo-grid revogr-data[type="rgRow"] .rgCell').filter({ hasText: applyNo! });
+    const cell = staff
+      .locator('[data-view="/supplierApplyAudit"] revo-grid revogr-data[type="rgRow"] .rgCell')
+      .filter({ hasText: applyNo! });
     await cell.first().click();
     await staff.getByRole('button', { name: /详\s*情/ }).click();
     const drawer = staff.locator('.ant-drawer-open');

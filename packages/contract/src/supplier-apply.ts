@@ -141,7 +141,10 @@ export const queryApply = defineCall({
   public: true,
   summary: 'Public: the state of an application by its reference number and credit code (both must match); limited per client address',
   query: tenantQuery,
-  body: z.object({ applyNo, creditCode: z.string().trim().toUpperCase().max(18, '统一社会信用代码应为18位').min(1, '请输入统一社会信用代码') }),
+  body: z.object({
+    applyNo,
+    creditCode: z.string().trim().toUpperCase().max(18, '统一社会信用代码应为18位').min(1, '请输入统一社会信用代码'),
+  }),
   data: applyState,
 });
 

@@ -52,7 +52,9 @@ const applications: DemoApplication[] = [
     categories: ['1001', '1002'],
     colour: [200, 160, 110],
     status: '资质审核',
-    steps: [{ action: 'accept', from: '已提交', to: '资质审核', actor: ['buyer01', '周敏'], hoursAfter: 20, note: '饼干品类需要补充供应商' }],
+    steps: [
+      { action: 'accept', from: '已提交', to: '资质审核', actor: ['buyer01', '周敏'], hoursAfter: 20, note: '饼干品类需要补充供应商' },
+    ],
   },
   {
     daysAgo: 30,
@@ -79,7 +81,14 @@ const applications: DemoApplication[] = [
     status: '驳回',
     steps: [
       { action: 'accept', from: '已提交', to: '资质审核', actor: ['buyer01', '周敏'], hoursAfter: 18 },
-      { action: 'return', from: '资质审核', to: '驳回', actor: ['qc01', '孙丽'], hoursAfter: 40, note: '营业执照照片不清晰，食品经营许可证缺失' },
+      {
+        action: 'return',
+        from: '资质审核',
+        to: '驳回',
+        actor: ['qc01', '孙丽'],
+        hoursAfter: 40,
+        note: '营业执照照片不清晰，食品经营许可证缺失',
+      },
     ],
   },
 ];
@@ -185,7 +194,10 @@ export async function seedSupplierApplications(db: Kysely<DB>, tenantId: string,
       .executeTakeFirstOrThrow();
     await db.insertInto('stored_file_chunk').values({ file_id: file.id, seq: 0, bytes }).execute();
     await db.insertInto('supplier_apply_file').values({ apply_id: row.id, file_id: file.id, seq: 0 }).execute();
-    const history: Step[] = [{ action: 'submit', from: null, to: '已提交', actor: [a.credit, a.contact[0]], hoursAfter: 0, note: a.company }, ...a.steps];
+    const history: Step[] = [
+      { action: 'submit', from: null, to: '已提交', actor: [a.credit, a.contact[0]], hoursAfter: 0, note: a.company },
+      ...a.steps,
+    ];
     await db
       .insertInto('record_history')
       .values(

@@ -130,7 +130,13 @@ export async function nextSupplierCode(trx: Transaction<DB>, tenantId: string): 
   return String((row.last ?? 100000) + 1);
 }
 
-export async function setStatus(trx: Transaction<DB>, id: number, status: ApplyStatus, now: Date, changes: { returnReason?: string; suppCode?: string } = {}) {
+export async function setStatus(
+  trx: Transaction<DB>,
+  id: number,
+  status: ApplyStatus,
+  now: Date,
+  changes: { returnReason?: string; suppCode?: string } = {},
+) {
   await trx
     .updateTable('supplier_apply')
     .set({
@@ -188,9 +194,7 @@ export const applyList = serverList({
   defaultSort: { field: 'submittedAt', order: 'asc' },
   then: [sql`a.id`],
   select: (matching, db, scope: DataScope) =>
-    applications(db)
-      .where('a.tenant_id', '=', scope.tenantId)
-      .where('a.id', 'in', matching.select('a.id')),
+    applications(db).where('a.tenant_id', '=', scope.tenantId).where('a.id', 'in', matching.select('a.id')),
 });
 
 /** The approved application that admitted a supplier. */
@@ -198,7 +202,8 @@ const admission = (field: 'apply_no' | 'updated_at') =>
   sql`(SELECT ${sql.ref(`a.${field}`)} FROM supplier_apply a WHERE a.tenant_id = s.tenant_id AND a.supp_code = s.supp_code)`;
 const applyCount = sql<number>`(SELECT count(*)::int FROM supplier_apply a WHERE a.tenant_id = s.tenant_id AND a.credit_code = s.credit_code)`;
 const lastChange = sql`(SELECT max(h.at) FROM record_history h WHERE h.tenant_id = s.tenant_id AND h.record_type = 'supplier' AND h.record_id = s.supp_code)`;
-const localTime = (value: RawBuilder<unknown>) => sql<string>`coalesce(to_char(${value} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '')`;
+const localTime = (value: RawBuilder<unknown>) =>
+  sql<string>`coalesce(to_char(${value} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '')`;
 
 export interface SupplierFilter {
   status: SupplierRow['status'] | '';
@@ -242,7 +247,5 @@ export const supplierList = serverList({
   nullsLast: true,
   then: [sql`s.supp_code`],
   select: (matching, db, scope: DataScope) =>
-    suppliers(db)
-      .where('s.tenant_id', '=', scope.tenantId)
-      .where('s.supp_code', 'in', matching.select('s.supp_code')),
+    suppliers(db).where('s.tenant_id', '=', scope.tenantId).where('s.supp_code', 'in', matching.select('s.supp_code')),
 });

@@ -2,7 +2,8 @@
 // with it in one transaction) and looks up its state with the reference number and the credit code; staff
 // review it on the workflow, and the approval admits the supplier with a new code and its main account.
 import { randomInt } from 'node:crypto';
-import { type ApplyDetail, type ApplyForm, type ApplyState, Messages, ResultCode, type CallBody, type CallData, supplierApply } from '@portal/contract';
+import type { supplierApply } from '@portal/contract';
+import { type ApplyDetail, type ApplyForm, type ApplyState, Messages, ResultCode, type CallBody, type CallData } from '@portal/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { hashPassword } from '../../lib/password-hash';
@@ -95,7 +96,11 @@ export async function submit(
         const saved = await saveFile(trx, { tenantId, suppCode: null, createdBy: applyNo }, file);
         fileIds.push(saved.id);
       }
-      await trx.updateTable('stored_file').set({ referenced_by: reference(applyNo) }).where('id', 'in', fileIds).execute();
+      await trx
+        .updateTable('stored_file')
+        .set({ referenced_by: reference(applyNo) })
+        .where('id', 'in', fileIds)
+        .execute();
       await repo.attachFiles(trx, id, fileIds);
       await recordHistory(trx, applyFlow, {
         tenantId,

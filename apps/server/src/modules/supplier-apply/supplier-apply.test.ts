@@ -22,7 +22,11 @@ async function knownCaptcha(answer = 'K7PX'): Promise<{ captchaId: string; valid
   const captchaId = `test-${Math.random().toString(36).slice(2)}`;
   await t.database.db
     .insertInto('captcha')
-    .values({ id: captchaId, answer_hash: createHash('sha256').update(answer).digest('hex'), expires_at: new Date(Date.now() + 86_400_000) })
+    .values({
+      id: captchaId,
+      answer_hash: createHash('sha256').update(answer).digest('hex'),
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
     .execute();
   return { captchaId, validCode: answer.toLowerCase() };
 }
@@ -205,7 +209,11 @@ describe('the review', () => {
     const again = await t.callAs('qc01', supplierApply.approveApply, { body: step });
     expect(again.status).toBe(409);
     expect(again.envelope.message).toBe(`合作申请 ${applyNo} 当前状态为「通过」，不能资质审核通过`);
-    const suppliers = await t.database.db.selectFrom('supplier').select(['supp_code', 'status']).where('credit_code', '=', credit).execute();
+    const suppliers = await t.database.db
+      .selectFrom('supplier')
+      .select(['supp_code', 'status'])
+      .where('credit_code', '=', credit)
+      .execute();
     expect(suppliers).toEqual([{ supp_code: suppCode, status: '启用' }]);
     const accounts = await t.database.db
       .selectFrom('account')
@@ -239,7 +247,9 @@ describe('the review', () => {
 
   it('lists the waiting applications of the demo and refuses bad list input', async () => {
     const open = await t.callAs('qc01', supplierApply.getApplyList, { body: { status: 'open', limit: 100 } });
-    expect(open.data.list.filter((r) => r.companyName === '宁波海润水产食品有限公司' || r.companyName === '无锡味坊食品科技有限公司')).toHaveLength(2);
+    expect(
+      open.data.list.filter((r) => r.companyName === '宁波海润水产食品有限公司' || r.companyName === '无锡味坊食品科技有限公司'),
+    ).toHaveLength(2);
     const all = await t.callAs('admin', supplierApply.getApplyList, { body: { status: '', limit: 100 } });
     expect(new Set(all.data.list.map((r) => r.status))).toEqual(new Set(['已提交', '资质审核', '通过', '驳回']));
     const sorted = await t.callAs('admin', supplierApply.getApplyList, { body: { sort: { field: 'constructor', order: 'asc' } } });
@@ -258,9 +268,13 @@ describe('the supplier history', () => {
     expect((await t.callAs('qc01', supplierApply.getSupplierHistoryList, { body: {} })).status).toBe(403);
     expect((await t.callAs('100001', supplierApply.getSupplierHistory, { query: { suppCode: '100001' } })).status).toBe(403);
 
-    const frozen = await t.callAs('admin', supplierApply.changeSupplierStatus, { body: { suppCode: '100003', status: '冻结', note: '资质过期' } });
+    const frozen = await t.callAs('admin', supplierApply.changeSupplierStatus, {
+      body: { suppCode: '100003', status: '冻结', note: '资质过期' },
+    });
     expect(frozen.data.status).toBe('冻结');
-    const twice = await t.callAs('admin', supplierApply.changeSupplierStatus, { body: { suppCode: '100003', status: '冻结', note: '再冻结' } });
+    const twice = await t.callAs('admin', supplierApply.changeSupplierStatus, {
+      body: { suppCode: '100003', status: '冻结', note: '再冻结' },
+    });
     expect(twice.status).toBe(409);
     await t.callAs('admin', supplierApply.changeSupplierStatus, { body: { suppCode: '100003', status: '启用', note: '已更新资质' } });
     const detail = await t.callAs('admin', supplierApply.getSupplierHistory, { query: { suppCode: '100003' } });

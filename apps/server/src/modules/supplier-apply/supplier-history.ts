@@ -1,6 +1,7 @@
 // Rules of the supplier history (staff): the tenant's suppliers with their admission and status, one
 // supplier's status history and applications, and status changes on the supplier workflow.
-import { type CallBody, type CallData, type SupplierRow, type SupplierStatus, supplierApply } from '@portal/contract';
+import type { supplierApply } from '@portal/contract';
+import { type CallBody, type CallData, type SupplierRow, type SupplierStatus } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import type { SessionContext } from '../../platform/session-context';
@@ -18,7 +19,11 @@ export function list(ctx: AppContext, session: SessionContext, body: CallBody<ty
   return repo.supplierList.page(ctx.db, staffScope(session), body, body);
 }
 
-export function columnValues(ctx: AppContext, session: SessionContext, body: CallBody<typeof supplierApply.getSupplierHistoryColumnValues>) {
+export function columnValues(
+  ctx: AppContext,
+  session: SessionContext,
+  body: CallBody<typeof supplierApply.getSupplierHistoryColumnValues>,
+) {
   return repo.supplierList.columnValues(ctx.db, staffScope(session), body, body.filters, body.field);
 }
 
@@ -75,7 +80,12 @@ export async function changeStatus(
           .forUpdate()
           .executeTakeFirst(),
       apply: async (_row, to) => {
-        await trx.updateTable('supplier').set({ status: to! }).where('tenant_id', '=', tenantId).where('supp_code', '=', suppCode).execute();
+        await trx
+          .updateTable('supplier')
+          .set({ status: to! })
+          .where('tenant_id', '=', tenantId)
+          .where('supp_code', '=', suppCode)
+          .execute();
       },
     }),
   );

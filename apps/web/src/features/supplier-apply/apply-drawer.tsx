@@ -60,7 +60,13 @@ export function ApplyDrawer({ applyNo, onClose }: { applyNo: string | undefined;
   };
   const d = data?.applyNo === applyNo ? data : undefined;
   return (
-    <Drawer open={Boolean(applyNo)} onClose={onClose} title={d ? `${d.companyName}（${d.applyNo}）` : applyNo} width="min(760px, 100vw)" destroyOnHidden>
+    <Drawer
+      open={Boolean(applyNo)}
+      onClose={onClose}
+      title={d ? `${d.companyName}（${d.applyNo}）` : applyNo}
+      width="min(760px, 100vw)"
+      destroyOnHidden
+    >
       {!d ? (
         <Skeleton active />
       ) : (
@@ -73,7 +79,9 @@ export function ApplyDrawer({ applyNo, onClose }: { applyNo: string | undefined;
             <Descriptions.Item label={t('supplierApply.companyName')}>{d.companyName}</Descriptions.Item>
             <Descriptions.Item label={t('supplierApply.creditCode')}>{d.creditCode}</Descriptions.Item>
             <Descriptions.Item label={t('supplierApply.legalPerson')}>{d.legalPerson}</Descriptions.Item>
-            <Descriptions.Item label={t('supplierApply.licenceValidTo')}>{d.licenceValidTo || t('supplierApply.licenceLongTerm')}</Descriptions.Item>
+            <Descriptions.Item label={t('supplierApply.licenceValidTo')}>
+              {d.licenceValidTo || t('supplierApply.licenceLongTerm')}
+            </Descriptions.Item>
             <Descriptions.Item label={t('supplierApply.address')} span={2}>
               {d.address || '—'}
             </Descriptions.Item>

@@ -4,7 +4,23 @@
 import { type ApplyState, supplierApply } from '@portal/contract';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Form, Input, Result, Row, Space, Tabs, TreeSelect, Typography, Upload } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  Result,
+  Row,
+  Space,
+  Tabs,
+  TreeSelect,
+  Typography,
+  Upload,
+} from 'antd';
 import type { UploadFile } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
@@ -48,7 +64,11 @@ function ApplyForm({ tenantid }: { tenantid: string }) {
     try {
       const answer = await submitApplication(
         tenantid,
-        { ...values, licenceValidTo: values.licenceValidTo ? values.licenceValidTo.format('YYYY-MM-DD') : '', captchaId: captcha?.captchaId ?? '' },
+        {
+          ...values,
+          licenceValidTo: values.licenceValidTo ? values.licenceValidTo.format('YYYY-MM-DD') : '',
+          captchaId: captcha?.captchaId ?? '',
+        },
         chosen,
       );
       setDone(answer.applyNo);
@@ -67,7 +87,11 @@ function ApplyForm({ tenantid }: { tenantid: string }) {
         status="success"
         title={t('supplierApply.submitted')}
         subTitle={<span data-testid="apply-no-text">{t('supplierApply.submittedText', { applyNo: done })}</span>}
-        extra={<Typography.Text copyable={{ text: done }} strong style={{ fontSize: 20 }}>{done}</Typography.Text>}
+        extra={
+          <Typography.Text copyable={{ text: done }} strong style={{ fontSize: 20 }}>
+            {done}
+          </Typography.Text>
+        }
       />
     );
   const half = { xs: 24, md: 12 };

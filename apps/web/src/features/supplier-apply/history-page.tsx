@@ -40,7 +40,11 @@ function StatusChange({ suppCode, current }: { suppCode: string; current: Suppli
           options={supplierApply.supplierStatuses.filter((s) => s !== current).map((s) => ({ value: s, label: s }))}
         />
       </Form.Item>
-      <Form.Item name="note" label={t('supplierApply.changeReason')} rules={[{ required: true, whitespace: true, message: t('supplierApply.changeReason') }]}>
+      <Form.Item
+        name="note"
+        label={t('supplierApply.changeReason')}
+        rules={[{ required: true, whitespace: true, message: t('supplierApply.changeReason') }]}
+      >
         <Input maxLength={200} style={{ width: 220 }} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={change.isPending}>
@@ -56,7 +60,13 @@ function SupplierDrawer({ suppCode, onClose }: { suppCode: string | undefined; o
   const buttons = useAuthButtons(ModuleCode.supplierHistory);
   const d = data?.supplier.suppCode === suppCode ? data : undefined;
   return (
-    <Drawer open={Boolean(suppCode)} onClose={onClose} title={d ? `${d.supplier.suppCode} ${d.supplier.suppName}` : suppCode} width="min(760px, 100vw)" destroyOnHidden>
+    <Drawer
+      open={Boolean(suppCode)}
+      onClose={onClose}
+      title={d ? `${d.supplier.suppCode} ${d.supplier.suppName}` : suppCode}
+      width="min(760px, 100vw)"
+      destroyOnHidden
+    >
       {!d ? (
         <Skeleton active />
       ) : (

@@ -17,7 +17,19 @@ interface Search {
   keyword?: string | undefined;
 }
 
-const fields = ['applyNo', 'companyName', 'creditCode', 'contactName', 'contactPhone', 'categoryNames', 'status', 'suppCode', 'fileCount', 'submittedAt', 'updatedAt'] as const;
+const fields = [
+  'applyNo',
+  'companyName',
+  'creditCode',
+  'contactName',
+  'contactPhone',
+  'categoryNames',
+  'status',
+  'suppCode',
+  'fileCount',
+  'submittedAt',
+  'updatedAt',
+] as const;
 
 export default function ReviewPage() {
   const { t } = useTranslation();
@@ -84,7 +96,9 @@ export default function ReviewPage() {
         </Button>
         <Link to="/ZeroMaster/historySupplier">{t('supplierApply.openHistory')}</Link>
         <Typography.Text type="secondary" aria-live="polite">
-          {selected ? t('supplierApply.selected', { name: selected.companyName, applyNo: selected.applyNo }) : t('supplierApply.noneSelected')}
+          {selected
+            ? t('supplierApply.selected', { name: selected.companyName, applyNo: selected.applyNo })
+            : t('supplierApply.noneSelected')}
         </Typography.Text>
       </Space>
       <DataGrid
