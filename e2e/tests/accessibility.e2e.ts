@@ -115,6 +115,9 @@ describe('accessibility', () => {
     await page.goto('/stafflogin');
     await page.getByLabel('用户名').waitFor();
     await scan(page, '/stafflogin');
+    await page.goto('/coApply');
+    await page.getByLabel('企业名称').waitFor();
+    await scan(page, '/coApply');
 
     await loginAs(page, '100001');
     await scan(page, '100001 /dashboard');
@@ -169,6 +172,9 @@ describe('accessibility', () => {
     await loginAs(staffPage, 'admin', { staff: true });
     await scan(staffPage, 'admin /dashboard');
     await scanMenuScreens(staffPage, 'admin');
+    // The hidden supplier history (a module of the menu, not shown in it).
+    await visit(staffPage, '/ZeroMaster/historySupplier');
+    await scan(staffPage, 'admin /ZeroMaster/historySupplier');
 
     // Everything axe said about them, for whoever fixes them (e2e/.tmp is git-ignored).
     fs.mkdirSync(`${import.meta.dirname}/../.tmp`, { recursive: true });

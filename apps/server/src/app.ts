@@ -29,6 +29,7 @@ import { settlementRoutes } from './modules/settlement/routes';
 import { certificateRoutes } from './modules/certificate/routes';
 import { printRoutes } from './modules/print/routes';
 import { goodsApplyRoutes } from './modules/goods-apply/routes';
+import { supplierApplyRoutes } from './modules/supplier-apply/routes';
 import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(certificateRoutes(ctx));
       await api.register(printRoutes(ctx));
       await api.register(goodsApplyRoutes(ctx));
+      await api.register(supplierApplyRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

@@ -43,6 +43,8 @@ const schema = z.object({
     .trim()
     .default('false')
     .transform((v, c) => trustProxyOf(v, c)),
+  APPLY_PER_HOUR: z.coerce.number().int().positive().default(5),
+  APPLY_QUERY_PER_HOUR: z.coerce.number().int().positive().default(30),
   FRAME_ANCESTORS: z
     .string()
     .trim()
@@ -118,6 +120,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** CSP frame-ancestors sources: who may frame the portal (the identity provider, say). */
   frameAncestors: string;
+  /** Cooperation applications one client address may submit, and state look-ups it may make, per hour. */
+  apply: { perHour: number; queriesPerHour: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -164,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     https: e.HTTPS,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS,
+    apply: { perHour: e.APPLY_PER_HOUR, queriesPerHour: e.APPLY_QUERY_PER_HOUR },
   };
 }
 

@@ -65,3 +65,5 @@ export * as print from './print';
 export type { PrintFieldKind, PrintRecord, PrintableRecord } from './print';
 export * as goodsApply from './goods-apply';
 export type { ApplyDetail, ApplyForm, ApplyStatus, ApplySummary, LinkedCtf, NewAppInfo, ReviewStep } from './goods-apply';
+export * as supplierApply from './supplier-apply';
+export type { ApplyDetail, ApplyForm, ApplyRow, ApplyState, ApplyStatus, SupplierRow, SupplierStatus } from './supplier-apply';

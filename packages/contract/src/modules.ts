@@ -23,6 +23,8 @@ export const ModuleCode = {
   dept: 'ms0093',
   accUnit: 'ms0094',
   goodsApply: 'ms0061',
+  supplierApplyAudit: 'ms0063',
+  supplierHistory: 'ms0064',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -56,4 +58,6 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0093: 'Stores and DCs',
   ms0094: 'Accounting units',
   ms0061: 'New-product applications',
+  ms0063: 'Supplier admission review',
+  ms0064: 'Supplier history',
 };

@@ -489,6 +489,8 @@ export interface DB {
   goods_apply: GoodsApplyTable;
   goods_apply_file: GoodsApplyFileTable;
   goods_apply_ctf: GoodsApplyCtfTable;
+  supplier_apply: SupplierApplyTable;
+  supplier_apply_file: SupplierApplyFileTable;
 }
 
 // Settlement (migration 0012).
@@ -786,5 +788,38 @@ export interface GoodsApplyFileTable {
 export interface GoodsApplyCtfTable {
   apply_id: number;
   certificate_id: number;
+  seq: number;
+}
+
+// Supplier admission (migration 0017).
+
+/** A cooperation application (合作申请), submitted without signing in. */
+export interface SupplierApplyTable {
+  id: Generated<number>;
+  tenant_id: string;
+  apply_no: string;
+  company_name: string;
+  credit_code: string;
+  legal_person: string;
+  licence_valid_to: string | null;
+  address: Generated<string>;
+  contact_name: string;
+  contact_phone: string;
+  contact_email: Generated<string>;
+  bank_name: string;
+  bank_account: string;
+  categories: string[];
+  remark: Generated<string>;
+  status: '已提交' | '资质审核' | '通过' | '驳回';
+  return_reason: Generated<string>;
+  supp_code: string | null;
+  client_ip: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SupplierApplyFileTable {
+  apply_id: number;
+  file_id: string;
   seq: number;
 }

@@ -16,7 +16,8 @@ import type { z } from 'zod';
 import { legacySuccess, success } from './envelope';
 import { afterFirstChunk } from './downloads';
 import { ApiError } from './errors';
-import { type ReceivedFile, receiveFiles } from './files/upload';
+import { type ReceivedFile, receiveFiles, receiveParts } from './files/upload';
+import { pathOfNul } from './validation';
 import type { SessionContext } from './session-context';
 
 export interface CallInput<C> {
@@ -167,6 +168,58 @@ export function registerUpload<C extends CallDef<z.ZodType | undefined, undefine
     schema: { ...routeSchema(call, envelopeSchema(call.data)), consumes: ['multipart/form-data'] },
     handler: async (request, reply) => {
       const data = await app.inFlight.track(async () => handler(inputOf<C>(request, reply), await receiveFiles(request, rule)));
+      return success(data, call.successMessage);
+    },
+  });
+}
+
+/** The `form` field of a multipart body checked as a JSON body would be: NUL characters, then the call's schema. */
+function formOf(fields: Record<string, string>, schema: z.ZodType): unknown {
+  const raw = fields.form;
+  if (raw === undefined) throw ApiError.badRequest('body: 缺少表单字段 form');
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw ApiError.badRequest('body: 表单字段 form 不是有效的 JSON');
+  }
+  const nul = pathOfNul(value);
+  if (nul) throw ApiError.badRequest(`${['body', ...nul].join('.').replaceAll('\u0000', '\\u0000')}: 不能包含空字符 (\\u0000)`);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw ApiError.badRequest(issue ? `${['body', ...issue.path.map(String)].join('.')}: ${issue.message}` : '请求参数不合法');
+  }
+  return parsed.data;
+}
+
+/**
+ * Registers an upload whose form travels with its files (one multipart body: the JSON form in the field
+ * `form`, files in `file`), so that a record and its files are created together or not at all. `before`
+ * runs ahead of reading the body (a rate limit refuses before any byte is stored in memory).
+ */
+export function registerFormUpload<C extends CallDef<z.ZodType | undefined, z.ZodType, z.ZodType>>(
+  app: FastifyInstance,
+  call: C,
+  handler: (input: CallInput<C>, files: ReceivedFile[]) => Promise<CallData<C>>,
+  before?: (request: FastifyRequest) => Promise<void>,
+): void {
+  const rule = call.upload;
+  if (!rule || !call.body) throw new Error(`${call.path} has no upload rule or form in the contract`);
+  const body = call.body;
+  const { body: _form, ...schema } = routeSchema(call, envelopeSchema(call.data));
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: call.method,
+    url: call.path,
+    config: accessOf(call),
+    schema: { ...schema, consumes: ['multipart/form-data'] },
+    handler: async (request, reply) => {
+      const data = await app.inFlight.track(async () => {
+        if (before) await before(request);
+        const { files, fields } = await receiveParts(request, rule);
+        request.body = formOf(fields, body);
+        return handler(inputOf<C>(request, reply), files);
+      });
       return success(data, call.successMessage);
     },
   });

@@ -15,6 +15,8 @@ export interface UploadOptions<C> {
   signal?: AbortSignal;
   /** Do not toast failures: the caller shows them. */
   silent?: boolean;
+  /** The call's form, sent as JSON in the multipart field `form` beside the files (calls with a body). */
+  form?: unknown;
 }
 
 /** What the server would refuse anyway, said before any byte is sent; null when the files fit the rule. */
@@ -57,13 +59,14 @@ function send<C extends CallDef>(def: C, files: readonly File[], options: Upload
     xhr.onabort = () => reject(options.signal?.reason ?? new DOMException('aborted', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();
+    if (options.form !== undefined) form.append('form', JSON.stringify(options.form));
     for (const file of files) form.append('file', file, file.name);
     xhr.send(form);
   });
 }
 
 /** Uploads files to an upload call and answers its data; failures throw ApiFailure after the catalogue's reaction. */
-export async function upload<C extends CallDef<z.ZodType | undefined, undefined, z.ZodType>>(
+export async function upload<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
   def: C,
   files: readonly File[],
   options: UploadOptions<C> = {},

@@ -27,6 +27,8 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'base-data/acc-unit': lazy(() => import('../features/base-data/acc-unit-page')),
   'goods-apply/index': lazy(() => import('../features/goods-apply/apply-page')),
   'workflow/goods-apply': lazy(() => import('../features/goods-apply/review-page')),
+  'supplier-apply/review': lazy(() => import('../features/supplier-apply/review-page')),
+  'supplier-apply/history': lazy(() => import('../features/supplier-apply/history-page')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
@@ -61,3 +63,5 @@ export const shellFreePages: Record<string, LazyExoticComponent<ComponentType>> 
   '/manageAdjustPrice': lazy(() => import('../features/print/titled-preview-page').then((m) => ({ default: m.AdjustPricePreviewPage }))),
   '/goodsChangeApproval': lazy(() => import('../features/print/titled-preview-page').then((m) => ({ default: m.GoodsChangePreviewPage }))),
 };
+/** The public cooperation application (/coApply), reached without signing in. */
+export const CoApplyPage = lazy(() => import('../features/supplier-apply/co-apply-page'));

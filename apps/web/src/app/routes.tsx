@@ -11,7 +11,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { tryIdentityProviderLogin } from '../features/auth/identity-provider';
 import { loginPathOf, useUserStore } from '../stores/user';
 import { loading } from './loading';
-import { ModuleNotReady, shellFreePages } from './page-registry';
+import { CoApplyPage, ModuleNotReady, shellFreePages } from './page-registry';
 
 export function AppRoutes() {
   return (
@@ -19,12 +19,12 @@ export function AppRoutes() {
       <Route path="/login" element={<LoginPage staff={false} />} />
       <Route path="/stafflogin" element={<LoginPage staff />} />
       <Route path="/auth-redirect" element={<AuthRedirect />} />
-      {/* Reachable without signing in (spec section 2); their pages come with their own issues. */}
+      {/* Reachable without signing in (spec section 2): the cooperation application. */}
       <Route
         path="/coApply"
         element={
           <Suspense fallback={loading}>
-            <ModuleNotReady />
+            <CoApplyPage />
           </Suspense>
         }
       />

@@ -17,6 +17,7 @@ import * as m0015 from './0015-base-data';
 import * as m0019 from './0019-legacy-common';
 import * as m0020 from './0020-print-templates';
 import * as m0016 from './0016-goods-apply';
+import * as m0017 from './0017-supplier-apply';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0019-legacy-common': m0019,
   '0020-print-templates': m0020,
   '0016-goods-apply': m0016,
+  '0017-supplier-apply': m0017,
 };
 
 export const migrationProvider: MigrationProvider = {

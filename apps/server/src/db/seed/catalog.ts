@@ -338,4 +338,23 @@ export const modules: DemoModule[] = [
   { code: 'ms0062', name: '电子发票平台', path: '/sso/ms0062', kind: 'sso', url: 'https://invoice.example.com/sso', icon: 'invoice' },
   { code: 'ms0066', name: '银企直连', path: '/sso/ms0066', kind: 'sso', url: 'https://bank.example.com/sso', icon: 'bank' },
   { code: 'ms0070', name: '物流协同', path: '/tms', kind: 'frame', url: 'https://tms.example.com/portal', icon: 'guide' },
+  {
+    code: 'ms0063',
+    name: '供应商准入审核',
+    path: '/supplierApplyAudit',
+    component: 'supplier-apply/review',
+    icon: 'form',
+    audience: 'staff',
+    buyer: true,
+    qualification: true,
+  },
+  {
+    code: 'ms0064',
+    name: '供应商历史',
+    path: '/ZeroMaster/historySupplier',
+    component: 'supplier-apply/history',
+    audience: 'staff',
+    hidden: true,
+    buttons: [{ code: 'status', name: '变更状态' }],
+  },
 ];

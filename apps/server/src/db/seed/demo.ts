@@ -9,6 +9,7 @@ import { seedSettlementSetup } from './settlement';
 import { seedCertificates } from './certificates';
 import { seedPrintRecords } from './print-records';
 import { seedGoodsApplies } from './goods-apply';
+import { seedSupplierApplications } from './supplier-apply';
 import { centsToString, microsToString } from './money';
 import { brands, categories, depts, modules, suppliers, tenant } from './catalog';
 import { ModuleCode } from '@portal/contract';
@@ -294,6 +295,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
     await seedPrintRecords(trx, tenant.id, today);
     await seedGoodsApplies(trx, tenant.id, today);
     if (options.business !== false) await seedBusiness(trx, tenant.id, today);
+    await seedSupplierApplications(trx, tenant.id, today, passwordHash);
   });
   await sql`ANALYZE`.execute(db);
 }

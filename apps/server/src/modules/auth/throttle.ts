@@ -34,7 +34,7 @@ export async function newCaptcha(ctx: AppContext): Promise<{ captchaId: string; 
 }
 
 /** A captcha answers once: it is deleted whether the answer was right or not. */
-async function consumeCaptcha(ctx: AppContext, captchaId: string, answer: string): Promise<boolean> {
+export async function consumeCaptcha(ctx: AppContext, captchaId: string, answer: string): Promise<boolean> {
   const row = await ctx.db.deleteFrom('captcha').where('id', '=', captchaId).returning(['answer_hash', 'expires_at']).executeTakeFirst();
   return row !== undefined && row.expires_at > ctx.now() && row.answer_hash === hashAnswer(answer);
 }

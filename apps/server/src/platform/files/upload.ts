@@ -16,6 +16,8 @@ export interface ReceivedFile {
 }
 
 const tooLarge = (message: string) => new ApiError(413, '413', message);
+/** Longest text field of an upload (a form sent beside its files). */
+const maxFieldBytes = 64 * 1024;
 
 /** Keeps the last path segment, without control characters; a name can only name a file. */
 function fileNameOf(raw: string): string {
@@ -37,15 +39,26 @@ function check(name: string, bytes: Buffer, rule: UploadRule): ReceivedFile {
   return { name, kind, contentType: fileKinds[kind].contentType, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
-export async function receiveFiles(request: FastifyRequest, rule: UploadRule): Promise<ReceivedFile[]> {
+/** The checked files of a multipart body and its text fields (by name; a repeated name keeps the last). */
+export interface ReceivedParts {
+  files: ReceivedFile[];
+  fields: Record<string, string>;
+}
+
+export async function receiveParts(request: FastifyRequest, rule: UploadRule): Promise<ReceivedParts> {
   if (!request.isMultipart()) throw ApiError.badRequest('file: 请以 multipart/form-data 上传文件');
   const files: ReceivedFile[] = [];
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let name = '';
   try {
     for await (const part of request.parts({
-      limits: { fileSize: rule.maxBytes, files: rule.maxFiles, fields: 20, parts: rule.maxFiles + 20 },
+      limits: { fileSize: rule.maxBytes, files: rule.maxFiles, fields: 20, fieldSize: maxFieldBytes, parts: rule.maxFiles + 20 },
     })) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (part.valueTruncated) throw tooLarge(`${part.fieldname}: 表单字段超过 ${maxFieldBytes / 1024} KB`);
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
       if (part.fieldname !== 'file') throw ApiError.badRequest(`${part.fieldname}: 文件须放在 file 字段中`);
       name = part.filename;
       const bytes = await part.toBuffer();
@@ -58,6 +71,11 @@ export async function receiveFiles(request: FastifyRequest, rule: UploadRule): P
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge('表单字段过多');
     throw err;
   }
+  return { files, fields };
+}
+
+export async function receiveFiles(request: FastifyRequest, rule: UploadRule): Promise<ReceivedFile[]> {
+  const { files } = await receiveParts(request, rule);
   if (files.length === 0) throw ApiError.badRequest('file: 请选择要上传的文件');
   return files;
 }

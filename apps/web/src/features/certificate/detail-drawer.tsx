@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { RecordHistory } from '../../components/record-history';
 import { useUserStore } from '../../stores/user';
 import { detailQuery, useApproveCtf, useReturnCtf, useSubmitCtf } from './api';
-import { FileList, StatusTag } from './file-list';
+import { FileList, StatusTag } from '../../components/file-list';
 import { ValidTo } from './valid-to';
 
 export const uploadPath = (params: Record<string, string>) => `/ctf/upload?${new URLSearchParams(params)}`;

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Col, Empty, Row, Space, Tag, Typography } from 'an
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { uploadPath } from './detail-drawer';
-import { FileList, StatusTag } from './file-list';
+import { FileList, StatusTag } from '../../components/file-list';
 import { ValidTo } from './valid-to';
 
 const problemColor: Record<TypeOverview['problem'], string> = {

@@ -15,7 +15,7 @@ import { fieldError } from '../../api/field-error';
 import { ruleBreach } from '../../api/upload';
 import { useTagsViewStore } from '../../stores/tags-view';
 import { detailQuery, overviewQuery, typesQuery, uploadFiles, useSaveCtf } from './api';
-import { FileList } from './file-list';
+import { FileList } from '../../components/file-list';
 
 interface Values {
   typeCode: string;

@@ -1,4 +1,4 @@
-// The files of a certificate: images as thumbnails (opened large in the page), PDFs previewed in a
+// Stored files of a record (certificates, cooperation applications): images as thumbnails (opened large in the page), PDFs previewed in a
 // dialog, each downloadable. Bytes come through the platform client (the session needs its headers), so
 // images are shown as data: URLs and PDFs as blob: URLs.
 import { file, type StoredFile } from '@portal/contract';
@@ -7,7 +7,7 @@ import { Button, Image, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { DownloadOutlined, EyeOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure, send } from '../../api/client';
+import { ApiFailure, send } from '../api/client';
 
 async function fileBlob(fileId: string): Promise<Blob> {
   const res = await send(file.downloadFile.method, file.downloadFile.path, { area: 'file', query: { fileId } });
