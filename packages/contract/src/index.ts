@@ -66,4 +66,12 @@ export type { PrintFieldKind, PrintRecord, PrintableRecord } from './print';
 export * as goodsApply from './goods-apply';
 export type { ApplyDetail, ApplyForm, ApplyStatus, ApplySummary, LinkedCtf, NewAppInfo, ReviewStep } from './goods-apply';
 export * as supplierApply from './supplier-apply';
-export type { ApplyDetail, ApplyForm, ApplyRow, ApplyState, ApplyStatus, SupplierRow, SupplierStatus } from './supplier-apply';
+export type {
+  ApplyDetail as SupplierApplyDetail,
+  ApplyForm as SupplierApplyForm,
+  ApplyRow as SupplierApplyRow,
+  ApplyState as SupplierApplyState,
+  ApplyStatus as SupplierApplyStatus,
+  SupplierRow,
+  SupplierStatus,
+} from './supplier-apply';

@@ -1,6 +1,6 @@
 // SQL of supplier admission: applications with their licences, the review list, new suppliers and their
 // main accounts, the suppliers' list for the history.
-import type { ApplyRow, ApplyStatus, StoredFile, SupplierRow } from '@portal/contract';
+import type { SupplierApplyRow as ApplyRow, SupplierApplyStatus as ApplyStatus, StoredFile, SupplierRow } from '@portal/contract';
 import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';

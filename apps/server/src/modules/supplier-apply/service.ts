@@ -3,7 +3,15 @@
 // review it on the workflow, and the approval admits the supplier with a new code and its main account.
 import { randomInt } from 'node:crypto';
 import type { supplierApply } from '@portal/contract';
-import { type ApplyDetail, type ApplyForm, type ApplyState, Messages, ResultCode, type CallBody, type CallData } from '@portal/contract';
+import {
+  type SupplierApplyDetail as ApplyDetail,
+  type SupplierApplyForm as ApplyForm,
+  type SupplierApplyState as ApplyState,
+  Messages,
+  ResultCode,
+  type CallBody,
+  type CallData,
+} from '@portal/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { hashPassword } from '../../lib/password-hash';

@@ -1,7 +1,7 @@
 // The public cooperation application (/coApply, no sign-in): company data, categories, licences and a
 // captcha, sent in one multipart call; the answer is a reference number. A second tab looks up the state
 // with the reference number and the credit code.
-import { type ApplyState, supplierApply } from '@portal/contract';
+import { type SupplierApplyState as ApplyState, supplierApply } from '@portal/contract';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
