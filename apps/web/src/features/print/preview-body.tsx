@@ -38,7 +38,7 @@ export function PreviewBody({ printType, billNumber, suppCode, templateCode, onT
   }, [t, printType, billNumber]);
 
   const toolbar = (
-    <div className="print-toolbar print-hidden">
+    <header className="print-toolbar print-hidden">
       {leading}
       {template && (
         <Space wrap>
@@ -73,7 +73,7 @@ export function PreviewBody({ printType, billNumber, suppCode, templateCode, onT
         </Button>
         <Button onClick={() => window.close()}>{t('print.close')}</Button>
       </Space>
-    </div>
+    </header>
   );
 
   const failure = templates.error ?? record.error;
