@@ -122,7 +122,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await statement.execute(db);
   for (let slice = 0; slice < backfillSlices; slice++) {
     await sql`SELECT acceptance_rollup_apply('{}'::acceptance[], ARRAY(
-      SELECT a FROM acceptance a WHERE (hashtext(a.tenant_id || '/' || a.bill_number) & 2147483647) % ${backfillSlices} = ${slice}))`.execute(db);
+      SELECT a FROM acceptance a WHERE (hashtext(a.tenant_id || '/' || a.bill_number) & 2147483647) % ${backfillSlices} = ${slice}))`.execute(
+      db,
+    );
   }
 }
 

@@ -19,4 +19,3 @@ export function isGoods(column: RawBuilder<string>, goods: string, tenantId: str
   return sql<SqlBool>`(${column} = ${goods} OR ${column} IN (
       SELECT goods_code FROM goods WHERE tenant_id = ${tenantId} AND (barcode = ${goods} OR goods_name ILIKE ${containing(goods)})))`;
 }
-

@@ -21,7 +21,10 @@ let topCategories: string[];
 beforeAll(async () => {
   t = await createTestApp({ business: true });
   const db = t.database.db;
-  const span = await sql<{ first: string; last: string }>`SELECT min(acc_date)::text AS first, max(acc_date)::text AS last FROM acceptance`.execute(db);
+  const span = await sql<{
+    first: string;
+    last: string;
+  }>`SELECT min(acc_date)::text AS first, max(acc_date)::text AS last FROM acceptance`.execute(db);
   firstDay = span.rows[0]!.first;
   lastDay = span.rows[0]!.last;
   const distinct = async (column: 'dept_code' | 'goods_code' | 'brand_code') =>
@@ -98,6 +101,7 @@ describe('receiving rollup', () => {
       category_code: category,
       brand_code: brand,
       accepted_qty: '3.5',
+      free_qty: '0',
       price: '1',
       amount,
       amount_excl: '0.01',
@@ -108,30 +112,61 @@ describe('receiving rollup', () => {
     // A new bill with the same goods twice and two categories.
     await db
       .insertInto('acceptance')
-      .values([line('YSR-1', 2, g1!, 'C-A', 'B-A', '10.05'), line('YSR-1', 3, g1!, 'C-A', 'B-A', '0.10'), line('YSR-1', 4, g2!, 'C-B', 'B-A', '7.77')])
+      .values([
+        line('YSR-1', 2, g1!, 'C-A', 'B-A', '10.05'),
+        line('YSR-1', 3, g1!, 'C-A', 'B-A', '0.10'),
+        line('YSR-1', 4, g2!, 'C-B', 'B-A', '7.77'),
+      ])
       .execute();
     // A line added in a later statement ahead of the others (the bill's first line moves) and one of a new brand.
-    await db.insertInto('acceptance').values([line('YSR-1', 1, g2!, 'C-B', 'B-B', '1.01')]).execute();
-    await db.insertInto('acceptance').values([line('YSR-1', 5, g2!, 'C-A', 'B-C', '2.02')]).execute();
+    await db
+      .insertInto('acceptance')
+      .values([line('YSR-1', 1, g2!, 'C-B', 'B-B', '1.01')])
+      .execute();
+    await db
+      .insertInto('acceptance')
+      .values([line('YSR-1', 5, g2!, 'C-A', 'B-C', '2.02')])
+      .execute();
     // Settling alone leaves the rollup as it is; changing a goods, an amount or a bill's date moves figures.
     await db.updateTable('acceptance').set({ settle_status: '结算中' }).where('bill_number', '=', 'YSR-1').execute();
-    await db.updateTable('acceptance').set({ goods_code: g2!, amount: '99.99' }).where('bill_number', '=', 'YSR-1').where('line_no', '=', 2).execute();
-    const moved = await db.selectFrom('acceptance').select('bill_number').where('supp_code', '=', '100002').limit(1).executeTakeFirstOrThrow();
+    await db
+      .updateTable('acceptance')
+      .set({ goods_code: g2!, amount: '99.99' })
+      .where('bill_number', '=', 'YSR-1')
+      .where('line_no', '=', 2)
+      .execute();
+    const moved = await db
+      .selectFrom('acceptance')
+      .select('bill_number')
+      .where('supp_code', '=', '100002')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await db.updateTable('acceptance').set({ acc_date: day }).where('bill_number', '=', moved.bill_number).execute();
     // A line removed from a bill, and a whole bill removed.
     await db.deleteFrom('acceptance').where('bill_number', '=', 'YSR-1').where('line_no', '=', 3).execute();
-    const gone = await db.selectFrom('acceptance').select('bill_number').where('supp_code', '=', '100001').limit(1).executeTakeFirstOrThrow();
+    const gone = await db
+      .selectFrom('acceptance')
+      .select('bill_number')
+      .where('supp_code', '=', '100001')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await db.deleteFrom('acceptance').where('bill_number', '=', gone.bill_number).execute();
 
     const recent = { startDate: addDays(day, -1), endDate: addDays(day, 1) };
     for (const by of dimensions) {
       for (const scope of scopes) {
-        expect(await repo.rollupGroups(db, scope, recent, by, everything)).toEqual(await repo.lineGroups(db, scope, recent, by, everything));
+        expect(await repo.rollupGroups(db, scope, recent, by, everything)).toEqual(
+          await repo.lineGroups(db, scope, recent, by, everything),
+        );
       }
     }
     await expectSameAsLines(77, 30);
     // No emptied rows stay behind: every rollup row has lines.
-    const empty = await db.selectFrom('acceptance_daily').select(sql<number>`count(*)::int`.as('n')).where('line_count', '<=', 0).executeTakeFirstOrThrow();
+    const empty = await db
+      .selectFrom('acceptance_daily')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('line_count', '<=', 0)
+      .executeTakeFirstOrThrow();
     expect(empty.n).toBe(0);
   });
 

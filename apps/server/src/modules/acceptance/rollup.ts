@@ -10,7 +10,16 @@ import { type Dimension, inCategoryTree, isGoods } from './condition';
 export type Grouped = SelectQueryBuilder<
   DB,
   never,
-  { tenant_id: string; groupKey: string; billCount: number; lineCount: number; qty: string; amountExcl: string; tax: string; amount: string }
+  {
+    tenant_id: string;
+    groupKey: string;
+    billCount: number;
+    lineCount: number;
+    qty: string;
+    amountExcl: string;
+    tax: string;
+    amount: string;
+  }
 >;
 
 type Scope = Dimension | 'total';
