@@ -301,7 +301,8 @@ export interface AcceptanceTable {
   settle_status: Generated<SettleStatus>;
 }
 
-/** Daily receiving rollup (migration 0021), kept by triggers on `acceptance`: never written by the app. */
+/** Daily receiving rollup (migration 0021), kept by triggers on `acceptance`: never written by the app. The monthly
+ * rollup has the same columns, `acc_date` being the month's first day. */
 export interface AcceptanceDailyTable {
   tenant_id: string;
   supp_code: string;
@@ -486,6 +487,7 @@ export interface DB {
   pur_order_line: PurOrderLineTable;
   acceptance: AcceptanceTable;
   acceptance_daily: AcceptanceDailyTable;
+  acceptance_monthly: AcceptanceDailyTable;
   sam_bill: SamBillTable;
   stock: StockTable;
   location: LocationTable;

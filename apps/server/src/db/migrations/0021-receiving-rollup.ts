@@ -1,4 +1,4 @@
-// Daily receiving rollup: one row per (tenant, supplier, day, store, goods, category, brand) with the line count,
+// Daily and monthly receiving rollups: one row per (tenant, supplier, day, store, goods, category, brand) with the line count,
 // sums and bill counts, kept in step with `acceptance` by statement triggers in the transaction that writes the
 // lines (seed, bulk loads and any later writer alike). Grouped statistics and dashboard trends read it.
 //
@@ -10,8 +10,18 @@ import { type Kysely, sql } from 'kysely';
 
 const keyColumns = 'tenant_id, supp_code, acc_date, dept_code, goods_code, category_code, brand_code';
 
-const statements = [
-  sql`CREATE TABLE acceptance_daily (
+const measures = 'line_count, qty, amount_excl, tax, amount, bills, goods_bills, category_bills, brand_bills';
+
+/** Adds the measures of a conflicting row to the stored one. */
+const addUp = sql.raw(
+  measures
+    .split(', ')
+    .map((m) => `${m} = r.${m} + excluded.${m}`)
+    .join(', '),
+);
+
+/** A rollup table: its date column is the day, or the first day of the month. */
+const rollupTable = (name: string) => sql`CREATE TABLE ${sql.table(name)} (
     tenant_id text NOT NULL,
     supp_code text NOT NULL,
     acc_date date NOT NULL,
@@ -28,34 +38,56 @@ const statements = [
     goods_bills integer NOT NULL,
     category_bills integer NOT NULL,
     brand_bills integer NOT NULL,
-    PRIMARY KEY (tenant_id, supp_code, acc_date, dept_code, goods_code, category_code, brand_code)
-  )`,
+    PRIMARY KEY (${sql.raw(keyColumns)})
+  )`;
+
+const sameKey = (a: string, b: string) =>
+  sql.raw(
+    `(${keyColumns.replaceAll('tenant_id', `${a}.tenant_id`).replaceAll(', ', `, ${a}.`)}) = (${keyColumns.replaceAll('tenant_id', `${b}.tenant_id`).replaceAll(', ', `, ${b}.`)})`,
+  );
+
+const statements = [
+  rollupTable('acceptance_daily'),
   sql`CREATE INDEX acceptance_daily_tenant_date ON acceptance_daily (tenant_id, acc_date)`,
+  // The same rows by month: a year's question reads twelve months and the days of the months it cuts.
+  rollupTable('acceptance_monthly'),
+  sql`CREATE INDEX acceptance_monthly_tenant_date ON acceptance_monthly (tenant_id, acc_date)`,
   // Adds the lines of "after" and takes away those of "before" (whole bills each), then drops emptied rows.
   sql`CREATE FUNCTION acceptance_rollup_apply(before acceptance[], after acceptance[]) RETURNS void LANGUAGE sql AS $$
-    INSERT INTO acceptance_daily AS d (${sql.raw(keyColumns)}, line_count, qty, amount_excl, tax, amount, bills, goods_bills, category_bills, brand_bills)
-    SELECT ${sql.raw(keyColumns)}, sum(sign)::int, sum(sign * accepted_qty), sum(sign * amount_excl), sum(sign * tax), sum(sign * amount),
-           sum(sign * bill_head)::int, sum(sign * goods_head)::int, sum(sign * category_head)::int, sum(sign * brand_head)::int
-    FROM (
-      SELECT l.*,
-        (row_number() OVER (PARTITION BY sign, tenant_id, bill_number ORDER BY line_no) = 1)::int AS bill_head,
-        (row_number() OVER (PARTITION BY sign, tenant_id, bill_number, goods_code ORDER BY line_no) = 1)::int AS goods_head,
-        (row_number() OVER (PARTITION BY sign, tenant_id, bill_number, category_code ORDER BY line_no) = 1)::int AS category_head,
-        (row_number() OVER (PARTITION BY sign, tenant_id, bill_number, brand_code ORDER BY line_no) = 1)::int AS brand_head
-      FROM (SELECT 1 AS sign, * FROM unnest(after) UNION ALL SELECT -1, * FROM unnest(before)) l
-    ) marked
-    GROUP BY ${sql.raw(keyColumns)}
-    HAVING sum(sign) <> 0 OR sum(sign * accepted_qty) <> 0 OR sum(sign * amount) <> 0 OR sum(sign * amount_excl) <> 0
-        OR sum(sign * tax) <> 0 OR sum(sign * bill_head) <> 0 OR sum(sign * goods_head) <> 0
-        OR sum(sign * category_head) <> 0 OR sum(sign * brand_head) <> 0
-    ORDER BY ${sql.raw(keyColumns)}
-    ON CONFLICT (${sql.raw(keyColumns)}) DO UPDATE SET
-      line_count = d.line_count + excluded.line_count, qty = d.qty + excluded.qty,
-      amount_excl = d.amount_excl + excluded.amount_excl, tax = d.tax + excluded.tax, amount = d.amount + excluded.amount,
-      bills = d.bills + excluded.bills, goods_bills = d.goods_bills + excluded.goods_bills,
-      category_bills = d.category_bills + excluded.category_bills, brand_bills = d.brand_bills + excluded.brand_bills;
+    WITH delta AS (
+      SELECT ${sql.raw(keyColumns)}, sum(sign)::int AS line_count, sum(sign * accepted_qty) AS qty, sum(sign * amount_excl) AS amount_excl,
+             sum(sign * tax) AS tax, sum(sign * amount) AS amount, sum(sign * bill_head)::int AS bills, sum(sign * goods_head)::int AS goods_bills,
+             sum(sign * category_head)::int AS category_bills, sum(sign * brand_head)::int AS brand_bills
+      FROM (
+        SELECT l.*,
+          (row_number() OVER (PARTITION BY sign, tenant_id, bill_number ORDER BY line_no) = 1)::int AS bill_head,
+          (row_number() OVER (PARTITION BY sign, tenant_id, bill_number, goods_code ORDER BY line_no) = 1)::int AS goods_head,
+          (row_number() OVER (PARTITION BY sign, tenant_id, bill_number, category_code ORDER BY line_no) = 1)::int AS category_head,
+          (row_number() OVER (PARTITION BY sign, tenant_id, bill_number, brand_code ORDER BY line_no) = 1)::int AS brand_head
+        FROM (SELECT 1 AS sign, * FROM unnest(after) UNION ALL SELECT -1, * FROM unnest(before)) l
+      ) marked
+      GROUP BY ${sql.raw(keyColumns)}
+    ), changed AS (
+      SELECT * FROM delta
+      WHERE line_count <> 0 OR qty <> 0 OR amount <> 0 OR amount_excl <> 0 OR tax <> 0
+         OR bills <> 0 OR goods_bills <> 0 OR category_bills <> 0 OR brand_bills <> 0
+    ), daily AS (
+      INSERT INTO acceptance_daily AS r (${sql.raw(keyColumns)}, ${sql.raw(measures)})
+      SELECT * FROM changed ORDER BY ${sql.raw(keyColumns)}
+      ON CONFLICT (${sql.raw(keyColumns)}) DO UPDATE SET ${addUp}
+    )
+    INSERT INTO acceptance_monthly AS r (${sql.raw(keyColumns)}, ${sql.raw(measures)})
+    SELECT tenant_id, supp_code, date_trunc('month', acc_date)::date, dept_code, goods_code, category_code, brand_code,
+           sum(line_count), sum(qty), sum(amount_excl), sum(tax), sum(amount), sum(bills), sum(goods_bills), sum(category_bills), sum(brand_bills)
+    FROM changed
+    GROUP BY tenant_id, supp_code, date_trunc('month', acc_date)::date, dept_code, goods_code, category_code, brand_code
+    ORDER BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT (${sql.raw(keyColumns)}) DO UPDATE SET ${addUp};
     DELETE FROM acceptance_daily d USING (SELECT DISTINCT ${sql.raw(keyColumns)} FROM unnest(before)) k
-    WHERE d.line_count = 0 AND (d.${sql.raw(keyColumns.replaceAll(', ', ', d.'))}) = (k.${sql.raw(keyColumns.replaceAll(', ', ', k.'))});
+    WHERE d.line_count = 0 AND ${sameKey('d', 'k')};
+    DELETE FROM acceptance_monthly d USING (
+      SELECT DISTINCT tenant_id, supp_code, date_trunc('month', acc_date)::date AS acc_date, dept_code, goods_code, category_code, brand_code FROM unnest(before)) k
+    WHERE d.line_count = 0 AND ${sameKey('d', 'k')};
   $$`,
   // Whole bills touched by a statement: locked (a bill written by two transactions at once is counted once),
   // checked (one supplier, store and date) and re-added. "changed" holds the statement's new rows, "gone" its old.
@@ -137,5 +169,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await sql`DROP FUNCTION IF EXISTS acceptance_rollup_bills(acceptance[], acceptance[])`.execute(db);
   await sql`DROP FUNCTION IF EXISTS acceptance_rollup_apply(acceptance[], acceptance[])`.execute(db);
+  await sql`DROP TABLE IF EXISTS acceptance_monthly`.execute(db);
   await sql`DROP TABLE IF EXISTS acceptance_daily`.execute(db);
 }

@@ -54,8 +54,11 @@ function windows(seed: number, count: number) {
   const random = seededRandom(seed);
   const span = daysBetween(firstDay, lastDay);
   return Array.from({ length: count }, () => {
-    const start = addDays(firstDay, random.int(0, span));
-    const end = addDays(start, random.int(0, Math.min(span, 400)));
+    let start = addDays(firstDay, random.int(0, span));
+    let end = addDays(start, random.int(0, Math.min(span, 400)));
+    // Windows on month edges too: the rollup reads whole months from the monthly rows.
+    if (random.chance(0.3)) start = `${start.slice(0, 7)}-01`;
+    if (random.chance(0.3)) end = addDays(`${addDays(`${end.slice(0, 7)}-28`, 7).slice(0, 7)}-01`, -1);
     const by = random.pick(dimensions);
     const condition: AccCondition = { startDate: start, endDate: end };
     if (random.chance(0.3)) condition.deptCodes = deptCodes.filter(() => random.chance(0.5));
@@ -175,6 +178,14 @@ describe('receiving rollup', () => {
     const existing = await db.selectFrom('acceptance').selectAll().limit(1).executeTakeFirstOrThrow();
     const other = { ...existing, line_no: 999, acc_date: addDays(existing.acc_date, 1) };
     await expect(db.insertInto('acceptance').values(other).execute()).rejects.toThrow(/more than one supplier, store or date/);
+  });
+
+  it('reads whole months from the monthly rows and the cut months by day', () => {
+    expect(rollup.wholeMonths('2025-03-15', '2026-03-20')).toEqual({ first: '2025-04-01', last: '2026-02-28' });
+    expect(rollup.wholeMonths('2025-03-01', '2025-03-31')).toEqual({ first: '2025-03-01', last: '2025-03-31' });
+    expect(rollup.wholeMonths('2024-12-01', '2025-02-28')).toEqual({ first: '2024-12-01', last: '2025-02-28' });
+    expect(rollup.wholeMonths('2025-03-02', '2025-04-30')).toEqual({ first: '2025-04-01', last: '2025-04-30' });
+    expect(rollup.wholeMonths('2025-03-02', '2025-04-29')).toBeUndefined();
   });
 
   it('leaves conditions it cannot count exactly to the lines', () => {

@@ -1,4 +1,4 @@
-// Grouped receiving statistics and totals from the daily rollup (acceptance_daily, migration 0021), for the
+// Grouped receiving statistics and totals from the rollups (acceptance_daily and _monthly, migration 0021), for the
 // conditions it answers exactly; the lines answer the others (repo.ts).
 import type { AccCondition } from '@portal/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
@@ -58,12 +58,48 @@ const groupKeys: Record<Dimension, RawBuilder<string>> = {
   month: sql<string>`to_char(r.acc_date, 'YYYY-MM')`,
 };
 
-function matchingRows(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
-  let q = db
-    .selectFrom('acceptance_daily as r')
-    .where(inScope(scope, 'r'))
-    .where('r.acc_date', '>=', condition.startDate)
-    .where('r.acc_date', '<=', condition.endDate);
+const dayMs = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The whole months inside [start, end] as their first and last days, or undefined when there is none. */
+export function wholeMonths(start: string, end: string): { first: string; last: string } | undefined {
+  const [sy, sm, sd] = start.split('-').map(Number) as [number, number, number];
+  const firstMonth = sd === 1 ? Date.UTC(sy, sm - 1, 1) : Date.UTC(sy, sm, 1);
+  const [ey, em] = end.split('-').map(Number) as [number, number];
+  const nextOfEnd = Date.UTC(ey, em - 1, Number(end.slice(8)) + 1);
+  // The last whole month ends on the day before the first of the month after `end`, if `end` is a month's last day.
+  const endMonthStart = new Date(nextOfEnd).getUTCDate() === 1 ? nextOfEnd : Date.UTC(ey, em - 1, 1);
+  const lastDay = endMonthStart - dayMs;
+  return firstMonth <= lastDay ? { first: isoDay(firstMonth), last: isoDay(lastDay) } : undefined;
+}
+
+/**
+ * The rollup rows of the scope between the dates: whole months from the monthly rollup, the days of months cut
+ * by the window from the daily one (days only, when grouping by day).
+ */
+function rowsBetween(db: Kysely<DB>, scope: DataScope, condition: AccCondition, byDay: boolean) {
+  const days = db.selectFrom('acceptance_daily as d').selectAll('d').where(inScope(scope, 'd'));
+  const months = byDay ? undefined : wholeMonths(condition.startDate, condition.endDate);
+  if (!months) return days.where('d.acc_date', '>=', condition.startDate).where('d.acc_date', '<=', condition.endDate);
+  return days
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('d.acc_date', '>=', condition.startDate), eb('d.acc_date', '<', months.first)]),
+        eb.and([eb('d.acc_date', '>', months.last), eb('d.acc_date', '<=', condition.endDate)]),
+      ]),
+    )
+    .unionAll(
+      db
+        .selectFrom('acceptance_monthly as m')
+        .selectAll('m')
+        .where(inScope(scope, 'm'))
+        .where('m.acc_date', '>=', months.first)
+        .where('m.acc_date', '<=', months.last),
+    );
+}
+
+function matchingRows(db: Kysely<DB>, scope: DataScope, condition: AccCondition, by: Scope) {
+  let q = db.selectFrom(rowsBetween(db, scope, condition, by === 'day').as('r'));
   if (condition.deptCodes?.length) q = q.where('r.dept_code', 'in', condition.deptCodes);
   if (condition.brandCodes?.length) q = q.where('r.brand_code', 'in', condition.brandCodes);
   if (condition.categoryCode) q = q.where(inCategoryTree(sql`r.category_code`, condition.categoryCode, scope.tenantId));
@@ -83,13 +119,13 @@ const sums = (by: Scope) =>
   ] as const;
 
 export function totals(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
-  return matchingRows(db, scope, condition)
+  return matchingRows(db, scope, condition, 'total')
     .select([...sums('total')])
     .executeTakeFirstOrThrow();
 }
 
 export function grouped(db: Kysely<DB>, scope: DataScope, condition: AccCondition, by: Dimension): Grouped {
-  return matchingRows(db, scope, condition)
+  return matchingRows(db, scope, condition, by)
     .select([sql<string>`r.tenant_id`.as('tenant_id'), groupKeys[by].as('groupKey'), ...sums(by)])
     .groupBy([sql`r.tenant_id`, groupKeys[by]]);
 }
