@@ -38,6 +38,7 @@ const schema = z.object({
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().nonnegative().default(500),
   IDENT_COOKIE_HOURS: z.coerce.number().int().positive().default(8),
   HTTPS: bool.default(false),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -118,6 +119,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** CSP frame-ancestors sources: who may frame the portal (the identity provider, say). */
   frameAncestors: string;
+  /** Bearer token of a scraper for /metrics; staff of the admin role may read it with their session too. */
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     https: e.HTTPS,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS,
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }
 
