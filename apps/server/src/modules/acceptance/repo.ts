@@ -1,6 +1,6 @@
 // SQL of receiving lines: one filter for every view, grouping, totals, pages and export batches.
 import { type AccCondition, type AccDetail, acceptance } from '@portal/contract';
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { AcceptanceTable, DB } from '../../db/schema';
 import { spreadsheetSafe } from '../../platform/csv';
