@@ -30,14 +30,15 @@ import { certificateRoutes } from './modules/certificate/routes';
 import { printRoutes } from './modules/print/routes';
 import { goodsApplyRoutes } from './modules/goods-apply/routes';
 import { supplierApplyRoutes } from './modules/supplier-apply/routes';
-import { registerAuthHook } from './platform/auth-hook';
+import { type Access, registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
 import { DownloadLimits } from './platform/downloads';
 import { FrameSources } from './platform/frame-sources';
 import { InFlight } from './platform/in-flight';
 import { IndexPage } from './platform/index-page';
-import { answerClientError, registerErrorHandling } from './platform/errors';
+import { answerClientError, registerErrorHandling, requestIdOf } from './platform/errors';
+import { registerMetrics } from './platform/metrics';
 import { redactPaths, redactUrl, requestForLog } from './platform/log-redaction';
 import { loadTransportKey } from './platform/passwords';
 import { loadSecret } from './platform/secrets';
@@ -65,7 +66,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       serializers: { req: requestForLog },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    logController: new LogController({ disableRequestLogging: true }),
+    // Every log line of a request, its error answers and the x-request-id header carry one id (a proxy's, when sane).
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     // Requests still arriving while the app closes are answered (health says 503 from the drain flag).
     return503OnClosing: false,
@@ -109,6 +112,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
 
   registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  const gate = { authenticate: (token: string, access?: Access) => authenticate(ctx, token, access), csrfKey: ctx.csrfKey };
+  registerMetrics(app, config.apiPrefix, {
+    ...(database.poolStats ? { pools: database.poolStats } : {}),
+    downloads: () => app.downloads.active,
+    token: config.metricsToken,
+    gate,
+  });
   // Upload calls set their own limits (registerUpload, from the contract); these only bound a stray request.
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 40 } });
   await registerSecurityHeaders(app, config);
@@ -130,10 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      registerAuthHook(api, {
-        authenticate: (token, access) => authenticate(ctx, token, access),
-        csrfKey: ctx.csrfKey,
-      });
+      registerAuthHook(api, gate);
       await api.register(systemRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(menuRoutes(ctx));
@@ -179,7 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url === config.apiPrefix || url.startsWith(`${config.apiPrefix}/`) || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send(failure(ResultCode.notFound, `${Messages.notFound}: ${request.method} ${url}`));
+      return reply.status(404).send(failure(ResultCode.notFound, `${Messages.notFound}: ${request.method} ${url}`, request.id));
     }
     // SPA fallback: the browser router owns every other path.
     return indexPage.send(reply);

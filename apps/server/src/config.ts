@@ -38,6 +38,7 @@ const schema = z.object({
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().nonnegative().default(500),
   IDENT_COOKIE_HOURS: z.coerce.number().int().positive().default(8),
   HTTPS: bool.default(false),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -122,6 +123,8 @@ export interface Config {
   frameAncestors: string;
   /** Cooperation applications one client address may submit, and state look-ups it may make, per hour. */
   apply: { perHour: number; queriesPerHour: number };
+  /** Bearer token of a scraper for /metrics; staff of the admin role may read it with their session too. */
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS,
     apply: { perHour: e.APPLY_PER_HOUR, queriesPerHour: e.APPLY_QUERY_PER_HOUR },
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }
 

@@ -46,7 +46,8 @@ export interface LegacyEnvelope<T> {
   msg: string;
 }
 
-export const failureEnvelopeSchema = envelopeSchema(z.null());
+/** A failure also names its request (`requestId`, as in the server's log and the x-request-id header). */
+export const failureEnvelopeSchema = envelopeSchema(z.null()).extend({ requestId: z.string().optional() });
 
 /** Messages the clients recognise by their exact text (spec section 8). */
 export const Messages = {

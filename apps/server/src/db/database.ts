@@ -23,8 +23,26 @@ export interface Database {
   engine: Engine;
   /** The rows of a query as CSV written by the database itself (COPY TO STDOUT); PostgreSQL only. */
   copyCsv?: (query: CompiledQuery) => AsyncGenerator<Buffer>;
+  /** Connections of each pool, for the metrics. */
+  poolStats?: () => PoolStats[];
   close(): Promise<void>;
 }
+
+export interface PoolStats {
+  pool: 'interactive' | 'export';
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const statsOf = (name: PoolStats['pool'], pool: pg.Pool): PoolStats => ({
+  pool: name,
+  max: pool.options.max,
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -69,6 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       engine: 'postgres',
       copyCsv: (query) => copyCsv(exportPool, query),
+      poolStats: () => [statsOf('interactive', pool), statsOf('export', exportPool)],
       close: async () => {
         await db.destroy();
         await exportPool.end();
@@ -85,6 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       engine: 'pglite',
+      poolStats: () => [statsOf('interactive', pool)],
       close: async () => {
         await db.destroy();
         await pglite.close();

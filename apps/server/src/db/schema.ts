@@ -301,6 +301,28 @@ export interface AcceptanceTable {
   settle_status: Generated<SettleStatus>;
 }
 
+/** Daily receiving rollup (migration 0021), kept by triggers on `acceptance`: never written by the app. The monthly
+ * rollup has the same columns, `acc_date` being the month's first day. */
+export interface AcceptanceDailyTable {
+  tenant_id: string;
+  supp_code: string;
+  acc_date: DateString;
+  dept_code: string;
+  goods_code: string;
+  category_code: string;
+  brand_code: string;
+  line_count: number;
+  qty: Numeric;
+  amount_excl: Numeric;
+  tax: Numeric;
+  amount: Numeric;
+  /** Bills with a line in this row counted once per bill overall, per goods, per category and per brand. */
+  bills: number;
+  goods_bills: number;
+  category_bills: number;
+  brand_bills: number;
+}
+
 export interface SamBillTable {
   tenant_id: string;
   bill_number: string;
@@ -464,6 +486,8 @@ export interface DB {
   pur_order: PurOrderTable;
   pur_order_line: PurOrderLineTable;
   acceptance: AcceptanceTable;
+  acceptance_daily: AcceptanceDailyTable;
+  acceptance_monthly: AcceptanceDailyTable;
   sam_bill: SamBillTable;
   stock: StockTable;
   location: LocationTable;

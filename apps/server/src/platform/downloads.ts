@@ -12,6 +12,11 @@ export class DownloadLimits {
 
   constructor(private readonly limits: Config['exports']) {}
 
+  /** Downloads streaming now. */
+  get active(): number {
+    return this.running.get('all') ?? 0;
+  }
+
   /** Takes a slot for the caller's download or throws 429; the answer releases it (once). */
   acquire(session: SessionContext | undefined): () => void {
     const keys: [string, number][] = [['all', this.limits.total]];

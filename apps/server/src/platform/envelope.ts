@@ -5,8 +5,9 @@ export function success<T>(data: T, message = 'success'): Envelope<T> {
   return { code: ResultCode.ok, success: true, data, message, msg: message };
 }
 
-export function failure(code: string, message: string): Envelope<null> {
-  return { code, success: false, data: null, message, msg: message };
+/** A failure; `requestId` names the request in the server's log (the same as its x-request-id header). */
+export function failure(code: string, message: string, requestId?: string): Envelope<null> & { requestId?: string } {
+  return { code, success: false, data: null, message, msg: message, ...(requestId ? { requestId } : {}) };
 }
 
 /** The `.do` calls' envelope; their failures use the standard one, which also carries success and msg. */

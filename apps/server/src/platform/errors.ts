@@ -1,6 +1,7 @@
 // One place that turns every failure into the envelope and a real HTTP status.
 import { Messages, ResultCode } from '@portal/contract';
-import { STATUS_CODES } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -44,7 +45,15 @@ const statusCodes: Record<number, string> = {
 };
 
 function send(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply.status(status).send(failure(code, message));
+  return reply.status(status).send(failure(code, message, reply.request.id));
+}
+
+const saneRequestId = /^[\w.:-]{1,64}$/;
+
+/** A request's id: the x-request-id a proxy gave when it looks like one, else a new UUID. */
+export function requestIdOf(raw: IncomingMessage): string {
+  const given = raw.headers['x-request-id'];
+  return typeof given === 'string' && saneRequestId.test(given) ? given : randomUUID();
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

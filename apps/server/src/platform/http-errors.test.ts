@@ -27,19 +27,21 @@ function exchange(text: string): Promise<{ status: number; headers: string; body
   });
 }
 
-const envelope = (code: string) => ({ code, success: false, data: null, message: expect.any(String), msg: expect.any(String) });
+const parserEnvelope = (code: string) => ({ code, success: false, data: null, message: expect.any(String), msg: expect.any(String) });
+/** Answers of requests Fastify parsed also name the request. */
+const envelope = (code: string) => ({ ...parserEnvelope(code), requestId: expect.any(String) });
 
 it('answers a header section that is too large with 431 in the envelope', async () => {
   const res = await exchange(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
   expect(res.status).toBe(431);
   expect(res.headers).toMatch(/content-type: application\/json/i);
-  expect(JSON.parse(res.body)).toEqual(envelope('431'));
+  expect(JSON.parse(res.body)).toEqual(parserEnvelope('431'));
 });
 
 it('answers a malformed request line with 400 in the envelope', async () => {
   const res = await exchange('NOT HTTP AT ALL\r\n\r\n');
   expect(res.status).toBe(400);
-  expect(JSON.parse(res.body)).toEqual(envelope('400'));
+  expect(JSON.parse(res.body)).toEqual(parserEnvelope('400'));
 });
 
 it('answers a body over the limit with 413 in the envelope', async () => {

@@ -1,5 +1,5 @@
 // Who is calling: resolved from the token by the auth hook, never from request parameters.
-import type { AccountKind } from '../db/schema';
+import type { AccountKind, ContactEmail, ContactPhone } from '../db/schema';
 
 export interface SessionContext {
   tokenHash: string;
@@ -12,6 +12,17 @@ export interface SessionContext {
   suppCode: string | null;
   roleCode: string | null;
   parentCode: string | null;
+  /** Names and the supplier's card, read by the same lookup, so that getInfo needs no query of its own. */
+  profile: SessionProfile;
+}
+
+export interface SessionProfile {
+  companyName: string;
+  suppName: string;
+  phoneList: ContactPhone[];
+  emailList: ContactEmail[];
+  qrCode: string;
+  logoIcon: string;
 }
 
 declare module 'fastify' {

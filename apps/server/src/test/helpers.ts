@@ -12,6 +12,9 @@ import { demoPassword, seedDemo } from '../db/seed/demo';
 
 export { demoPassword };
 
+/** Connection strings of the PostgreSQL test databases, by their Kysely instance. */
+const urls = new WeakMap<Database['db'], string>();
+
 /** A database of its own: in-memory PGlite, or a new database on the TEST_DATABASE_URL server (dropped on close). */
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
@@ -24,6 +27,7 @@ export async function freshDatabase(): Promise<Database> {
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
+  urls.set(database.db, target.toString());
   return {
     ...database,
     close: async () => {
@@ -90,6 +94,25 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/**
+ * A second server on the test app's database, as a second process would be: on PostgreSQL with a pool of its
+ * own; on PGlite (one process only) on the same connection. Closed with the first app's `close` or its own.
+ */
+export async function secondApp(t: TestApp): Promise<{ app: FastifyInstance; callAs: CallAs; close(): Promise<void> }> {
+  const url = urls.get(t.database.db);
+  const database = url ? await openDatabase({ databaseUrl: url, poolSize: 2 }) : t.database;
+  const app = await buildApp(t.config, { database });
+  await app.ready();
+  return {
+    app,
+    callAs: callerOf(app, t.config.apiPrefix),
+    close: async () => {
+      await app.close();
+      if (url) await database.close();
     },
   };
 }

@@ -18,6 +18,7 @@ import * as m0019 from './0019-legacy-common';
 import * as m0020 from './0020-print-templates';
 import * as m0016 from './0016-goods-apply';
 import * as m0017 from './0017-supplier-apply';
+import * as m0021 from './0021-receiving-rollup';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0020-print-templates': m0020,
   '0016-goods-apply': m0016,
   '0017-supplier-apply': m0017,
+  '0021-receiving-rollup': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,11 +1,13 @@
 // SQL of receiving lines: one filter for every view, grouping, totals, pages and export batches.
 import { type AccCondition, type AccDetail, acceptance } from '@portal/contract';
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { AcceptanceTable, DB } from '../../db/schema';
 import { spreadsheetSafe } from '../../platform/csv';
 import { serverList } from '../../platform/list/server-list';
 import type { DataScope } from '../../platform/scope';
+import { type Dimension, inCategoryTree, isGoods } from './condition';
+import * as rollup from './rollup';
 
 const { accDetailColumns, accDetailSortFields } = acceptance;
 
@@ -16,31 +18,8 @@ function withCondition(query: Matching, condition: AccCondition, scope: DataScop
   let q = query.where('a.acc_date', '>=', condition.startDate).where('a.acc_date', '<=', condition.endDate);
   if (condition.deptCodes?.length) q = q.where('a.dept_code', 'in', condition.deptCodes);
   if (condition.brandCodes?.length) q = q.where('a.brand_code', 'in', condition.brandCodes);
-  if (condition.categoryCode) {
-    q = q.where(sql<SqlBool>`a.category_code IN (
-      WITH RECURSIVE sub(code) AS (
-        SELECT ${condition.categoryCode}::text
-        UNION ALL
-        SELECT c.category_code FROM category c JOIN sub ON c.parent_category_code = sub.code WHERE c.tenant_id = ${scope.tenantId}
-      ) SELECT code FROM sub)`);
-  }
-  const goods = condition.goods;
-  if (goods) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('a.goods_code', '=', goods),
-        eb(
-          'a.goods_code',
-          'in',
-          eb
-            .selectFrom('goods')
-            .select('goods_code')
-            .where('tenant_id', '=', scope.tenantId)
-            .where((g) => g.or([g('barcode', '=', goods), g('goods_name', 'ilike', containing(goods))])),
-        ),
-      ]),
-    );
-  }
+  if (condition.categoryCode) q = q.where(inCategoryTree(sql`a.category_code`, condition.categoryCode, scope.tenantId));
+  if (condition.goods) q = q.where(isGoods(sql`a.goods_code`, condition.goods, scope.tenantId));
   const bill = condition.billNumber;
   if (bill) q = q.where((eb) => eb.or([eb('a.bill_number', 'ilike', containing(bill)), eb('a.po_bill_number', 'ilike', containing(bill))]));
   return q;
@@ -55,13 +34,17 @@ const totalsSelection = [
   sql<string>`coalesce(sum(a.amount), 0)::text`.as('amount'),
 ] as const;
 
+/** Totals of the matching lines, from the daily rollup when it answers the condition exactly. */
 export function totals(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
+  return rollup.answers(condition, 'total') ? rollup.totals(db, scope, condition) : lineTotals(db, scope, condition);
+}
+
+/** Totals summed from the lines themselves. */
+export function lineTotals(db: Kysely<DB>, scope: DataScope, condition: AccCondition) {
   return matching(db, scope, condition)
     .select([...totalsSelection])
     .executeTakeFirstOrThrow();
 }
-
-export type Dimension = 'dept' | 'goods' | 'category' | 'brand' | 'day' | 'month';
 
 const groupKeys: Record<Dimension, RawBuilder<string>> = {
   dept: sql<string>`a.dept_code`,
@@ -81,16 +64,28 @@ const groupNames: Record<Dimension, RawBuilder<string>> = {
   month: sql<string>`g."groupKey"`,
 };
 
-export async function groups(
-  db: Kysely<DB>,
-  scope: DataScope,
-  condition: AccCondition,
-  by: Dimension,
-  paging: { page: number; limit: number },
-) {
+type Paging = { page: number; limit: number };
+
+/** One page of groups, from the daily rollup when it answers the condition exactly. */
+export function groups(db: Kysely<DB>, scope: DataScope, condition: AccCondition, by: Dimension, paging: Paging) {
+  return rollup.answers(condition, by) ? rollupGroups(db, scope, condition, by, paging) : lineGroups(db, scope, condition, by, paging);
+}
+
+/** One page of groups summed from the daily rollup (exact only where `rollup.answers`). */
+export function rollupGroups(db: Kysely<DB>, scope: DataScope, condition: AccCondition, by: Dimension, paging: Paging) {
+  return pageOfGroups(db, rollup.grouped(db, scope, condition, by), by, paging);
+}
+
+/** One page of groups summed from the lines themselves. */
+export function lineGroups(db: Kysely<DB>, scope: DataScope, condition: AccCondition, by: Dimension, paging: Paging) {
   const grouped = matching(db, scope, condition)
     .select([sql<string>`a.tenant_id`.as('tenant_id'), groupKeys[by].as('groupKey'), ...totalsSelection])
     .groupBy([sql`a.tenant_id`, groupKeys[by]]);
+  return pageOfGroups(db, grouped, by, paging);
+}
+
+/** Groups with their names, biggest amount first (days and months in order), one page and the count of all. */
+async function pageOfGroups(db: Kysely<DB>, grouped: rollup.Grouped, by: Dimension, paging: Paging) {
   const byTime = by === 'day' || by === 'month';
   const rows = await db
     .selectFrom(grouped.as('g'))

@@ -7,6 +7,7 @@ import type { Download } from '../../platform/route';
 import { scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
 import { csvStream, xlsxStream } from './export';
+import type { Dimension } from './condition';
 import * as repo from './repo';
 
 const maxRangeDays = 3 * 366;
@@ -26,7 +27,7 @@ export function groups(
   ctx: AppContext,
   session: SessionContext,
   condition: AccCondition,
-  by: repo.Dimension,
+  by: Dimension,
   paging: { page: number; limit: number },
 ) {
   return repo.groups(ctx.db, scopeOf(session, condition.suppCode), checked(condition), by, paging);

@@ -79,7 +79,7 @@ export async function insertSession(
   });
 }
 
-/** A session with its account; with an access, whether the account holds it (column `held`). */
+/** A session with its account and profile; with an access, whether the account holds it (column `held`). */
 export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) {
   const held = !access
     ? sql<boolean>`true`
@@ -89,7 +89,17 @@ export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) 
   return db
     .selectFrom('session')
     .innerJoin('account', 'account.id', 'session.account_id')
+    .innerJoin('tenant', 'tenant.id', 'account.tenant_id')
+    .leftJoin('supplier', (join) =>
+      join.onRef('supplier.tenant_id', '=', 'account.tenant_id').onRef('supplier.supp_code', '=', 'account.supp_code'),
+    )
     .select([
+      'tenant.company_name',
+      'supplier.supp_name',
+      'supplier.phone_list',
+      'supplier.email_list',
+      'supplier.qr_code',
+      'supplier.logo_icon',
       'session.token_hash',
       'session.expires_at',
       'session.last_seen_at',
@@ -147,31 +157,4 @@ export async function recordLoginEvent(
       user_agent: event.userAgent.slice(0, 500),
     })
     .execute();
-}
-
-export function findUserInfo(db: Kysely<DB>, accountId: number) {
-  return db
-    .selectFrom('account')
-    .innerJoin('tenant', 'tenant.id', 'account.tenant_id')
-    .leftJoin('supplier', (join) =>
-      join.onRef('supplier.tenant_id', '=', 'account.tenant_id').onRef('supplier.supp_code', '=', 'account.supp_code'),
-    )
-    .select([
-      'account.id',
-      'account.kind',
-      'account.employee_code',
-      'account.employee_name',
-      'account.supp_code',
-      'account.role_code',
-      'account.parent_code',
-      'account.tenant_id',
-      'tenant.company_name',
-      'supplier.supp_name',
-      'supplier.phone_list',
-      'supplier.email_list',
-      'supplier.qr_code',
-      'supplier.logo_icon',
-    ])
-    .where('account.id', '=', accountId)
-    .executeTakeFirst();
 }

@@ -57,7 +57,7 @@ export function authRoutes(ctx: AppContext) {
       return issueCode(ctx, accountId);
     });
     registerCall(app, auth.captcha, () => newCaptcha(ctx));
-    registerCall(app, auth.getInfo, ({ session }) => service.userInfo(ctx, session));
+    registerCall(app, auth.getInfo, async ({ session }) => service.userInfo(session));
     registerCall(app, auth.logout, async ({ session, request, reply }) => {
       await service.logout(ctx, session, clientOf(request));
       setSessionCookies(reply, ctx, { token: '' });

@@ -211,6 +211,14 @@ export async function authenticate(ctx: AppContext, token: string, access?: Acce
     suppCode: row.supp_code,
     roleCode: row.role_code,
     parentCode: row.parent_code,
+    profile: {
+      companyName: row.company_name,
+      suppName: row.supp_name ?? '',
+      phoneList: row.phone_list ?? [],
+      emailList: row.email_list ?? [],
+      qrCode: row.qr_code ?? '',
+      logoIcon: row.logo_icon ?? '',
+    },
   };
 }
 
@@ -232,26 +240,21 @@ export function rolesOf(kind: AccountKind, roleCode: string | null, parentCode: 
   return roleCode ? [roleCode] : [];
 }
 
-export async function userInfo(ctx: AppContext, session: SessionContext): Promise<UserInfo> {
-  const row = await repo.findUserInfo(ctx.db, session.accountId);
-  if (!row) throw ApiError.unauthorized();
+/** The caller's profile, as the session lookup of this very call read it (no query of its own). */
+export function userInfo(session: SessionContext): UserInfo {
+  const { profile } = session;
   return {
-    roles: rolesOf(row.kind, row.role_code, row.parent_code),
-    name: row.employee_name,
+    roles: rolesOf(session.kind, session.roleCode, session.parentCode),
+    name: session.employeeName,
     avatar: '',
-    introduction: row.kind === 'staff' ? '商户员工' : row.parent_code ? '供应商子账号' : '供应商主账号',
-    employeeCode: row.employee_code,
-    employeeName: row.employee_name,
-    supplierCode: row.supp_code ?? '',
-    supplierName: row.supp_name ?? '',
-    companyName: row.company_name,
-    tenantid: row.tenant_id,
-    staff: row.kind === 'staff',
-    supInfo: {
-      qrCode: row.qr_code ?? '',
-      phoneList: row.phone_list ?? [],
-      emailList: row.email_list ?? [],
-      logoIcon: row.logo_icon ?? '',
-    },
+    introduction: session.kind === 'staff' ? '商户员工' : session.parentCode ? '供应商子账号' : '供应商主账号',
+    employeeCode: session.employeeCode,
+    employeeName: session.employeeName,
+    supplierCode: session.suppCode ?? '',
+    supplierName: profile.suppName,
+    companyName: profile.companyName,
+    tenantid: session.tenantId,
+    staff: session.kind === 'staff',
+    supInfo: { qrCode: profile.qrCode, phoneList: profile.phoneList, emailList: profile.emailList, logoIcon: profile.logoIcon },
   };
 }

@@ -1,4 +1,4 @@
-// SQL of the dashboard figures, each within a data scope.
+// SQL of the dashboard figures, each within a data scope; receiving amounts from the daily rollup (migration 0021).
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type DataScope, inScope } from '../../platform/scope';
@@ -14,7 +14,7 @@ export async function openOrders(db: Kysely<DB>, scope: DataScope) {
 
 export async function receivingBetween(db: Kysely<DB>, scope: DataScope, from: string, to: string): Promise<string> {
   const { rows } = await sql<{ amount: string }>`
-    SELECT coalesce(sum(amount), 0)::text AS amount FROM acceptance
+    SELECT coalesce(sum(amount), 0)::text AS amount FROM acceptance_daily
     WHERE ${inScope(scope)} AND acc_date BETWEEN ${from}::date AND ${to}::date`.execute(db);
   return rows[0]!.amount;
 }
@@ -22,7 +22,7 @@ export async function receivingBetween(db: Kysely<DB>, scope: DataScope, from: s
 export async function monthlyReceiving(db: Kysely<DB>, scope: DataScope, fromMonthStart: string, to: string) {
   const { rows } = await sql<{ month: string; amount: string }>`
     SELECT to_char(m, 'YYYY-MM') AS month, coalesce((
-      SELECT sum(amount) FROM acceptance
+      SELECT sum(amount) FROM acceptance_daily
       WHERE ${inScope(scope)}
         AND acc_date >= m AND acc_date < m + interval '1 month' AND acc_date <= ${to}::date), 0)::text AS amount
     FROM generate_series(${fromMonthStart}::date, ${to}::date, interval '1 month') AS m

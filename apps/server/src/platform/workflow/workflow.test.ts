@@ -31,6 +31,7 @@ async function sessionOf(code: string): Promise<SessionContext> {
     suppCode: a.supp_code,
     roleCode: a.role_code,
     parentCode: a.parent_code,
+    profile: { companyName: '', suppName: '', phoneList: [], emailList: [], qrCode: '', logoIcon: '' },
   };
 }
 

@@ -1,0 +1,27 @@
+// The load generator of bench:api, run in a process of its own so that it takes no time from the server's
+// event loop: reads one job from its argument, runs autocannon, and sends the figures to its parent.
+import autocannon from 'autocannon';
+
+export interface LoadJob {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers: Record<string, string>;
+}
+
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const job = JSON.parse(process.argv[2]!) as LoadJob;
+const result = await autocannon({ url: job.url, connections: job.connections, duration: job.seconds, headers: job.headers });
+const figures: LoadFigures = {
+  rps: Math.round(result.requests.average),
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  errors: result.errors + result.non2xx,
+};
+process.send!(figures);
