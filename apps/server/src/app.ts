@@ -27,6 +27,7 @@ import { usageLogRoutes } from './modules/usage-log/routes';
 import { userRoutes } from './modules/user/routes';
 import { settlementRoutes } from './modules/settlement/routes';
 import { certificateRoutes } from './modules/certificate/routes';
+import { dynamicQueryRoutes } from './modules/dynamic-query/routes';
 import { registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     engine: database.engine,
     copyCsv: database.copyCsv,
+    reportPool: database.reportPool,
     transportKey: await loadTransportKey(database.db),
     identKey: await loadSecret(database.db, 'ident-cookie-hmac-key', () => randomBytes(32).toString('base64')),
     csrfKey: await loadSecret(database.db, 'csrf-hmac-key', () => randomBytes(32).toString('base64')),
@@ -144,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(fileRoutes(ctx));
       await api.register(settlementRoutes(ctx));
       await api.register(certificateRoutes(ctx));
+      await api.register(dynamicQueryRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

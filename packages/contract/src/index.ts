@@ -60,3 +60,5 @@ export type {
   ImportRow,
   TypeOverview,
 } from './certificate';
+export * as dynamicQuery from './dynamic-query';
+export type { DefinitionSummary, PageDefinition, ParamValues, PublishTargets, QueryColumn, QueryDefinition, QueryParam, ResultRow, RunQuery } from './dynamic-query';

@@ -21,6 +21,7 @@ export const ModuleCode = {
   brand: 'ms0091',
   category: 'ms0092',
   dept: 'ms0093',
+  queryDesign: 'ms0100',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -52,4 +53,5 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0091: 'Brands',
   ms0092: 'Goods categories',
   ms0093: 'Stores and DCs',
+  ms0100: 'Query designer',
 };

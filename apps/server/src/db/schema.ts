@@ -482,6 +482,8 @@ export interface DB {
   certificate: CertificateTable;
   certificate_file: CertificateFileTable;
   job_run: JobRunTable;
+  dynamic_query: DynamicQueryTable;
+  dynamic_query_supplier: DynamicQuerySupplierTable;
 }
 
 // Settlement (migration 0012).
@@ -688,4 +690,31 @@ export interface JobRunTable {
   run_date: string;
   started_at: Generated<Date>;
   result: Json<Record<string, unknown>>;
+}
+
+// Server-defined query pages (migration 0018).
+
+/** A query definition of a tenant: form, columns and one SELECT over the report views (params and columns as JSON). */
+export interface DynamicQueryTable {
+  tenant_id: string;
+  query_code: string;
+  title: string;
+  title_en: Generated<string>;
+  description: Generated<string>;
+  params: Json<unknown[]>;
+  columns: Json<unknown[]>;
+  sql_text: string;
+  is_public: Generated<boolean>;
+  /** The menu module of its published entry: the module that grants it (null: not published). */
+  module_code: string | null;
+  all_suppliers: Generated<boolean>;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+/** A supplier a published definition is granted to. */
+export interface DynamicQuerySupplierTable {
+  tenant_id: string;
+  module_code: string;
+  supp_code: string;
 }

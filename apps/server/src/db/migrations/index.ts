@@ -14,6 +14,7 @@ import * as m0011 from './0011-common-lookups';
 import * as m0012 from './0012-settlement';
 import * as m0013 from './0013-certificates';
 import * as m0015 from './0015-base-data';
+import * as m0018 from './0018-dynamic-query';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-settlement': m0012,
   '0013-certificates': m0013,
   '0015-base-data': m0015,
+  '0018-dynamic-query': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

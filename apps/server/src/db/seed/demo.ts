@@ -10,6 +10,7 @@ import { seedCertificates } from './certificates';
 import { centsToString, microsToString } from './money';
 import { brands, categories, depts, modules, suppliers, tenant } from './catalog';
 import { ModuleCode } from '@portal/contract';
+import { seedDynamicQueries } from './dynamic-queries';
 
 export const demoPassword = 'Demo1234';
 const dayMs = 86_400_000;
@@ -291,6 +292,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
     await seedLookups(trx, tenant.id);
     await seedSettlementSetup(trx, tenant.id, today);
     await seedCertificates(trx, tenant.id, today);
+    await seedDynamicQueries(trx, tenant.id);
     if (options.business !== false) await seedBusiness(trx, tenant.id, today);
   });
   await sql`ANALYZE`.execute(db);
