@@ -15,7 +15,7 @@ export function dynamicQueryRoutes(ctx: AppContext) {
   const callerOf = async (request: FastifyRequest, tenantid: string | undefined) => {
     const token = tokenOf(request, ctx.csrfKey);
     const session = token ? await authenticate(ctx, token).catch(() => undefined) : undefined;
-    return { session, tenantid };
+    return { session, tenantid, tokenGiven: token !== undefined };
   };
   return async (app: FastifyInstance) => {
     registerCall(app, dynamicQuery.listDefinitions, ({ session, body }) => service.list(ctx, session, body?.keyword));

@@ -165,10 +165,10 @@ export class ReportRunner {
       throw ApiError.badRequest(`查询预计开销过大（估算 ${Math.round(cost)}，上限 ${this.settings.maxCost}），请缩小查询条件或简化查询`);
   }
 
-  /** The names of the columns the SQL returns, from the database preparing it (nothing is read). */
+  /** The names of the columns the SQL returns, from the database planning it (`WHERE false`: nothing runs). */
   async describe(scope: ReportScope, r: Pick<Runnable, 'split' | 'params' | 'values'>): Promise<string[]> {
     return this.session(scope, async (client) => {
-      const result = await this.execute(client, sql`SELECT * FROM (\n${definitionSql(r)}\n) AS q LIMIT 0`);
+      const result = await this.execute(client, sql`SELECT * FROM (\n${definitionSql(r)}\n) AS q WHERE false LIMIT 0`);
       return result.fields.map((f) => f.name);
     });
   }

@@ -213,13 +213,15 @@ export async function testRun(
 interface Caller {
   session: SessionContext | undefined;
   tenantid: string | undefined;
+  /** A token came with the call, good or not (a stale one answers 401 where a session is needed). */
+  tokenGiven: boolean;
 }
 
 /** A stored definition the caller may run, ready to run, and the scope its views answer in. */
 async function runnable(ctx: AppContext, caller: Caller, queryCode: string, given: ParamValues) {
   const { session } = caller;
   const tenantId = session?.tenantId ?? caller.tenantid;
-  if (!tenantId) throw ApiError.badRequest('query.tenantid: tenantid 不能为空');
+  if (!tenantId) throw caller.tokenGiven ? ApiError.unauthorized() : ApiError.badRequest('query.tenantid: tenantid 不能为空');
   const definition = await stored(ctx, tenantId, queryCode);
   let scope: ReportScope;
   if (definition.isPublic) {

@@ -175,8 +175,9 @@ export function checkSql(split: SplitSql, declared: readonly string[], options: 
       const name = parts[parts.length - 1]!;
       if ((parts.length > 1 && parts[0] !== 'pg_catalog') || parts.length > 2 || !allowedFunctions.has(name))
         throw bad(`不允许调用函数 ${parts.join('.')}`);
-    } else if (type === 'TypeName') {
-      const parts = ((node.names as Json[] | undefined) ?? []).map((p) => String((p as { String: { sval: string } }).String.sval));
+    } else if (type === 'TypeCast' || type === 'TypeName') {
+      const typeName = (type === 'TypeCast' ? node.typeName : node) as Record<string, Json> | undefined;
+      const parts = ((typeName?.names as Json[] | undefined) ?? []).map((p) => String((p as { String: { sval: string } }).String.sval));
       const name = parts[parts.length - 1] ?? '';
       if ((parts.length > 1 && parts[0] !== 'pg_catalog') || !allowedTypes.has(name.toLowerCase())) throw bad(`不允许转换为类型 ${parts.join('.')}`);
     } else if (type === 'ParamRef') {
