@@ -269,3 +269,39 @@ export const exportExcel = defineCall({
 
 /** A date parameter's default: `today`, `-30d` (days before today) or a date. */
 export const relativeDate = z.union([z.literal('today'), z.string().regex(/^-\d{1,4}d$/), isoDate]);
+
+/**
+ * The reporting views a definition's SQL reads (schema `report`, migration 0018) with their columns; those
+ * `bySupplier` answer only the caller's supplier, and nothing at all to a public definition.
+ */
+export const reportViews: Readonly<Record<string, { bySupplier: boolean; columns: readonly string[] }>> = {
+  acceptance: {
+    bySupplier: true,
+    columns: ['supp_code', 'dept_code', 'acc_date', 'bill_number', 'line_no', 'po_bill_number', 'goods_code', 'category_code', 'brand_code',
+      'accepted_qty', 'free_qty', 'price', 'amount', 'amount_excl', 'tax', 'tax_rate', 'settle_status'], // prettier-ignore
+  },
+  return_note: {
+    bySupplier: true,
+    columns: ['supp_code', 'dept_code', 'return_date', 'bill_number', 'line_no', 'goods_code', 'asked_qty', 'returned_qty', 'price', 'amount',
+      'tax_rate', 'reason', 'settle_status'], // prettier-ignore
+  },
+  charge: {
+    bySupplier: true,
+    columns: ['supp_code', 'dept_code', 'charge_code', 'charge_type', 'charge_name', 'period', 'direction', 'amount', 'tax_rate', 'charge_date',
+      'settle_status', 'dispute_status'], // prettier-ignore
+  },
+  pur_order: {
+    bySupplier: true,
+    columns: ['supp_code', 'bill_number', 'dept_code', 'category_code', 'order_date', 'delivery_date', 'delivery_mode', 'order_type', 'status',
+      'total_qty', 'total_amount'], // prettier-ignore
+  },
+  goods: {
+    bySupplier: true,
+    columns: ['supp_code', 'goods_code', 'barcode', 'goods_name', 'spec', 'unit', 'case_qty', 'category_code', 'brand_code', 'tax_rate', 'price',
+      'retail_price'], // prettier-ignore
+  },
+  supplier: { bySupplier: true, columns: ['supp_code', 'supp_name', 'business_mode', 'settle_cycle', 'pay_term_days', 'status'] },
+  store: { bySupplier: false, columns: ['dept_code', 'dept_name', 'dept_type', 'city'] },
+  category: { bySupplier: false, columns: ['category_code', 'parent_category_code', 'category_name', 'level'] },
+  brand: { bySupplier: false, columns: ['brand_code', 'brand_name'] },
+};

@@ -41,23 +41,23 @@ describe('scope: the runner decides whose rows, not the SQL', () => {
   beforeAll(() => saveAndPublish(unfiltered()));
 
   it('shows a supplier only its own rows of a definition without any supplier condition', async () => {
-    const own = await t.callAs('100001', dynamicQuery.run, { body: { queryCode: 'T_ALL_RECV', limit: 1000 } });
+    const own = await t.callAs('100001', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ALL_RECV', limit: 1000 } });
     expect(own.status, JSON.stringify(own.envelope)).toBe(200);
     expect(own.data.total).toBe(await count(`SELECT count(*)::int AS n FROM acceptance WHERE tenant_id = 'demo' AND supp_code = '100001'`));
     expect(own.data.total).toBeGreaterThan(0);
     expect(new Set(own.data.list.map((r) => r.supp_code))).toEqual(new Set(['100001']));
-    const other = await t.callAs('100002', dynamicQuery.run, { body: { queryCode: 'T_ALL_RECV', limit: 5 } });
+    const other = await t.callAs('100002', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ALL_RECV', limit: 5 } });
     expect(new Set(other.data.list.map((r) => r.supp_code))).toEqual(new Set(['100002']));
     // Staff read their whole tenant.
-    const staff = await t.callAs('admin', dynamicQuery.run, { body: { queryCode: 'T_ALL_RECV', limit: 5 } });
+    const staff = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ALL_RECV', limit: 5 } });
     expect(staff.data.total).toBe(Math.min(await count(`SELECT count(*)::int AS n FROM acceptance WHERE tenant_id = 'demo'`), t.config.dynamicQuery.rowCap));
   });
 
   it('keeps the scope through the grid: column filters, checklists and exports of a supplier', async () => {
-    const values = await t.callAs('100001', dynamicQuery.runColumnValues, { body: { queryCode: 'T_ALL_RECV', field: 'supp_code' } });
+    const values = await t.callAs('100001', dynamicQuery.runColumnValues, { query: {}, body: { queryCode: 'T_ALL_RECV', field: 'supp_code' } });
     expect(values.data.values).toEqual(['100001']);
     const filtered = await t.callAs('100001', dynamicQuery.run, {
-      body: { queryCode: 'T_ALL_RECV', filters: { supp_code: { checks: ['100002'] } } },
+      query: {}, body: { queryCode: 'T_ALL_RECV', filters: { supp_code: { checks: ['100002'] } } },
     });
     expect(filtered.data.total).toBe(0);
     const csv = await t.app.inject({
@@ -113,7 +113,7 @@ describe('scope: the runner decides whose rows, not the SQL', () => {
     await saveAndPublish(unfiltered({ queryCode: 'T_TAMPERED' }));
     await sql`UPDATE dynamic_query SET sql_text = 'SELECT employee_code AS supp_code, password_hash AS bill_number FROM public.account'
       WHERE query_code = 'T_TAMPERED'`.execute(t.database.db);
-    const res = await t.callAs('100001', dynamicQuery.run, { body: { queryCode: 'T_TAMPERED' } });
+    const res = await t.callAs('100001', dynamicQuery.run, { query: {}, body: { queryCode: 'T_TAMPERED' } });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.envelope)).not.toContain('scrypt');
   });
@@ -160,7 +160,7 @@ describe('writes are refused at save and at run', () => {
     const before = await count(`SELECT count(*)::int AS n FROM acceptance`);
     for (const text of attempts) {
       await sql`UPDATE dynamic_query SET sql_text = ${text} WHERE query_code = 'T_STORED_WRITE'`.execute(t.database.db);
-      const res = await t.callAs('admin', dynamicQuery.run, { body: { queryCode: 'T_STORED_WRITE' } });
+      const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_STORED_WRITE' } });
       expect(res.status, text).toBe(400);
     }
     expect(await count(`SELECT count(*)::int AS n FROM acceptance`)).toBe(before);
@@ -199,7 +199,7 @@ describe('parameter values are values', () => {
   beforeAll(() => saveAndPublish(byCity));
 
   it.each(["1; DROP TABLE acceptance; --", "' OR '1'='1", "上海' OR 1=1 --", "x'); DELETE FROM brand; --"])('%s finds nothing and drops nothing', async (value) => {
-    const res = await t.callAs('admin', dynamicQuery.run, { body: { queryCode: 'T_BY_CITY', params: { city: value } } });
+    const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', params: { city: value } } });
     expect(res.status).toBe(200);
     expect(res.data.total).toBe(0);
     expect(await count(`SELECT count(*)::int AS n FROM acceptance`)).toBeGreaterThan(0);
@@ -207,7 +207,7 @@ describe('parameter values are values', () => {
   });
 
   it('binds a real value', async () => {
-    const res = await t.callAs('admin', dynamicQuery.run, { body: { queryCode: 'T_BY_CITY', params: { city: '上海' } } });
+    const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', params: { city: '上海' } } });
     expect(res.data.total).toBe(await count(`SELECT count(*)::int AS n FROM dept WHERE tenant_id = 'demo' AND city = '上海'`));
     expect(res.data.total).toBeGreaterThan(0);
   });
@@ -221,13 +221,13 @@ describe('parameter values are values', () => {
       [{ city: ['a', 'b'] }, /body\.params\.city/],
     ];
     for (const [params, message] of cases) {
-      const res = await t.callAs('admin', dynamicQuery.run, { body: { queryCode: 'T_BY_CITY', params } });
+      const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', params } });
       expect(res.status, JSON.stringify(params)).toBe(400);
       expect(res.envelope.message).toMatch(message);
     }
     const demo = demoQueries.find((q) => q.queryCode === 'RECV_BY_STORE_MONTH')!;
     for (const period of [['2025-02-30', ''], ['2025-13-01', ''], ['2025-06-01', '2025-05-01'], ['yesterday', '']]) {
-      const res = await t.callAs('admin', dynamicQuery.run, { body: { queryCode: demo.queryCode, params: { period } } });
+      const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: demo.queryCode, params: { period } } });
       expect(res.status, period.join()).toBe(400);
       expect(res.envelope.message).toMatch(/body\.params\.period/);
     }
@@ -235,9 +235,9 @@ describe('parameter values are values', () => {
 
   it('refuses sort and filter fields that are not columns', async () => {
     for (const field of ['constructor', '__proto__', 'password_hash', 'city; drop']) {
-      const res = await t.callAs('admin', dynamicQuery.run, { body: { queryCode: 'T_BY_CITY', sort: { field, order: 'asc' } } });
+      const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', sort: { field, order: 'asc' } } });
       expect(res.status, field).toBe(400);
-      const filtered = await t.callAs('admin', dynamicQuery.run, { body: { queryCode: 'T_BY_CITY', filters: { [field]: { fType1: 'contains', fVal1: 'x' } } } });
+      const filtered = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', filters: { [field]: { fType1: 'contains', fVal1: 'x' } } } });
       expect(filtered.status, field).toBe(400);
     }
   });
@@ -305,7 +305,7 @@ describe('time and cost limits', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    const after = await t.callAs('100001', dynamicQuery.run, { body: { queryCode: 'STORE_LIST' } });
+    const after = await t.callAs('100001', dynamicQuery.run, { query: {}, body: { queryCode: 'STORE_LIST' } });
     expect(after.status).toBe(200);
   });
 });
@@ -324,9 +324,9 @@ describe('public and private definitions', () => {
   it('answers a private definition 401 without a token and 403 to a caller without its module', async () => {
     expect((await t.callAs(null, dynamicQuery.run, { query: { tenantid: 'demo' }, body: { queryCode: 'RECV_BY_STORE_MONTH' } })).status).toBe(401);
     expect((await t.callAs(null, dynamicQuery.getPageDefinition, { query: { tenantid: 'demo', queryCode: 'SLOW_MOVERS' } })).status).toBe(401);
-    expect((await t.callAs({ token: 'stale' }, dynamicQuery.run, { body: { queryCode: 'SLOW_MOVERS' } })).status).toBe(401);
+    expect((await t.callAs({ token: 'stale' }, dynamicQuery.run, { query: {}, body: { queryCode: 'SLOW_MOVERS' } })).status).toBe(401);
     // The child account 100001-01 was not granted the demo entries by its main account.
-    expect((await t.callAs('100001-01', dynamicQuery.run, { body: { queryCode: 'SLOW_MOVERS' } })).status).toBe(403);
+    expect((await t.callAs('100001-01', dynamicQuery.run, { query: {}, body: { queryCode: 'SLOW_MOVERS' } })).status).toBe(403);
     expect((await t.callAs(null, dynamicQuery.run, { query: { tenantid: 'demo' }, body: { queryCode: 'NO_SUCH' } })).status).toBe(404);
   });
 });
@@ -343,11 +343,11 @@ describe('publishing', () => {
     expect(await entries('100001')).toContain('dynamic/query/T_ONLY_1');
     expect(await entries('100002')).not.toContain('dynamic/query/T_ONLY_1');
     expect(await entries('buyer01')).toContain('dynamic/query/T_ONLY_1');
-    expect((await t.callAs('100002', dynamicQuery.run, { body: { queryCode: 'T_ONLY_1' } })).status).toBe(403);
+    expect((await t.callAs('100002', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ONLY_1' } })).status).toBe(403);
     // No target takes the entry away.
     await t.callAs('admin', dynamicQuery.publish, { body: { queryCode: 'T_ONLY_1', roles: [], allSuppliers: false, suppliers: [] } });
     expect(await entries('100001')).not.toContain('dynamic/query/T_ONLY_1');
-    expect((await t.callAs('100001', dynamicQuery.run, { body: { queryCode: 'T_ONLY_1' } })).status).toBe(403);
+    expect((await t.callAs('100001', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ONLY_1' } })).status).toBe(403);
   });
 
   it('keeps every demo entry in the supplier’s menu under 报表查询', async () => {

@@ -167,7 +167,7 @@ export function checkSql(split: SplitSql, declared: readonly string[], options: 
       const name = String(node.relname);
       if (node.catalogname || (schema !== undefined && schema !== 'report')) throw bad(`只能读取报表视图，不能读取 ${schema}.${name}`);
       if (!(schema === undefined && cteNames.has(name)) && !reportViews.has(name))
-        throw bad(`只能读取报表视图（${[...reportViews.keys()].join('、')}），不能读取 ${name}`);
+        throw bad(`只能读取报表视图（${[...reportViews].join('、')}），不能读取 ${name}`);
       if (options.isPublic && supplierViews.has(name) && !cteNames.has(name))
         throw bad(`公开查询不能读取供应商数据（${name}）`);
     } else if (type === 'FuncCall') {
