@@ -63,8 +63,15 @@ describe('dynamic query pages', () => {
     await page.getByText(`共 ${expected.total} 行`).waitFor();
     await expect.poll(() => gridColumn(grid, 'dept_code').then((c) => [...new Set(c)])).toEqual([store]);
 
-    const [csv] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: '导出 CSV' }).click()]);
-    const lines = fs.readFileSync((await csv.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: '导出 CSV' }).click(),
+    ]);
+    const lines = fs
+      .readFileSync((await csv.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('supp_code,dept_code,bill_number,amount');
     expect(lines.length - 1).toBe(expected.total);
     expect(lines.slice(1).every((l) => l.startsWith(`100001,${store},`))).toBe(true);
@@ -80,7 +87,10 @@ describe('dynamic query pages', () => {
     await page.goto('/scmQuery/dynamic/query/STORE_LIST');
     await page.getByText('门店与配送中心').first().waitFor();
     const grid = page.locator('.ant-card').filter({ has: page.locator('revo-grid') });
-    const expected = await apiAs(null).call(dynamicQuery.run, { query: { tenantid: 'demo' }, body: { queryCode: 'STORE_LIST', limit: 100 } });
+    const expected = await apiAs(null).call(dynamicQuery.run, {
+      query: { tenantid: 'demo' },
+      body: { queryCode: 'STORE_LIST', limit: 100 },
+    });
     await expect.poll(() => gridColumn(grid, 'dept_code')).toEqual(expected.list.map((r) => String(r.dept_code)));
     expect(page.url()).toContain('/scmQuery/dynamic/query/STORE_LIST');
     // A private one asks to sign in.

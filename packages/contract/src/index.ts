@@ -61,4 +61,14 @@ export type {
   TypeOverview,
 } from './certificate';
 export * as dynamicQuery from './dynamic-query';
-export type { DefinitionSummary, PageDefinition, ParamValues, PublishTargets, QueryColumn, QueryDefinition, QueryParam, ResultRow, RunQuery } from './dynamic-query';
+export type {
+  DefinitionSummary,
+  PageDefinition,
+  ParamValues,
+  PublishTargets,
+  QueryColumn,
+  QueryDefinition,
+  QueryParam,
+  ResultRow,
+  RunQuery,
+} from './dynamic-query';

@@ -139,7 +139,12 @@ ORDER BY month DESC, c.charge_type`,
     description: '公开查询：门店和配送中心的编码、名称和城市，无需登录。',
     isPublic: true,
     params: [param('city', '城市', 'text')],
-    columns: [text('dept_code', '编码', 90, { fixed: 'left' }), text('dept_name', '名称', 180), text('dept_type', '类型', 100), text('city', '城市', 100)],
+    columns: [
+      text('dept_code', '编码', 90, { fixed: 'left' }),
+      text('dept_name', '名称', 180),
+      text('dept_type', '类型', 100),
+      text('city', '城市', 100),
+    ],
     sql: `SELECT dept_code, dept_name, CASE dept_type WHEN 'store' THEN '门店' ELSE '配送中心' END AS dept_type, city
 FROM store
 WHERE (:city IS NULL OR city = :city)
@@ -185,7 +190,9 @@ export async function seedDynamicQueries(db: Kysely<DB>, tenantId: string): Prom
     .execute();
   await db
     .insertInto('role_module')
-    .values(demoQueries.flatMap((q) => ['admin', 'buyer'].map((role) => ({ tenant_id: tenantId, role_code: role, module_code: q.moduleCode }))))
+    .values(
+      demoQueries.flatMap((q) => ['admin', 'buyer'].map((role) => ({ tenant_id: tenantId, role_code: role, module_code: q.moduleCode }))),
+    )
     .onConflict((oc) => oc.doNothing())
     .execute();
 }

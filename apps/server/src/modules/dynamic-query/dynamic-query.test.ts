@@ -50,14 +50,20 @@ describe('scope: the runner decides whose rows, not the SQL', () => {
     expect(new Set(other.data.list.map((r) => r.supp_code))).toEqual(new Set(['100002']));
     // Staff read their whole tenant.
     const staff = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ALL_RECV', limit: 5 } });
-    expect(staff.data.total).toBe(Math.min(await count(`SELECT count(*)::int AS n FROM acceptance WHERE tenant_id = 'demo'`), t.config.dynamicQuery.rowCap));
+    expect(staff.data.total).toBe(
+      Math.min(await count(`SELECT count(*)::int AS n FROM acceptance WHERE tenant_id = 'demo'`), t.config.dynamicQuery.rowCap),
+    );
   });
 
   it('keeps the scope through the grid: column filters, checklists and exports of a supplier', async () => {
-    const values = await t.callAs('100001', dynamicQuery.runColumnValues, { query: {}, body: { queryCode: 'T_ALL_RECV', field: 'supp_code' } });
+    const values = await t.callAs('100001', dynamicQuery.runColumnValues, {
+      query: {},
+      body: { queryCode: 'T_ALL_RECV', field: 'supp_code' },
+    });
     expect(values.data.values).toEqual(['100001']);
     const filtered = await t.callAs('100001', dynamicQuery.run, {
-      query: {}, body: { queryCode: 'T_ALL_RECV', filters: { supp_code: { checks: ['100002'] } } },
+      query: {},
+      body: { queryCode: 'T_ALL_RECV', filters: { supp_code: { checks: ['100002'] } } },
     });
     expect(filtered.data.total).toBe(0);
     const csv = await t.app.inject({
@@ -74,7 +80,9 @@ describe('scope: the runner decides whose rows, not the SQL', () => {
 
   it('answers nothing of another tenant, whatever the SQL names', async () => {
     await sql`INSERT INTO tenant (id, name, company_name) VALUES ('other', '其他', '其他公司')`.execute(t.database.db);
-    await sql`INSERT INTO dept (tenant_id, dept_code, dept_name, dept_type) VALUES ('other', 'X1', '外租户门店', 'store')`.execute(t.database.db);
+    await sql`INSERT INTO dept (tenant_id, dept_code, dept_name, dept_type) VALUES ('other', 'X1', '外租户门店', 'store')`.execute(
+      t.database.db,
+    );
     const res = await t.callAs(null, dynamicQuery.run, { query: { tenantid: 'demo' }, body: { queryCode: 'STORE_LIST', limit: 100 } });
     expect(res.status).toBe(200);
     expect(res.data.list.map((r) => r.dept_code)).not.toContain('X1');
@@ -89,20 +97,28 @@ describe('scope: the runner decides whose rows, not the SQL', () => {
       'SELECT table_name AS supp_code, table_name AS bill_number FROM information_schema.tables',
       'WITH pg_x AS (SELECT 1) SELECT supp_code, bill_number FROM acceptance',
     ]) {
-      const res = await t.callAs('admin', dynamicQuery.saveDefinition, { body: { ...unfiltered({ queryCode: 'T_BAD', sql: text }), isNew: true } });
+      const res = await t.callAs('admin', dynamicQuery.saveDefinition, {
+        body: { ...unfiltered({ queryCode: 'T_BAD', sql: text }), isNew: true },
+      });
       expect(res.status, text).toBe(400);
       expect(res.envelope.message, text).toMatch(/^body\.sql: /);
     }
   });
 
   it('refuses supplier views in a public definition, and a public one never shows supplier rows', async () => {
-    const res = await t.callAs('admin', dynamicQuery.saveDefinition, { body: { ...unfiltered({ queryCode: 'T_PUB', isPublic: true }), isNew: true } });
+    const res = await t.callAs('admin', dynamicQuery.saveDefinition, {
+      body: { ...unfiltered({ queryCode: 'T_PUB', isPublic: true }), isNew: true },
+    });
     expect(res.status).toBe(400);
     expect(res.envelope.message).toContain('公开查询不能读取供应商数据');
     // Even a CTE named like a harmless table cannot smuggle them in: it must read a supplier view itself.
     const cte = await t.callAs('admin', dynamicQuery.saveDefinition, {
       body: {
-        ...unfiltered({ queryCode: 'T_PUB2', isPublic: true, sql: 'WITH x AS (SELECT supp_code, bill_number FROM acceptance) SELECT * FROM x' }),
+        ...unfiltered({
+          queryCode: 'T_PUB2',
+          isPublic: true,
+          sql: 'WITH x AS (SELECT supp_code, bill_number FROM acceptance) SELECT * FROM x',
+        }),
         isNew: true,
       },
     });
@@ -148,7 +164,9 @@ describe('writes are refused at save and at run', () => {
   ];
 
   it.each(attempts)('refuses at save: %s', async (text) => {
-    const res = await t.callAs('admin', dynamicQuery.saveDefinition, { body: { ...unfiltered({ queryCode: 'T_WRITE', sql: text }), isNew: true } });
+    const res = await t.callAs('admin', dynamicQuery.saveDefinition, {
+      body: { ...unfiltered({ queryCode: 'T_WRITE', sql: text }), isNew: true },
+    });
     expect(res.status).toBe(400);
     expect(res.envelope.message).toMatch(/^body\.sql: /);
     const test = await t.callAs('admin', dynamicQuery.testRun, { body: { definition: unfiltered({ sql: text }) } });
@@ -198,13 +216,16 @@ describe('parameter values are values', () => {
   };
   beforeAll(() => saveAndPublish(byCity));
 
-  it.each(["1; DROP TABLE acceptance; --", "' OR '1'='1", "上海' OR 1=1 --", "x'); DELETE FROM brand; --"])('%s finds nothing and drops nothing', async (value) => {
-    const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', params: { city: value } } });
-    expect(res.status).toBe(200);
-    expect(res.data.total).toBe(0);
-    expect(await count(`SELECT count(*)::int AS n FROM acceptance`)).toBeGreaterThan(0);
-    expect(await count(`SELECT count(*)::int AS n FROM brand`)).toBeGreaterThan(0);
-  });
+  it.each(['1; DROP TABLE acceptance; --', "' OR '1'='1", "上海' OR 1=1 --", "x'); DELETE FROM brand; --"])(
+    '%s finds nothing and drops nothing',
+    async (value) => {
+      const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', params: { city: value } } });
+      expect(res.status).toBe(200);
+      expect(res.data.total).toBe(0);
+      expect(await count(`SELECT count(*)::int AS n FROM acceptance`)).toBeGreaterThan(0);
+      expect(await count(`SELECT count(*)::int AS n FROM brand`)).toBeGreaterThan(0);
+    },
+  );
 
   it('binds a real value', async () => {
     const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', params: { city: '上海' } } });
@@ -226,7 +247,12 @@ describe('parameter values are values', () => {
       expect(res.envelope.message).toMatch(message);
     }
     const demo = demoQueries.find((q) => q.queryCode === 'RECV_BY_STORE_MONTH')!;
-    for (const period of [['2025-02-30', ''], ['2025-13-01', ''], ['2025-06-01', '2025-05-01'], ['yesterday', '']]) {
+    for (const period of [
+      ['2025-02-30', ''],
+      ['2025-13-01', ''],
+      ['2025-06-01', '2025-05-01'],
+      ['yesterday', ''],
+    ]) {
       const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: demo.queryCode, params: { period } } });
       expect(res.status, period.join()).toBe(400);
       expect(res.envelope.message).toMatch(/body\.params\.period/);
@@ -237,7 +263,10 @@ describe('parameter values are values', () => {
     for (const field of ['constructor', '__proto__', 'password_hash', 'city; drop']) {
       const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', sort: { field, order: 'asc' } } });
       expect(res.status, field).toBe(400);
-      const filtered = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', filters: { [field]: { fType1: 'contains', fVal1: 'x' } } } });
+      const filtered = await t.callAs('admin', dynamicQuery.run, {
+        query: {},
+        body: { queryCode: 'T_BY_CITY', filters: { [field]: { fType1: 'contains', fVal1: 'x' } } },
+      });
       expect(filtered.status, field).toBe(400);
     }
   });
@@ -246,7 +275,10 @@ describe('parameter values are values', () => {
 describe('validation at save', () => {
   it('names an undeclared parameter and a declared column the SQL does not return', async () => {
     const undeclared = await t.callAs('admin', dynamicQuery.saveDefinition, {
-      body: { ...unfiltered({ queryCode: 'T_V1', sql: 'SELECT supp_code, bill_number FROM acceptance WHERE dept_code = :store' }), isNew: true },
+      body: {
+        ...unfiltered({ queryCode: 'T_V1', sql: 'SELECT supp_code, bill_number FROM acceptance WHERE dept_code = :store' }),
+        isNew: true,
+      },
     });
     expect(undeclared.status).toBe(400);
     expect(undeclared.envelope.message).toContain(':store 未声明');
@@ -286,7 +318,9 @@ describe('time and cost limits', () => {
 
   it('refuses a query the planner expects to be far too costly, with a clear message', async () => {
     const res = await t.callAs('admin', dynamicQuery.testRun, {
-      body: { definition: heavy('T_COST', 'SELECT count(*)::text AS n, 1::text AS m FROM acceptance a, acceptance b, acceptance c, acceptance d') },
+      body: {
+        definition: heavy('T_COST', 'SELECT count(*)::text AS n, 1::text AS m FROM acceptance a, acceptance b, acceptance c, acceptance d'),
+      },
     });
     expect(res.status).toBe(400);
     expect(res.envelope.message).toContain('查询预计开销过大');
@@ -322,8 +356,12 @@ describe('public and private definitions', () => {
   });
 
   it('answers a private definition 401 without a token and 403 to a caller without its module', async () => {
-    expect((await t.callAs(null, dynamicQuery.run, { query: { tenantid: 'demo' }, body: { queryCode: 'RECV_BY_STORE_MONTH' } })).status).toBe(401);
-    expect((await t.callAs(null, dynamicQuery.getPageDefinition, { query: { tenantid: 'demo', queryCode: 'SLOW_MOVERS' } })).status).toBe(401);
+    expect(
+      (await t.callAs(null, dynamicQuery.run, { query: { tenantid: 'demo' }, body: { queryCode: 'RECV_BY_STORE_MONTH' } })).status,
+    ).toBe(401);
+    expect((await t.callAs(null, dynamicQuery.getPageDefinition, { query: { tenantid: 'demo', queryCode: 'SLOW_MOVERS' } })).status).toBe(
+      401,
+    );
     expect((await t.callAs({ token: 'stale' }, dynamicQuery.run, { query: {}, body: { queryCode: 'SLOW_MOVERS' } })).status).toBe(401);
     // The child account 100001-01 was not granted the demo entries by its main account.
     expect((await t.callAs('100001-01', dynamicQuery.run, { query: {}, body: { queryCode: 'SLOW_MOVERS' } })).status).toBe(403);
@@ -333,7 +371,11 @@ describe('public and private definitions', () => {
 
 describe('publishing', () => {
   it('adds an entry named dynamic to the menus of the chosen supplier and role only', async () => {
-    const summary = await saveAndPublish(unfiltered({ queryCode: 'T_ONLY_1' }), { roles: ['buyer'], allSuppliers: false, suppliers: ['100001'] });
+    const summary = await saveAndPublish(unfiltered({ queryCode: 'T_ONLY_1' }), {
+      roles: ['buyer'],
+      allSuppliers: false,
+      suppliers: ['100001'],
+    });
     expect(summary.moudleCode).toBe('dq_demo_T_ONLY_1');
     const entries = async (user: string) =>
       (await t.callAs(user, menu.queryMerchantsModuleList, { query: {} })).data

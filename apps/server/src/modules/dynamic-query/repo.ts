@@ -20,7 +20,8 @@ const summaryColumns = [
 
 export function listDefinitions(db: Kysely<DB>, tenantId: string, keyword?: string) {
   let q = db.selectFrom('dynamic_query as dq').select(summaryColumns).where('dq.tenant_id', '=', tenantId);
-  if (keyword) q = q.where((eb) => eb.or([eb('dq.query_code', 'ilike', containing(keyword)), eb('dq.title', 'ilike', containing(keyword))]));
+  if (keyword)
+    q = q.where((eb) => eb.or([eb('dq.query_code', 'ilike', containing(keyword)), eb('dq.title', 'ilike', containing(keyword))]));
   return q.orderBy('dq.query_code').execute();
 }
 
@@ -188,7 +189,12 @@ export async function publish(db: Kysely<DB>, tenantId: string, queryCode: strin
 
 export function publishOptions(db: Kysely<DB>, tenantId: string) {
   return Promise.all([
-    db.selectFrom('role').select(['role_code as roleCode', 'role_name as roleName']).where('tenant_id', '=', tenantId).orderBy('role_code').execute(),
+    db
+      .selectFrom('role')
+      .select(['role_code as roleCode', 'role_name as roleName'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('role_code')
+      .execute(),
     db
       .selectFrom('supplier')
       .select(['supp_code as suppCode', 'supp_name as suppName'])

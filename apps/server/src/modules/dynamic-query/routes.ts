@@ -29,7 +29,9 @@ export function dynamicQueryRoutes(ctx: AppContext) {
     registerCall(app, dynamicQuery.getPageDefinition, async ({ request, query }) =>
       service.pageDefinition(ctx, await callerOf(request, query.tenantid), query.queryCode),
     );
-    registerCall(app, dynamicQuery.run, async ({ request, query, body }) => service.run(ctx, runner, await callerOf(request, query.tenantid), body));
+    registerCall(app, dynamicQuery.run, async ({ request, query, body }) =>
+      service.run(ctx, runner, await callerOf(request, query.tenantid), body),
+    );
     registerCall(app, dynamicQuery.runColumnValues, async ({ request, query, body }) =>
       service.columnValues(ctx, runner, await callerOf(request, query.tenantid), body),
     );

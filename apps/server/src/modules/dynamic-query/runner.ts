@@ -65,7 +65,10 @@ const columnRef = (field: string) => sql.ref(`q.${field}`);
 
 function filterColumns(columns: readonly QueryColumn[]): Record<string, FilterColumn> {
   return Object.fromEntries(
-    columns.map((c) => [c.field, { text: c.type === 'number' ? columnRef(c.field) : sql`${columnRef(c.field)}::text`, numeric: c.type === 'number' }]),
+    columns.map((c) => [
+      c.field,
+      { text: c.type === 'number' ? columnRef(c.field) : sql`${columnRef(c.field)}::text`, numeric: c.type === 'number' },
+    ]),
   );
 }
 
@@ -83,7 +86,8 @@ export type ResultRow = Record<string, string | number | boolean | null>;
 const rowOf = (fields: readonly string[], row: Record<string, unknown>): ResultRow =>
   Object.fromEntries(fields.map((f) => [f, cellOf(row[f])]));
 
-const timedOut = (ms: number) => new ApiError(400, ResultCode.badRequest, `查询超时（超过 ${ms / 1000} 秒），已停止。请缩小查询条件或简化查询`);
+const timedOut = (ms: number) =>
+  new ApiError(400, ResultCode.badRequest, `查询超时（超过 ${ms / 1000} 秒），已停止。请缩小查询条件或简化查询`);
 
 export class ReportRunner {
   private running = 0;
@@ -195,7 +199,12 @@ export class ReportRunner {
   async page(
     scope: ReportScope,
     r: Runnable,
-    request: { page: number; limit: number; sort?: { field: string; order: 'asc' | 'desc' } | undefined; filters?: Record<string, ColumnFilter> | undefined },
+    request: {
+      page: number;
+      limit: number;
+      sort?: { field: string; order: 'asc' | 'desc' } | undefined;
+      filters?: Record<string, ColumnFilter> | undefined;
+    },
   ) {
     const cap = this.settings.rowCap;
     const matching = this.matching(r, request.filters);
@@ -225,7 +234,12 @@ export class ReportRunner {
       const result = await this.execute(client, first);
       const n = ((await this.execute(client, count)).rows[0] as { n: number }).n;
       const fields = result.fields.map((f) => f.name);
-      return { fields, rows: result.rows.map((row) => rowOf(fields, row as Record<string, unknown>)), total: Math.min(n, cap), capped: n > cap };
+      return {
+        fields,
+        rows: result.rows.map((row) => rowOf(fields, row as Record<string, unknown>)),
+        total: Math.min(n, cap),
+        capped: n > cap,
+      };
     });
   }
 

@@ -50,7 +50,8 @@ export function bindValues(params: readonly QueryParam[], given: ParamValues, to
   for (const p of params) {
     const where = `body.params.${p.name}`;
     const raw = Object.hasOwn(given, p.name) ? given[p.name] : undefined;
-    const value = raw === undefined ? (p.type === 'dateRange' || p.type === 'multiSelect' ? p.defaultValue.split(',') : p.defaultValue) : raw;
+    const value =
+      raw === undefined ? (p.type === 'dateRange' || p.type === 'multiSelect' ? p.defaultValue.split(',') : p.defaultValue) : raw;
     let bound: BoundValue;
     if (p.type === 'dateRange') {
       const [from = '', to = ''] = Array.isArray(value) ? value : value ? [value, value] : [];
@@ -74,7 +75,8 @@ export function bindValues(params: readonly QueryParam[], given: ParamValues, to
       } else if (p.type === 'date') {
         bound = dateOf(text, today, where);
       } else {
-        if (p.type === 'select' && p.options.length && !p.options.some((o) => o.value === text)) throw ApiError.badRequest(`${where}: 不在可选项中`);
+        if (p.type === 'select' && p.options.length && !p.options.some((o) => o.value === text))
+          throw ApiError.badRequest(`${where}: 不在可选项中`);
         bound = text;
       }
     }
@@ -115,7 +117,9 @@ export async function validate(ctx: AppContext, runner: ReportRunner, tenantId: 
   if (duplicate) throw ApiError.badRequest(`body.sql: 结果列 ${duplicate} 重复，请用 AS 区分`);
   const missing = d.columns.filter((c) => !returned.includes(c.field));
   if (missing.length)
-    throw ApiError.badRequest(`body.columns: 列 ${missing.map((c) => c.field).join('、')} 不在查询结果中（结果列：${returned.join('、')}）`);
+    throw ApiError.badRequest(
+      `body.columns: 列 ${missing.map((c) => c.field).join('、')} 不在查询结果中（结果列：${returned.join('、')}）`,
+    );
   return split;
 }
 

@@ -33,9 +33,9 @@ export function splitParams(text: string): SplitSql {
       let depth = 1;
       i += 2;
       while (i < n && depth > 0) {
-        if (text[i] === '/' && text[i + 1] === '*') (depth++, (i += 2));
-        else if (text[i] === '*' && text[i + 1] === '/') (depth--, (i += 2));
-        else i++;
+        const pair = text.slice(i, i + 2);
+        depth += pair === '/*' ? 1 : pair === '*/' ? -1 : 0;
+        i += pair === '/*' || pair === '*/' ? 2 : 1;
       }
     } else if (c === "'") {
       const escapes = i > 0 && /[eE]/.test(text[i - 1]!) && !/[A-Za-z0-9_]/.test(text[i - 2] ?? '');
@@ -150,7 +150,8 @@ export function checkSql(split: SplitSql, declared: readonly string[], options: 
   const statements = tree.stmts ?? [];
   if (statements.length !== 1) throw bad(`只能是一条 SELECT 语句（发现 ${statements.length} 条）`);
   const statement = statements[0]!.stmt as Record<string, Json>;
-  if (!('SelectStmt' in statement)) throw bad(`只能是 SELECT 语句，不能是 ${nodeNames[Object.keys(statement)[0]!] ?? Object.keys(statement)[0]}`);
+  if (!('SelectStmt' in statement))
+    throw bad(`只能是 SELECT 语句，不能是 ${nodeNames[Object.keys(statement)[0]!] ?? Object.keys(statement)[0]}`);
   const cteNames = new Set<string>();
   collectCteNames(statement, cteNames);
   for (const name of cteNames) {
@@ -168,8 +169,7 @@ export function checkSql(split: SplitSql, declared: readonly string[], options: 
       if (node.catalogname || (schema !== undefined && schema !== 'report')) throw bad(`只能读取报表视图，不能读取 ${schema}.${name}`);
       if (!(schema === undefined && cteNames.has(name)) && !reportViews.has(name))
         throw bad(`只能读取报表视图（${[...reportViews].join('、')}），不能读取 ${name}`);
-      if (options.isPublic && supplierViews.has(name) && !cteNames.has(name))
-        throw bad(`公开查询不能读取供应商数据（${name}）`);
+      if (options.isPublic && supplierViews.has(name) && !cteNames.has(name)) throw bad(`公开查询不能读取供应商数据（${name}）`);
     } else if (type === 'FuncCall') {
       const parts = (node.funcname as Json[]).map((p) => String((p as { String: { sval: string } }).String.sval).toLowerCase());
       const name = parts[parts.length - 1]!;
@@ -179,7 +179,8 @@ export function checkSql(split: SplitSql, declared: readonly string[], options: 
       const typeName = (type === 'TypeCast' ? node.typeName : node) as Record<string, Json> | undefined;
       const parts = ((typeName?.names as Json[] | undefined) ?? []).map((p) => String((p as { String: { sval: string } }).String.sval));
       const name = parts[parts.length - 1] ?? '';
-      if ((parts.length > 1 && parts[0] !== 'pg_catalog') || !allowedTypes.has(name.toLowerCase())) throw bad(`不允许转换为类型 ${parts.join('.')}`);
+      if ((parts.length > 1 && parts[0] !== 'pg_catalog') || !allowedTypes.has(name.toLowerCase()))
+        throw bad(`不允许转换为类型 ${parts.join('.')}`);
     } else if (type === 'ParamRef') {
       const number = Number(node.number);
       if (!(number >= 1 && number <= paramCount)) throw bad('参数请写作 :名称，不能用 $1');

@@ -3,12 +3,39 @@
 // chosen roles and suppliers. The server checks every definition; this page only shows what it says.
 import { type QueryDefinition, type QueryParam, dynamicQuery } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, Col, Form, Input, InputNumber, List, Modal, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiFailure } from '../../api/client';
-import { definitionQuery, definitionsQuery, publishOptionsQuery, useDeleteDefinition, usePublish, useSaveDefinition, useTestRun } from './api';
+import {
+  definitionQuery,
+  definitionsQuery,
+  publishOptionsQuery,
+  useDeleteDefinition,
+  usePublish,
+  useSaveDefinition,
+  useTestRun,
+} from './api';
 import { type FormValues, ParamForm, paramValuesOf } from './param-form';
 
 const SqlEditor = lazy(() => import('./sql-editor'));
@@ -32,7 +59,10 @@ const blank: EditorValues = {
 
 const toEditor = (d: QueryDefinition): EditorValues => ({
   ...d,
-  params: d.params.map(({ options, ...p }) => ({ ...p, optionsText: options.map((o) => (o.label === o.value ? o.value : `${o.value}:${o.label}`)).join(',') })),
+  params: d.params.map(({ options, ...p }) => ({
+    ...p,
+    optionsText: options.map((o) => (o.label === o.value ? o.value : `${o.value}:${o.label}`)).join(','),
+  })),
 });
 
 const fromEditor = (v: EditorValues): QueryDefinition => ({
@@ -51,7 +81,13 @@ const fromEditor = (v: EditorValues): QueryDefinition => ({
         return { value: value!.trim(), label: (label ?? value!).trim() };
       }),
   })),
-  columns: (v.columns ?? []).map((c) => ({ ...c, type: c.type ?? 'text', width: c.width ?? 120, fixed: c.fixed ?? null, format: c.format ?? null })),
+  columns: (v.columns ?? []).map((c) => ({
+    ...c,
+    type: c.type ?? 'text',
+    width: c.width ?? 120,
+    fixed: c.fixed ?? null,
+    format: c.format ?? null,
+  })),
 });
 
 export default function DesignerPage() {
@@ -143,7 +179,10 @@ function Editor({
   const [asSupplier, setAsSupplier] = useState('');
   const [publishing, setPublishing] = useState(false);
   const params = Form.useWatch('params', form) as ParamRow[] | undefined;
-  const sampleParams = useMemo(() => fromEditor({ ...blank, params: (params ?? []).filter((p) => p?.name && p.label && p.type) }).params, [params]);
+  const sampleParams = useMemo(
+    () => fromEditor({ ...blank, params: (params ?? []).filter((p) => p?.name && p.label && p.type) }).params,
+    [params],
+  );
   const d = (key: string) => t(`dynamicQuery.designer.${key}`);
 
   const definition = async () => fromEditor(await form.validateFields());
@@ -172,7 +211,9 @@ function Editor({
     form.setFieldValue(
       'columns',
       fields.map((field) => {
-        const numeric = rows.length > 0 && rows.every((r) => r[field] === null || typeof r[field] === 'number' || /^-?\d+(\.\d+)?$/.test(String(r[field])));
+        const numeric =
+          rows.length > 0 &&
+          rows.every((r) => r[field] === null || typeof r[field] === 'number' || /^-?\d+(\.\d+)?$/.test(String(r[field])));
         return { field, title: field, type: numeric ? 'number' : 'text', width: 120, fixed: null, format: null };
       }),
     );
@@ -229,7 +270,12 @@ function Editor({
         <Form.Item name="isPublic" valuePropName="checked">
           <Checkbox>{d('isPublic')}</Checkbox>
         </Form.Item>
-        <Form.Item name="sql" label={d('sql')} extra={t('dynamicQuery.designer.sqlHelp', { views: Object.keys(views).join(', ') })} rules={[{ required: true }]}>
+        <Form.Item
+          name="sql"
+          label={d('sql')}
+          extra={t('dynamicQuery.designer.sqlHelp', { views: Object.keys(views).join(', ') })}
+          rules={[{ required: true }]}
+        >
           <Suspense fallback={<Input.TextArea rows={8} disabled />}>
             <SqlEditor views={views} label={d('sql')} />
           </Suspense>
@@ -275,7 +321,10 @@ function Editor({
                   <Button onClick={() => drop(field.name)}>{d('remove')}</Button>
                 </Space>
               ))}
-              <Button type="dashed" onClick={() => add({ name: '', label: '', type: 'text', required: false, defaultValue: '', optionsText: '', lookup: null })}>
+              <Button
+                type="dashed"
+                onClick={() => add({ name: '', label: '', type: 'text', required: false, defaultValue: '', optionsText: '', lookup: null })}
+              >
                 {d('addParam')}
               </Button>
             </>
@@ -299,7 +348,10 @@ function Editor({
                     <Select
                       aria-label={d('type')}
                       style={{ width: 90 }}
-                      options={(['text', 'number', 'date'] as const).map((v) => ({ value: v, label: t(`dynamicQuery.designer.columnTypes.${v}`) }))}
+                      options={(['text', 'number', 'date'] as const).map((v) => ({
+                        value: v,
+                        label: t(`dynamicQuery.designer.columnTypes.${v}`),
+                      }))}
                     />
                   </Form.Item>
                   <Form.Item name={[field.name, 'width']} style={{ marginBottom: 4 }}>
@@ -342,7 +394,13 @@ function Editor({
       <Card size="small" title={d('testRun')} style={{ marginTop: 16 }}>
         <ParamForm key={JSON.stringify(sampleParams)} params={sampleParams} form={sampleForm} onSearch={() => void onTest()} />
         <Space wrap>
-          <Input placeholder={d('asSupplier')} aria-label={d('asSupplier')} value={asSupplier} onChange={(e) => setAsSupplier(e.target.value.trim())} style={{ width: 220 }} />
+          <Input
+            placeholder={d('asSupplier')}
+            aria-label={d('asSupplier')}
+            value={asSupplier}
+            onChange={(e) => setAsSupplier(e.target.value.trim())}
+            style={{ width: 220 }}
+          />
           <Button onClick={() => void onTest()} loading={test.isPending}>
             {d('testRun')}
           </Button>
@@ -397,7 +455,12 @@ function PublishDialog({
   useEffect(() => form.setFieldsValue(targets), [form, targets]);
   const submit = async () => {
     const values = await form.validateFields();
-    await publish.mutateAsync({ queryCode, roles: values.roles ?? [], allSuppliers: values.allSuppliers ?? false, suppliers: values.suppliers ?? [] });
+    await publish.mutateAsync({
+      queryCode,
+      roles: values.roles ?? [],
+      allSuppliers: values.allSuppliers ?? false,
+      suppliers: values.suppliers ?? [],
+    });
     void message.success(t('dynamicQuery.designer.published'));
     onClose();
   };

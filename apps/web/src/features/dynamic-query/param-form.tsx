@@ -64,10 +64,20 @@ function useOptions(param: QueryParam) {
     enabled: signedIn && lookup !== null && lookup !== 'supplier',
     staleTime: 60_000,
     queryFn: async () => {
-      if (lookup === 'store') return (await call(baseInfo.getAllDeptInfo, { body: {} })).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` }));
+      if (lookup === 'store')
+        return (await call(baseInfo.getAllDeptInfo, { body: {} })).map((d) => ({
+          value: d.deptCode,
+          label: `${d.deptCode} ${d.deptName}`,
+        }));
       if (lookup === 'category')
-        return (await call(baseInfo.getCategoryInfo, { body: {} })).map((c) => ({ value: c.categoryCode, label: `${c.categoryCode}_${c.categoryName}` }));
-      return (await call(baseInfo.getAllBrandInfo, { body: {} })).map((b) => ({ value: b.brandCode, label: `${b.brandCode} ${b.brandName}` }));
+        return (await call(baseInfo.getCategoryInfo, { body: {} })).map((c) => ({
+          value: c.categoryCode,
+          label: `${c.categoryCode}_${c.categoryName}`,
+        }));
+      return (await call(baseInfo.getAllBrandInfo, { body: {} })).map((b) => ({
+        value: b.brandCode,
+        label: `${b.brandCode} ${b.brandName}`,
+      }));
     },
   });
   if (param.options.length) return param.options;
@@ -89,7 +99,9 @@ function ParamField({ param }: { param: QueryParam }) {
     case 'date':
       return item(<DatePicker />);
     case 'dateRange':
-      return item(<DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('dynamicQuery.rangeStart'), t('dynamicQuery.rangeEnd')]} />);
+      return item(
+        <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('dynamicQuery.rangeStart'), t('dynamicQuery.rangeEnd')]} />,
+      );
     case 'multiSelect':
       return item(<Select mode="multiple" allowClear options={options ?? []} style={{ minWidth: 200 }} maxTagCount="responsive" />);
     default:

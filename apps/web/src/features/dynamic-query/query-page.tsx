@@ -58,7 +58,8 @@ function gridColumnOf(c: PageDefinition['columns'][number]): GridColumn {
   return { field: c.field, title: c.title, type, width: c.width, ...(c.fixed ? { fixed: c.fixed } : {}) };
 }
 
-const rowOf = (row: ResultRow): GridRow => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'boolean' ? String(v) : v]));
+const rowOf = (row: ResultRow): GridRow =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'boolean' ? String(v) : v]));
 
 function QueryView({ definition, title, tenantid }: { definition: PageDefinition; title: string; tenantid: string | undefined }) {
   const { t } = useTranslation();
@@ -84,10 +85,14 @@ function QueryView({ definition, title, tenantid }: { definition: PageDefinition
     void message.loading({ key, content: t('dynamicQuery.exporting'), duration: 0 });
     try {
       const { page: _page, limit: _limit, ...body } = list.body;
-      const { blob, fileName } = await fetchFile(kind === 'csv' ? dynamicQuery.exportCsv : dynamicQuery.exportExcel, { body, query: tenantid ? { tenantid } : {} }, {
-        accept: fileTypes[kind],
-        fallbackName: `${definition.title}.${kind}`,
-      });
+      const { blob, fileName } = await fetchFile(
+        kind === 'csv' ? dynamicQuery.exportCsv : dynamicQuery.exportExcel,
+        { body, query: tenantid ? { tenantid } : {} },
+        {
+          accept: fileTypes[kind],
+          fallbackName: `${definition.title}.${kind}`,
+        },
+      );
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
@@ -115,7 +120,9 @@ function QueryView({ definition, title, tenantid }: { definition: PageDefinition
         </Button>
         {list.total !== undefined && <Typography.Text aria-live="polite">{t('dynamicQuery.total', { total: list.total })}</Typography.Text>}
       </Space>
-      {cappedOf(run.data) && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('dynamicQuery.capped', { total: run.data?.total })} />}
+      {cappedOf(run.data) && (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('dynamicQuery.capped', { total: run.data?.total })} />
+      )}
       <DataGrid aria-label={`${title} ${t('dynamicQuery.grid')}`} columns={columns} {...list.grid} />
       <ListPagination {...list.pagination} />
     </Card>
