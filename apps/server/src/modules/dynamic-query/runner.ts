@@ -110,8 +110,11 @@ export class ReportRunner {
     return this.role;
   }
 
-  /** Work inside one read-only transaction of the report role, the scope set for the views, time-limited. */
-  async session<T>(scope: ReportScope, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * Work inside one read-only transaction of the report role, the scope set for the views, time-limited. The
+   * queries of `estimate` are first planned against the unscoped views (report_estimate) and refused when too costly.
+   */
+  async session<T>(scope: ReportScope, work: (client: pg.PoolClient) => Promise<T>, estimate: RawBuilder<unknown>[] = []): Promise<T> {
     if (this.running >= this.settings.concurrency) throw new ApiError(429, ResultCode.throttled, '查询任务过多，请稍后再试');
     this.running++;
     let client: pg.PoolClient | undefined;
@@ -122,9 +125,11 @@ export class ReportRunner {
       await client.query('BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
       await client.query(
         `SELECT set_config('portal.report_tenant', $1, true), set_config('portal.report_supplier', $2, true),
-           set_config('search_path', 'report', true), set_config('statement_timeout', $3, true)`,
+           set_config('search_path', 'report_estimate', true), set_config('statement_timeout', $3, true)`,
         [scope.tenantId, scope.supplier, String(this.settings.timeoutMs)],
       );
+      for (const query of estimate) await this.guardCost(client, query);
+      await client.query(`SELECT set_config('search_path', 'report', true)`);
       if (useRole) await client.query(`SET LOCAL ROLE ${reportRole}`);
       return await work(client);
     } catch (err) {
@@ -213,14 +218,16 @@ export class ReportRunner {
     const limit = Math.max(0, Math.min(request.limit, cap - offset));
     const count = sql`SELECT count(*)::int AS n FROM (SELECT 1 ${matching} LIMIT ${cap + 1}) AS c`;
     const rows = sql`SELECT ${this.selection(r)} ${matching}${order} LIMIT ${limit} OFFSET ${offset}`;
-    return this.session(scope, async (client) => {
-      await this.guardCost(client, count);
-      await this.guardCost(client, rows);
-      const n = ((await this.execute(client, count)).rows[0] as { n: number }).n;
-      const list = limit > 0 ? (await this.execute(client, rows)).rows : [];
-      const fields = r.columns.map((c) => c.field);
-      return { total: Math.min(n, cap), capped: n > cap, list: list.map((row) => rowOf(fields, row as Record<string, unknown>)) };
-    });
+    return this.session(
+      scope,
+      async (client) => {
+        const n = ((await this.execute(client, count)).rows[0] as { n: number }).n;
+        const list = limit > 0 ? (await this.execute(client, rows)).rows : [];
+        const fields = r.columns.map((c) => c.field);
+        return { total: Math.min(n, cap), capped: n > cap, list: list.map((row) => rowOf(fields, row as Record<string, unknown>)) };
+      },
+      [count, rows],
+    );
   }
 
   /** The first rows with every returned field (the designer's test run), the total up to the cap. */
@@ -229,29 +236,35 @@ export class ReportRunner {
     const base = sql`FROM (\n${definitionSql(r)}\n) AS q`;
     const count = sql`SELECT count(*)::int AS n FROM (SELECT 1 ${base} LIMIT ${cap + 1}) AS c`;
     const first = sql`SELECT q.* ${base} LIMIT ${rows}`;
-    return this.session(scope, async (client) => {
-      await this.guardCost(client, count);
-      const result = await this.execute(client, first);
-      const n = ((await this.execute(client, count)).rows[0] as { n: number }).n;
-      const fields = result.fields.map((f) => f.name);
-      return {
-        fields,
-        rows: result.rows.map((row) => rowOf(fields, row as Record<string, unknown>)),
-        total: Math.min(n, cap),
-        capped: n > cap,
-      };
-    });
+    return this.session(
+      scope,
+      async (client) => {
+        const result = await this.execute(client, first);
+        const n = ((await this.execute(client, count)).rows[0] as { n: number }).n;
+        const fields = result.fields.map((f) => f.name);
+        return {
+          fields,
+          rows: result.rows.map((row) => rowOf(fields, row as Record<string, unknown>)),
+          total: Math.min(n, cap),
+          capped: n > cap,
+        };
+      },
+      [count, first],
+    );
   }
 
   /** A column's distinct texts under the other columns' filters (the grid's checklist). */
   async columnValues(scope: ReportScope, r: Runnable, filters: Record<string, ColumnFilter> | undefined, field: string) {
     const column = filterColumnOf(filterColumns(r.columns), field);
     const query = sql`SELECT DISTINCT ${cellText(column)} AS value ${this.matching(r, othersThan(filters, field))} ORDER BY 1 LIMIT ${maxColumnValues + 1}`;
-    return this.session(scope, async (client) => {
-      await this.guardCost(client, query);
-      const rows = (await this.execute(client, query)).rows as { value: string }[];
-      return { values: rows.slice(0, maxColumnValues).map((row) => row.value), more: rows.length > maxColumnValues };
-    });
+    return this.session(
+      scope,
+      async (client) => {
+        const rows = (await this.execute(client, query)).rows as { value: string }[];
+        return { values: rows.slice(0, maxColumnValues).map((row) => row.value), more: rows.length > maxColumnValues };
+      },
+      [query],
+    );
   }
 
   /**
@@ -271,10 +284,9 @@ export class ReportRunner {
     for (let offset = 0; offset < cap; offset += batchSize) {
       const limit = Math.min(batchSize, cap - offset);
       const query = sql`SELECT ${this.selection(r)} ${matching}${order} LIMIT ${limit} OFFSET ${offset}`;
-      const rows = await this.session(scope, async (client) => {
-        if (offset === 0) await this.guardCost(client, query);
-        return (await this.execute(client, query)).rows as Record<string, unknown>[];
-      });
+      const rows = await this.session(scope, async (client) => (await this.execute(client, query)).rows as Record<string, unknown>[], [
+        query,
+      ]);
       if (rows.length === 0) return;
       yield rows.map((row) => rowOf(fields, row));
       if (rows.length < limit) return;

@@ -166,9 +166,9 @@ export function checkSql(split: SplitSql, declared: readonly string[], options: 
     } else if (type === 'RangeVar') {
       const schema = node.schemaname as string | undefined;
       const name = String(node.relname);
-      if (node.catalogname || (schema !== undefined && schema !== 'report')) throw bad(`只能读取报表视图，不能读取 ${schema}.${name}`);
-      if (!(schema === undefined && cteNames.has(name)) && !reportViews.has(name))
-        throw bad(`只能读取报表视图（${[...reportViews].join('、')}），不能读取 ${name}`);
+      // Unqualified names only: they resolve to the report views (search_path), and the planner's estimate reads the same names.
+      if (node.catalogname || schema !== undefined) throw bad(`只能读取报表视图（不带模式名），不能读取 ${schema}.${name}`);
+      if (!cteNames.has(name) && !reportViews.has(name)) throw bad(`只能读取报表视图（${[...reportViews].join('、')}），不能读取 ${name}`);
       if (options.isPublic && supplierViews.has(name) && !cteNames.has(name)) throw bad(`公开查询不能读取供应商数据（${name}）`);
     } else if (type === 'FuncCall') {
       const parts = (node.funcname as Json[]).map((p) => String((p as { String: { sval: string } }).String.sval).toLowerCase());
