@@ -139,7 +139,8 @@ export const testRun = defineCall({
   module: designerModule,
   summary: 'Checks an unsaved definition as save does and runs it with sample parameters: the first rows and the time taken',
   body: z.object({
-    definition: queryDefinition,
+    /** Columns may still be empty: the answer names the fields the SQL returns, to make them from. */
+    definition: queryDefinition.extend({ columns: z.array(queryColumn).max(60) }),
     params: paramValues.default({}),
     /** Run as this supplier would see it ('' the whole tenant, as staff). */
     asSupplier: z.string().trim().max(32).default(''),
