@@ -30,6 +30,7 @@ import { certificateRoutes } from './modules/certificate/routes';
 import { printRoutes } from './modules/print/routes';
 import { goodsApplyRoutes } from './modules/goods-apply/routes';
 import { supplierApplyRoutes } from './modules/supplier-apply/routes';
+import { dynamicQueryRoutes } from './modules/dynamic-query/routes';
 import { type Access, registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     engine: database.engine,
     copyCsv: database.copyCsv,
+    reportPool: database.reportPool,
     transportKey: await loadTransportKey(database.db),
     identKey: await loadSecret(database.db, 'ident-cookie-hmac-key', () => randomBytes(32).toString('base64')),
     csrfKey: await loadSecret(database.db, 'csrf-hmac-key', () => randomBytes(32).toString('base64')),
@@ -160,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(printRoutes(ctx));
       await api.register(goodsApplyRoutes(ctx));
       await api.register(supplierApplyRoutes(ctx));
+      await api.register(dynamicQueryRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

@@ -28,6 +28,10 @@ const schema = z.object({
   EXPORTS_PER_ACCOUNT: z.coerce.number().int().positive().default(2),
   EXPORTS_PER_TENANT: z.coerce.number().int().positive().default(3),
   EXPORT_WRITE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  DYNAMIC_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  DYNAMIC_QUERY_ROW_CAP: z.coerce.number().int().positive().default(50_000),
+  DYNAMIC_QUERY_MAX_COST: z.coerce.number().positive().default(2_000_000),
+  DYNAMIC_QUERY_CONCURRENCY: z.coerce.number().int().positive().default(3),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().nonnegative().default(30),
   SINGLE_SESSION: bool.default(false),
   LOGIN_CAPTCHA_AFTER: z.coerce.number().int().positive().default(5),
@@ -102,6 +106,8 @@ export interface Config {
     /** A download whose client has taken nothing for this long is cut. */
     writeTimeoutMs: number;
   };
+  /** The dynamic-query runner: statement timeout, most rows a run counts or exports, planner cost refused, runs at once. */
+  dynamicQuery: { timeoutMs: number; rowCap: number; maxCost: number; concurrency: number };
   /** Longest wait on SIGTERM for the calls and downloads in flight. */
   shutdownGraceSeconds: number;
   /** One live session per account: a newer login ends the older one. */
@@ -157,6 +163,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       total: e.DB_EXPORT_POOL_SIZE,
       writeTimeoutMs: e.EXPORT_WRITE_TIMEOUT_MS,
     },
+    dynamicQuery: {
+      timeoutMs: e.DYNAMIC_QUERY_TIMEOUT_MS,
+      rowCap: e.DYNAMIC_QUERY_ROW_CAP,
+      maxCost: e.DYNAMIC_QUERY_MAX_COST,
+      concurrency: e.DYNAMIC_QUERY_CONCURRENCY,
+    },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     singleSession: e.SINGLE_SESSION,
     login: {
@@ -185,5 +197,7 @@ export function databaseOptionsOf(config: Config): DatabaseOptions {
     exportPoolSize: config.dbExportPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs,
+    reportPoolSize: config.dynamicQuery.concurrency,
+    reportTimeoutMs: config.dynamicQuery.timeoutMs,
   };
 }

@@ -75,3 +75,15 @@ export type {
   SupplierRow,
   SupplierStatus,
 } from './supplier-apply';
+export * as dynamicQuery from './dynamic-query';
+export type {
+  DefinitionSummary,
+  PageDefinition,
+  ParamValues,
+  PublishTargets,
+  QueryColumn,
+  QueryDefinition,
+  QueryParam,
+  ResultRow,
+  RunQuery,
+} from './dynamic-query';

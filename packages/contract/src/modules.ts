@@ -25,6 +25,7 @@ export const ModuleCode = {
   goodsApply: 'ms0061',
   supplierApplyAudit: 'ms0063',
   supplierHistory: 'ms0064',
+  queryDesign: 'ms0100',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -60,4 +61,5 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0061: 'New-product applications',
   ms0063: 'Supplier admission review',
   ms0064: 'Supplier history',
+  ms0100: 'Query designer',
 };

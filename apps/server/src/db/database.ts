@@ -25,6 +25,8 @@ export interface Database {
   copyCsv?: (query: CompiledQuery) => AsyncGenerator<Buffer>;
   /** Connections of each pool, for the metrics. */
   poolStats?: () => PoolStats[];
+  /** Connections of the dynamic-query runner (apart from the interactive pool on PostgreSQL; PGlite's one pool). */
+  reportPool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,9 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL: longest run of an interactive statement (the database cancels it; the client gives up a second later). */
   statementTimeoutMs?: number;
+  /** PostgreSQL: connections of the dynamic-query runner, and the longest run of one of its statements. */
+  reportPoolSize?: number;
+  reportTimeoutMs?: number;
 }
 
 /** Settings of both PostgreSQL pools: bounded connect and acquire waits, dead peers noticed by TCP keep-alive. */
@@ -77,8 +82,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server closed (restart, failover) is dropped from the pool; the next
     // query opens a new one. A connection lost while in use fails its query; its 'error' event is
     // logged as well. Without these listeners the 'error' events would end the process.
+    // Report runs set their own statement timeout per transaction; the client gives up a second after it.
+    const reportPool = new pg.Pool({
+      ...poolConfig({ ...options, databaseUrl: options.databaseUrl }),
+      max: options.reportPoolSize ?? 3,
+      query_timeout: (options.reportTimeoutMs ?? 10_000) + 1000,
+    });
     const lost = (err: Error) => console.error(`database connection lost: ${err.message}`);
-    for (const p of [pool, exportPool]) {
+    for (const p of [pool, exportPool, reportPool]) {
       p.on('error', lost);
       p.on('connect', (client) => client.on('error', lost));
     }
@@ -88,9 +99,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       engine: 'postgres',
       copyCsv: (query) => copyCsv(exportPool, query),
       poolStats: () => [statsOf('interactive', pool), statsOf('export', exportPool)],
+      reportPool,
       close: async () => {
         await db.destroy();
         await exportPool.end();
+        await reportPool.end();
       },
     };
   }
@@ -105,6 +118,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       engine: 'pglite',
       poolStats: () => [statsOf('interactive', pool)],
+      reportPool: pool,
       close: async () => {
         await db.destroy();
         await pglite.close();

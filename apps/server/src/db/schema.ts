@@ -515,6 +515,8 @@ export interface DB {
   goods_apply_ctf: GoodsApplyCtfTable;
   supplier_apply: SupplierApplyTable;
   supplier_apply_file: SupplierApplyFileTable;
+  dynamic_query: DynamicQueryTable;
+  dynamic_query_supplier: DynamicQuerySupplierTable;
 }
 
 // Settlement (migration 0012).
@@ -846,4 +848,31 @@ export interface SupplierApplyFileTable {
   apply_id: number;
   file_id: string;
   seq: number;
+}
+
+// Server-defined query pages (migration 0018).
+
+/** A query definition of a tenant: form, columns and one SELECT over the report views (params and columns as JSON). */
+export interface DynamicQueryTable {
+  tenant_id: string;
+  query_code: string;
+  title: string;
+  title_en: Generated<string>;
+  description: Generated<string>;
+  params: Json<unknown[]>;
+  columns: Json<unknown[]>;
+  sql_text: string;
+  is_public: Generated<boolean>;
+  /** The menu module of its published entry: the module that grants it (null: not published). */
+  module_code: string | null;
+  all_suppliers: Generated<boolean>;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+/** A supplier a published definition is granted to. */
+export interface DynamicQuerySupplierTable {
+  tenant_id: string;
+  module_code: string;
+  supp_code: string;
 }

@@ -19,6 +19,7 @@ export interface HolderSql {
   kind: RawBuilder<unknown>;
   roleCode: RawBuilder<unknown>;
   parentCode: RawBuilder<unknown>;
+  suppCode: RawBuilder<unknown>;
 }
 
 const holderValues = (h: Holder): HolderSql => ({
@@ -27,6 +28,7 @@ const holderValues = (h: Holder): HolderSql => ({
   kind: sql`${h.kind}::text`,
   roleCode: sql`${h.roleCode}::text`,
   parentCode: sql`${h.parentCode}::text`,
+  suppCode: sql`${h.suppCode}::text`,
 });
 
 /** The columns of the `account` table in the current query. */
@@ -36,17 +38,22 @@ export const accountColumns: HolderSql = {
   kind: sql`account.kind`,
   roleCode: sql`account.role_code`,
   parentCode: sql`account.parent_code`,
+  suppCode: sql`account.supp_code`,
 };
 
 /**
  * Whether a holder has a module — the one statement of the rule: staff through their role; a supplier
  * main account every module open to suppliers; a child account what its main account granted it,
- * never more than suppliers may have.
+ * never more than suppliers may have. A published query page (kind dynamic) reaches only the suppliers of
+ * its tenant it was published to (migration 0018).
  */
 export function holdsModuleSql(h: HolderSql, moduleCode: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`(case when ${h.kind} = 'staff'
     then exists (select 1 from role_module rm where rm.tenant_id = ${h.tenantId} and rm.role_code = ${h.roleCode} and rm.module_code = ${moduleCode})
     else exists (select 1 from module sm where sm.module_code = ${moduleCode} and sm.audience in ('all', 'supplier')
+      and (sm.kind <> 'dynamic' or exists (select 1 from dynamic_query dq where dq.module_code = sm.module_code and dq.tenant_id = ${h.tenantId}
+        and (dq.all_suppliers or exists (select 1 from dynamic_query_supplier ds
+          where ds.tenant_id = dq.tenant_id and ds.module_code = dq.module_code and ds.supp_code = ${h.suppCode}))))
       and (${h.parentCode} is null or exists (select 1 from account_module am where am.account_id = ${h.accountId} and am.module_code = ${moduleCode})))
     end)`;
 }

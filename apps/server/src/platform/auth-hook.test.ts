@@ -36,6 +36,7 @@ beforeAll(async () => {
     config: t.config,
     db: t.database.db,
     engine: t.database.engine,
+    reportPool: t.database.reportPool,
     transportKey: { publicPem: '', decrypt: () => null },
     identKey: 'k',
     csrfKey: 'c',

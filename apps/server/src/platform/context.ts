@@ -1,5 +1,6 @@
 // What services share: settings, the database, the transport key and the clock.
 import type { CompiledQuery, Kysely } from 'kysely';
+import type pg from 'pg';
 import type { Config } from '../config';
 import type { Engine } from '../db/database';
 import type { DB } from '../db/schema';
@@ -11,6 +12,8 @@ export interface AppContext {
   engine: Engine;
   /** CSV written by the database itself (PostgreSQL's COPY); absent on PGlite. */
   copyCsv?: ((query: CompiledQuery) => AsyncGenerator<Buffer>) | undefined;
+  /** Connections of the dynamic-query runner (modules/dynamic-query/runner.ts). */
+  reportPool: pg.Pool;
   transportKey: TransportKey;
   /** HMAC key of the identity-provider cookie. */
   identKey: string;

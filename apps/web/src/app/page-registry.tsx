@@ -29,6 +29,8 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'workflow/goods-apply': lazy(() => import('../features/goods-apply/review-page')),
   'supplier-apply/review': lazy(() => import('../features/supplier-apply/review-page')),
   'supplier-apply/history': lazy(() => import('../features/supplier-apply/history-page')),
+  'dynamic/query': lazy(() => import('../features/dynamic-query/query-page')),
+  'dynamic-query/designer': lazy(() => import('../features/dynamic-query/designer-page')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
@@ -54,6 +56,9 @@ export const subPages: Record<string, SubPage[]> = {
 
 /** Internal example of the DataGrid, not in any menu. */
 export const GridExamplePage = lazy(() => import('../features/grid-example/grid-example-page'));
+
+/** The generic query page, also opened by link outside the menu and signed out (spec: /dynamic/query/ paths). */
+export const DynamicQueryPage = lazy(() => import('../features/dynamic-query/query-page'));
 
 export const ModuleNotReady = lazy(() => import('../components/module-not-ready'));
 

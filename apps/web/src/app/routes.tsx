@@ -11,7 +11,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { tryIdentityProviderLogin } from '../features/auth/identity-provider';
 import { loginPathOf, useUserStore } from '../stores/user';
 import { loading } from './loading';
-import { CoApplyPage, ModuleNotReady, shellFreePages } from './page-registry';
+import { CoApplyPage, DynamicQueryPage, ModuleNotReady, shellFreePages } from './page-registry';
 
 export function AppRoutes() {
   return (
@@ -115,12 +115,14 @@ function RequireSession() {
   }, [signedIn, roles, navigate, location.pathname, location.search, t]);
 
   if (!signedIn) {
-    // Generic query pages are on the whitelist: shown without signing in.
+    // Generic query pages are on the whitelist: shown without signing in (public definitions answer).
     if (location.pathname.includes('/dynamic/query/'))
       return (
-        <Suspense fallback={loading}>
-          <ModuleNotReady />
-        </Suspense>
+        <main style={{ padding: 16 }}>
+          <Suspense fallback={loading}>
+            <DynamicQueryPage />
+          </Suspense>
+        </main>
       );
     if (!framedDone) return loading;
     const redirect = `${location.pathname}${location.search}`;

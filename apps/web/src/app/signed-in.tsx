@@ -11,7 +11,7 @@ import { ViewHost } from '../layout/view-host';
 import { pageRoutes } from '../lib/routes';
 import { useUserStore } from '../stores/user';
 import { loading } from './loading';
-import { GridExamplePage, ModuleNotReady, pages, subPages } from './page-registry';
+import { DynamicQueryPage, GridExamplePage, ModuleNotReady, pages, subPages } from './page-registry';
 
 export default function SignedIn() {
   const serverMenu = useUserStore((s) => s.menu);
@@ -35,7 +35,7 @@ export default function SignedIn() {
             <Route path="/redirect/*" element={<RedirectPage />} />
             <Route path="/sso/:moudleCode" element={<SsoPage />} />
             <Route path="/grid-example" element={<GridExamplePage />} />
-            <Route path="/scmQuery/dynamic/query/:queryCode" element={<ModuleNotReady />} />
+            <Route path="/scmQuery/dynamic/query/:queryCode" element={<DynamicQueryPage />} />
             <Route path="*" element={<ErrorPage status={404} />} />
           </ViewHost>
         </Suspense>

@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Routes, useLocation } from 'react-router';
 import { type PageRoute, titleIn } from '../lib/routes';
+import { usePageTitlesStore } from '../stores/page-titles';
 import { useTagsViewStore } from '../stores/tags-view';
 import { useSettingsStore } from '../stores/settings';
 import { useExternalModules } from './iframe-page';
@@ -27,6 +28,7 @@ function locationOf(path: string): Location {
 export function useTitleOf(routes: PageRoute[]) {
   const { data: modules } = useExternalModules();
   const { i18n } = useTranslation();
+  const ownTitles = usePageTitlesStore((s) => s.titles);
   return (pathname: string): string | undefined => {
     const frame = /^\/iframe\/urlPath\/([^/]+)/.exec(pathname);
     if (frame) {
@@ -34,7 +36,7 @@ export function useTitleOf(routes: PageRoute[]) {
       return titleIn({ title: name, titleEn: moduleTitlesEn[frame[1]!] }, i18n.language);
     }
     const route = routes.find((r) => r.path === pathname);
-    return route && titleIn(route, i18n.language);
+    return route ? titleIn(route, i18n.language) : ownTitles[pathname];
   };
 }
 

@@ -19,6 +19,7 @@ import * as m0020 from './0020-print-templates';
 import * as m0016 from './0016-goods-apply';
 import * as m0017 from './0017-supplier-apply';
 import * as m0021 from './0021-receiving-rollup';
+import * as m0018 from './0018-dynamic-query';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016-goods-apply': m0016,
   '0017-supplier-apply': m0017,
   '0021-receiving-rollup': m0021,
+  '0018-dynamic-query': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

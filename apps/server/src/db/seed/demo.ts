@@ -13,6 +13,7 @@ import { seedSupplierApplications } from './supplier-apply';
 import { centsToString, microsToString } from './money';
 import { brands, categories, depts, modules, suppliers, tenant } from './catalog';
 import { ModuleCode } from '@portal/contract';
+import { seedDynamicQueries } from './dynamic-queries';
 
 export const demoPassword = 'Demo1234';
 const dayMs = 86_400_000;
@@ -294,6 +295,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
     await seedCertificates(trx, tenant.id, today);
     await seedPrintRecords(trx, tenant.id, today);
     await seedGoodsApplies(trx, tenant.id, today);
+    await seedDynamicQueries(trx, tenant.id);
     if (options.business !== false) await seedBusiness(trx, tenant.id, today);
     await seedSupplierApplications(trx, tenant.id, today, passwordHash);
   });

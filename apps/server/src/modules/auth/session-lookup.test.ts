@@ -23,6 +23,7 @@ beforeAll(async () => {
     config: t.config,
     db: t.database.db.withPlugin(counter),
     engine: t.database.engine,
+    reportPool: t.database.reportPool,
     transportKey: { publicPem: '', decrypt: () => null },
     identKey: 'k',
     csrfKey: 'c',

@@ -28,7 +28,16 @@ describe('menu', () => {
       hidden: false,
       meta: { title: '报表查询' },
     });
-    expect(report.children.map((c) => c.path)).toEqual(['/acceptance', '/purOrder']);
+    // The demo's query pages (issue 17) are published to every supplier: entries named dynamic under the folder.
+    expect(report.children.map((c) => c.path)).toEqual([
+      '/acceptance',
+      '/purOrder',
+      'dynamic/query/RECV_BY_STORE_MONTH',
+      'dynamic/query/SLOW_MOVERS',
+      'dynamic/query/CHARGES_BY_TYPE_MONTH',
+      'dynamic/query/STORE_LIST',
+    ]);
+    expect(report.children.filter((c) => c.name === 'dynamic').map((c) => c.component)).toEqual(Array(4).fill('dynamic/query'));
     expect(routes.find((r) => r.moudleCode === 'ms0014')).toMatchObject({ path: '/dashboard', meta: { title: '首页', affix: true } });
     expect(routes.find((r) => r.moudleCode === 'ms0070')?.path).toBe(
       `/iframe/urlPath/ms0070?src=${encodeURIComponent('https://tms.example.com/portal')}`,

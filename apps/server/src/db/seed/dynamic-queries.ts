@@ -1,0 +1,198 @@
+// Demo query pages (issue 17): receiving by store and month, slow movers, charges by type and month (all
+// three published to every supplier and to the admin and buyer roles), and a public store list. Their
+// menu entries take the module codes ms0101-ms0104; the designer names later entries dq_{tenant}_{code}.
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema';
+
+interface DemoQuery {
+  moduleCode: string;
+  queryCode: string;
+  title: string;
+  titleEn: string;
+  description: string;
+  isPublic: boolean;
+  params: object[];
+  columns: object[];
+  sql: string;
+}
+
+const text = (field: string, title: string, width = 120, extra: object = {}) => ({
+  field,
+  title,
+  type: 'text',
+  width,
+  fixed: null,
+  format: null,
+  ...extra,
+});
+const num = (field: string, title: string, format: 'money' | 'quantity' | null, width = 120) => ({
+  field,
+  title,
+  type: 'number',
+  width,
+  fixed: null,
+  format,
+});
+const param = (name: string, label: string, type: string, extra: object = {}) => ({
+  name,
+  label,
+  type,
+  required: false,
+  defaultValue: '',
+  options: [],
+  lookup: null,
+  ...extra,
+});
+
+export const demoQueries: DemoQuery[] = [
+  {
+    moduleCode: 'ms0101',
+    queryCode: 'RECV_BY_STORE_MONTH',
+    title: '门店月度验收汇总',
+    titleEn: 'Receiving by store and month',
+    description: '按门店和月份汇总验收单据数、数量、含税金额和税额。',
+    isPublic: false,
+    params: [
+      param('period', '验收日期', 'dateRange', { defaultValue: '-365d,today' }),
+      param('stores', '门店', 'multiSelect', { lookup: 'store' }),
+    ],
+    columns: [
+      text('supp_code', '供应商', 90, { fixed: 'left' }),
+      text('dept_code', '门店编码', 90),
+      text('store_name', '门店', 140),
+      text('month', '月份', 90),
+      num('bills', '单据数', null, 90),
+      num('qty', '验收数量', 'quantity'),
+      num('amount', '含税金额', 'money', 130),
+      num('tax', '税额', 'money'),
+    ],
+    sql: `SELECT a.supp_code, a.dept_code, s.dept_name AS store_name, to_char(a.acc_date, 'YYYY-MM') AS month,
+       count(DISTINCT a.bill_number) AS bills, sum(a.accepted_qty) AS qty, sum(a.amount) AS amount, sum(a.tax) AS tax
+FROM acceptance a
+JOIN store s ON s.dept_code = a.dept_code
+WHERE a.acc_date <@ :period
+  AND (:stores IS NULL OR a.dept_code = ANY(:stores))
+GROUP BY a.supp_code, a.dept_code, s.dept_name, to_char(a.acc_date, 'YYYY-MM')
+ORDER BY month DESC, a.dept_code`,
+  },
+  {
+    moduleCode: 'ms0102',
+    queryCode: 'SLOW_MOVERS',
+    title: '滞销商品',
+    titleEn: 'Slow movers',
+    description: '超过指定天数（默认 60 天）没有验收到货的商品。',
+    isPublic: false,
+    params: [param('days', '未到货天数', 'number', { required: true, defaultValue: '60' })],
+    columns: [
+      text('supp_code', '供应商', 90, { fixed: 'left' }),
+      text('goods_code', '商品编码', 110),
+      text('barcode', '条码', 130),
+      text('goods_name', '商品名称', 200),
+      text('category_name', '类别', 100),
+      { ...text('last_received', '最后到货日', 110), type: 'date', format: 'date' },
+      num('days_since', '未到货天数', null, 100),
+    ],
+    sql: `SELECT g.supp_code, g.goods_code, g.barcode, g.goods_name, c.category_name,
+       max(a.acc_date) AS last_received, current_date - max(a.acc_date) AS days_since
+FROM goods g
+LEFT JOIN acceptance a ON a.goods_code = g.goods_code AND a.supp_code = g.supp_code
+LEFT JOIN category c ON c.category_code = g.category_code
+GROUP BY g.supp_code, g.goods_code, g.barcode, g.goods_name, c.category_name
+HAVING max(a.acc_date) IS NULL OR max(a.acc_date) < current_date - CAST(:days AS integer)
+ORDER BY last_received NULLS FIRST, g.goods_code`,
+  },
+  {
+    moduleCode: 'ms0103',
+    queryCode: 'CHARGES_BY_TYPE_MONTH',
+    title: '费用类型月度汇总',
+    titleEn: 'Charges by type and month',
+    description: '按费用期间和类型汇总费用笔数、扣款和返还金额。',
+    isPublic: false,
+    params: [
+      param('period', '费用日期', 'dateRange', { defaultValue: '-365d,today' }),
+      param('chargeType', '费用类型', 'select', {
+        options: ['DM海报费', '堆头陈列费', '缺货扣款', '年度目标返利', '价差', '品质', '次品退供'].map((v) => ({ value: v, label: v })),
+      }),
+    ],
+    columns: [
+      text('supp_code', '供应商', 90, { fixed: 'left' }),
+      text('month', '费用期间', 100),
+      text('charge_type', '费用类型', 130),
+      num('charges', '笔数', null, 80),
+      num('deducted', '扣款金额', 'money', 130),
+      num('paid', '返还金额', 'money', 130),
+    ],
+    sql: `SELECT c.supp_code, c.period AS month, c.charge_type, count(*) AS charges,
+       sum(CASE WHEN c.direction = 'deduct' THEN c.amount ELSE 0 END) AS deducted,
+       sum(CASE WHEN c.direction = 'pay' THEN c.amount ELSE 0 END) AS paid
+FROM charge c
+WHERE c.charge_date <@ :period
+  AND (:chargeType IS NULL OR c.charge_type = :chargeType)
+GROUP BY c.supp_code, c.period, c.charge_type
+ORDER BY month DESC, c.charge_type`,
+  },
+  {
+    moduleCode: 'ms0104',
+    queryCode: 'STORE_LIST',
+    title: '门店与配送中心',
+    titleEn: 'Stores and DCs',
+    description: '公开查询：门店和配送中心的编码、名称和城市，无需登录。',
+    isPublic: true,
+    params: [param('city', '城市', 'text')],
+    columns: [
+      text('dept_code', '编码', 90, { fixed: 'left' }),
+      text('dept_name', '名称', 180),
+      text('dept_type', '类型', 100),
+      text('city', '城市', 100),
+    ],
+    sql: `SELECT dept_code, dept_name, CASE dept_type WHEN 'store' THEN '门店' ELSE '配送中心' END AS dept_type, city
+FROM store
+WHERE (:city IS NULL OR city = :city)
+ORDER BY dept_code`,
+  },
+];
+
+export async function seedDynamicQueries(db: Kysely<DB>, tenantId: string): Promise<void> {
+  await db
+    .insertInto('module')
+    .values(
+      demoQueries.map((q, i) => ({
+        module_code: q.moduleCode,
+        parent_code: 'ms0020',
+        name: q.title,
+        path: `dynamic/query/${q.queryCode}`,
+        component: 'dynamic/query',
+        kind: 'dynamic' as const,
+        audience: 'all' as const,
+        sort_no: 200 + i,
+      })),
+    )
+    .onConflict((oc) => oc.column('module_code').doNothing())
+    .execute();
+  await db
+    .insertInto('dynamic_query')
+    .values(
+      demoQueries.map((q) => ({
+        tenant_id: tenantId,
+        query_code: q.queryCode,
+        title: q.title,
+        title_en: q.titleEn,
+        description: q.description,
+        params: JSON.stringify(q.params),
+        columns: JSON.stringify(q.columns),
+        sql_text: q.sql,
+        is_public: q.isPublic,
+        module_code: q.moduleCode,
+        all_suppliers: true,
+        updated_by: 'admin',
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('role_module')
+    .values(
+      demoQueries.flatMap((q) => ['admin', 'buyer'].map((role) => ({ tenant_id: tenantId, role_code: role, module_code: q.moduleCode }))),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}

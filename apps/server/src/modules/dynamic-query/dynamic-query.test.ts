@@ -1,0 +1,410 @@
+// Server-defined query pages: definitions checked at save and at run, the runner's scope whatever the SQL,
+// parameter values that stay values, timeouts, public and private access, the menu entry of a published one.
+import { type QueryDefinition, dynamicQuery, menu } from '@portal/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { demoQueries } from '../../db/seed/dynamic-queries';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ business: true, env: { DYNAMIC_QUERY_TIMEOUT_MS: '1500', DYNAMIC_QUERY_MAX_COST: '5000000' } });
+});
+afterAll(() => t.close());
+
+const textColumn = (field: string) => ({ field, title: field, type: 'text' as const, width: 120, fixed: null, format: null });
+
+/** A definition reading receiving lines with no supplier condition at all. */
+const unfiltered = (extra: Partial<QueryDefinition> = {}): QueryDefinition => ({
+  queryCode: 'T_ALL_RECV',
+  title: '全部验收',
+  titleEn: '',
+  description: '',
+  params: [],
+  columns: [textColumn('supp_code'), textColumn('bill_number')],
+  sql: 'SELECT supp_code, bill_number FROM acceptance',
+  isPublic: false,
+  ...extra,
+});
+
+const count = async (query: string) => (await sql<{ n: number }>`${sql.raw(query)}`.execute(t.database.db)).rows[0]!.n;
+
+async function saveAndPublish(definition: QueryDefinition, targets = { roles: ['admin'], allSuppliers: true, suppliers: [] as string[] }) {
+  const saved = await t.callAs('admin', dynamicQuery.saveDefinition, { body: { ...definition, isNew: true } });
+  expect(saved.status, JSON.stringify(saved.envelope)).toBe(200);
+  const published = await t.callAs('admin', dynamicQuery.publish, { body: { queryCode: definition.queryCode, ...targets } });
+  expect(published.status, JSON.stringify(published.envelope)).toBe(200);
+  return published.data;
+}
+
+describe('scope: the runner decides whose rows, not the SQL', () => {
+  beforeAll(() => saveAndPublish(unfiltered()));
+
+  it('shows a supplier only its own rows of a definition without any supplier condition', async () => {
+    const own = await t.callAs('100001', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ALL_RECV', limit: 1000 } });
+    expect(own.status, JSON.stringify(own.envelope)).toBe(200);
+    expect(own.data.total).toBe(await count(`SELECT count(*)::int AS n FROM acceptance WHERE tenant_id = 'demo' AND supp_code = '100001'`));
+    expect(own.data.total).toBeGreaterThan(0);
+    expect(new Set(own.data.list.map((r) => r.supp_code))).toEqual(new Set(['100001']));
+    const other = await t.callAs('100002', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ALL_RECV', limit: 5 } });
+    expect(new Set(other.data.list.map((r) => r.supp_code))).toEqual(new Set(['100002']));
+    // Staff read their whole tenant.
+    const staff = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ALL_RECV', limit: 5 } });
+    expect(staff.data.total).toBe(
+      Math.min(await count(`SELECT count(*)::int AS n FROM acceptance WHERE tenant_id = 'demo'`), t.config.dynamicQuery.rowCap),
+    );
+  });
+
+  it('keeps the scope through the grid: column filters, checklists and exports of a supplier', async () => {
+    const values = await t.callAs('100001', dynamicQuery.runColumnValues, {
+      query: {},
+      body: { queryCode: 'T_ALL_RECV', field: 'supp_code' },
+    });
+    expect(values.data.values).toEqual(['100001']);
+    const filtered = await t.callAs('100001', dynamicQuery.run, {
+      query: {},
+      body: { queryCode: 'T_ALL_RECV', filters: { supp_code: { checks: ['100002'] } } },
+    });
+    expect(filtered.data.total).toBe(0);
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/dynamicQuery/exportCsv',
+      headers: { token: await tokenOf('100001') },
+      payload: { queryCode: 'T_ALL_RECV' },
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\n').slice(1);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.startsWith('100001,'))).toBe(true);
+  });
+
+  it('answers nothing of another tenant, whatever the SQL names', async () => {
+    await sql`INSERT INTO tenant (id, name, company_name) VALUES ('other', '其他', '其他公司')`.execute(t.database.db);
+    await sql`INSERT INTO dept (tenant_id, dept_code, dept_name, dept_type) VALUES ('other', 'X1', '外租户门店', 'store')`.execute(
+      t.database.db,
+    );
+    const res = await t.callAs(null, dynamicQuery.run, { query: { tenantid: 'demo' }, body: { queryCode: 'STORE_LIST', limit: 100 } });
+    expect(res.status).toBe(200);
+    expect(res.data.list.map((r) => r.dept_code)).not.toContain('X1');
+  });
+
+  it('refuses the base tables, other schemas and the catalogue, at save', async () => {
+    for (const text of [
+      'SELECT employee_code AS supp_code, password_hash AS bill_number FROM account',
+      'SELECT supp_code, bill_number FROM public.acceptance',
+      'SELECT rolname AS supp_code, rolname AS bill_number FROM pg_roles',
+      'SELECT usename AS supp_code, passwd AS bill_number FROM pg_catalog.pg_shadow',
+      'SELECT table_name AS supp_code, table_name AS bill_number FROM information_schema.tables',
+      'WITH pg_x AS (SELECT 1) SELECT supp_code, bill_number FROM acceptance',
+    ]) {
+      const res = await t.callAs('admin', dynamicQuery.saveDefinition, {
+        body: { ...unfiltered({ queryCode: 'T_BAD', sql: text }), isNew: true },
+      });
+      expect(res.status, text).toBe(400);
+      expect(res.envelope.message, text).toMatch(/^body\.sql: /);
+    }
+  });
+
+  it('refuses supplier views in a public definition, and a public one never shows supplier rows', async () => {
+    const res = await t.callAs('admin', dynamicQuery.saveDefinition, {
+      body: { ...unfiltered({ queryCode: 'T_PUB', isPublic: true }), isNew: true },
+    });
+    expect(res.status).toBe(400);
+    expect(res.envelope.message).toContain('公开查询不能读取供应商数据');
+    // Even a CTE named like a harmless table cannot smuggle them in: it must read a supplier view itself.
+    const cte = await t.callAs('admin', dynamicQuery.saveDefinition, {
+      body: {
+        ...unfiltered({
+          queryCode: 'T_PUB2',
+          isPublic: true,
+          sql: 'WITH x AS (SELECT supp_code, bill_number FROM acceptance) SELECT * FROM x',
+        }),
+        isNew: true,
+      },
+    });
+    expect(cte.status).toBe(400);
+  });
+
+  it('checks stored definitions again at run: one changed behind the designer’s back is refused', async () => {
+    await saveAndPublish(unfiltered({ queryCode: 'T_TAMPERED' }));
+    await sql`UPDATE dynamic_query SET sql_text = 'SELECT employee_code AS supp_code, password_hash AS bill_number FROM public.account'
+      WHERE query_code = 'T_TAMPERED'`.execute(t.database.db);
+    const res = await t.callAs('100001', dynamicQuery.run, { query: {}, body: { queryCode: 'T_TAMPERED' } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.envelope)).not.toContain('scrypt');
+  });
+
+  it('reads nothing through the views when the scope is not set (the database, not the check, holds the wall)', async () => {
+    expect(await count(`SELECT count(*)::int AS n FROM report.acceptance`)).toBe(0);
+  });
+});
+
+describe('writes are refused at save and at run', () => {
+  const attempts = [
+    "INSERT INTO brand VALUES ('demo', 'X', 'x') RETURNING brand_code AS supp_code, brand_name AS bill_number",
+    "UPDATE supplier SET status = '冻结' RETURNING supp_code, supp_name AS bill_number",
+    'DELETE FROM acceptance RETURNING supp_code, bill_number',
+    'COPY acceptance TO STDOUT',
+    'SET ROLE postgres',
+    'SELECT supp_code, bill_number FROM acceptance; DROP TABLE acceptance',
+    'SELECT supp_code, bill_number FROM acceptance; SELECT 1',
+    'WITH d AS (DELETE FROM acceptance RETURNING *) SELECT supp_code, bill_number FROM d',
+    "SELECT pg_sleep(5)::text AS supp_code, '' AS bill_number",
+    "SELECT set_config('portal.report_supplier', '*', true) AS supp_code, '' AS bill_number",
+    "SELECT lo_import('/etc/passwd')::text AS supp_code, '' AS bill_number",
+    "SELECT dblink('host=x', 'select 1')::text AS supp_code, '' AS bill_number",
+    "SELECT current_setting('portal.report_tenant') AS supp_code, '' AS bill_number",
+    "SELECT nextval('account_id_seq')::text AS supp_code, '' AS bill_number",
+    'SELECT supp_code, bill_number INTO TEMP x FROM acceptance',
+    'SELECT supp_code, bill_number FROM acceptance FOR UPDATE',
+    "SELECT pg_catalog.pg_read_file('/etc/passwd') AS supp_code, '' AS bill_number",
+    "SELECT 'x'::regclass::text AS supp_code, '' AS bill_number",
+    'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n::text AS supp_code, n::text AS bill_number FROM r',
+    'SELECT supp_code, bill_number FROM acceptance WHERE supp_code = $1',
+  ];
+
+  it.each(attempts)('refuses at save: %s', async (text) => {
+    const res = await t.callAs('admin', dynamicQuery.saveDefinition, {
+      body: { ...unfiltered({ queryCode: 'T_WRITE', sql: text }), isNew: true },
+    });
+    expect(res.status).toBe(400);
+    expect(res.envelope.message).toMatch(/^body\.sql: /);
+    const test = await t.callAs('admin', dynamicQuery.testRun, { body: { definition: unfiltered({ sql: text }) } });
+    expect(test.status).toBe(400);
+  });
+
+  it('refuses them at run when stored anyway, and the data stays', async () => {
+    await saveAndPublish(unfiltered({ queryCode: 'T_STORED_WRITE' }));
+    const before = await count(`SELECT count(*)::int AS n FROM acceptance`);
+    for (const text of attempts) {
+      await sql`UPDATE dynamic_query SET sql_text = ${text} WHERE query_code = 'T_STORED_WRITE'`.execute(t.database.db);
+      const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_STORED_WRITE' } });
+      expect(res.status, text).toBe(400);
+    }
+    expect(await count(`SELECT count(*)::int AS n FROM acceptance`)).toBe(before);
+  });
+
+  it('runs in a read-only transaction on a role that reads the report views only', async () => {
+    // The runner's own session: a write there fails in the database itself, whatever the check let through.
+    const rows = await sql<{ ro: string; role: string }>`SELECT 1`.execute(t.database.db);
+    expect(rows.rows).toHaveLength(1);
+    const client = await t.database.reportPool.connect();
+    try {
+      await client.query('BEGIN READ ONLY');
+      await client.query('SET LOCAL ROLE portal_report_reader');
+      await expect(client.query('SELECT count(*) FROM public.account')).rejects.toThrow(/permission denied/);
+      await client.query('ROLLBACK');
+      await client.query('BEGIN READ ONLY');
+      await expect(client.query("INSERT INTO brand VALUES ('demo', 'RO', 'ro')")).rejects.toThrow(/read-only/);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+});
+
+describe('parameter values are values', () => {
+  const byCity: QueryDefinition = {
+    queryCode: 'T_BY_CITY',
+    title: '按城市',
+    titleEn: '',
+    description: '',
+    params: [{ name: 'city', label: '城市', type: 'text', required: false, defaultValue: '', options: [], lookup: null }],
+    columns: [textColumn('dept_code'), textColumn('city')],
+    sql: "SELECT dept_code, city FROM store WHERE city = :city OR :city = 'everything'",
+    isPublic: false,
+  };
+  beforeAll(() => saveAndPublish(byCity));
+
+  it.each(['1; DROP TABLE acceptance; --', "' OR '1'='1", "上海' OR 1=1 --", "x'); DELETE FROM brand; --"])(
+    '%s finds nothing and drops nothing',
+    async (value) => {
+      const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', params: { city: value } } });
+      expect(res.status).toBe(200);
+      expect(res.data.total).toBe(0);
+      expect(await count(`SELECT count(*)::int AS n FROM acceptance`)).toBeGreaterThan(0);
+      expect(await count(`SELECT count(*)::int AS n FROM brand`)).toBeGreaterThan(0);
+    },
+  );
+
+  it('binds a real value', async () => {
+    const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', params: { city: '上海' } } });
+    expect(res.data.total).toBe(await count(`SELECT count(*)::int AS n FROM dept WHERE tenant_id = 'demo' AND city = '上海'`));
+    expect(res.data.total).toBeGreaterThan(0);
+  });
+
+  it('answers bad values with a 400 naming the parameter', async () => {
+    const cases: [Record<string, string | string[]>, RegExp][] = [
+      [{ nothing: 'x' }, /body\.params\.nothing/],
+      [{ city: 'a'.repeat(201) }, /body\.params/],
+      [{ constructor: 'x' }, /body\.params\.constructor/],
+      [{ city: 'a\u0000b' }, /空字符/],
+      [{ city: ['a', 'b'] }, /body\.params\.city/],
+    ];
+    for (const [params, message] of cases) {
+      const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', params } });
+      expect(res.status, JSON.stringify(params)).toBe(400);
+      expect(res.envelope.message).toMatch(message);
+    }
+    const demo = demoQueries.find((q) => q.queryCode === 'RECV_BY_STORE_MONTH')!;
+    for (const period of [
+      ['2025-02-30', ''],
+      ['2025-13-01', ''],
+      ['2025-06-01', '2025-05-01'],
+      ['yesterday', ''],
+    ]) {
+      const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: demo.queryCode, params: { period } } });
+      expect(res.status, period.join()).toBe(400);
+      expect(res.envelope.message).toMatch(/body\.params\.period/);
+    }
+  });
+
+  it('refuses sort and filter fields that are not columns', async () => {
+    for (const field of ['constructor', '__proto__', 'password_hash', 'city; drop']) {
+      const res = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_CITY', sort: { field, order: 'asc' } } });
+      expect(res.status, field).toBe(400);
+      const filtered = await t.callAs('admin', dynamicQuery.run, {
+        query: {},
+        body: { queryCode: 'T_BY_CITY', filters: { [field]: { fType1: 'contains', fVal1: 'x' } } },
+      });
+      expect(filtered.status, field).toBe(400);
+    }
+  });
+});
+
+describe('validation at save', () => {
+  it('names an undeclared parameter and a declared column the SQL does not return', async () => {
+    const undeclared = await t.callAs('admin', dynamicQuery.saveDefinition, {
+      body: {
+        ...unfiltered({ queryCode: 'T_V1', sql: 'SELECT supp_code, bill_number FROM acceptance WHERE dept_code = :store' }),
+        isNew: true,
+      },
+    });
+    expect(undeclared.status).toBe(400);
+    expect(undeclared.envelope.message).toContain(':store 未声明');
+    const missing = await t.callAs('admin', dynamicQuery.saveDefinition, {
+      body: { ...unfiltered({ queryCode: 'T_V2', columns: [textColumn('supp_code'), textColumn('amount_total')] }), isNew: true },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.envelope.message).toContain('amount_total');
+    const unknownColumn = await t.callAs('admin', dynamicQuery.saveDefinition, {
+      body: { ...unfiltered({ queryCode: 'T_V3', sql: 'SELECT supp_code, no_such_column AS bill_number FROM acceptance' }), isNew: true },
+    });
+    expect(unknownColumn.status).toBe(400);
+    expect(unknownColumn.envelope.message).toContain('no_such_column');
+  });
+
+  it('accepts every demo definition as it stands', async () => {
+    for (const q of demoQueries) {
+      const res = await t.callAs('admin', dynamicQuery.testRun, {
+        body: { definition: { ...q, params: q.params as QueryDefinition['params'], columns: q.columns as QueryDefinition['columns'] } },
+      });
+      expect(res.status, `${q.queryCode}: ${JSON.stringify(res.envelope)}`).toBe(200);
+      expect(res.data.elapsedMs).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('is refused to supplier accounts and to staff without the designer module', async () => {
+    expect((await t.callAs('100001', dynamicQuery.listDefinitions, { body: {} })).status).toBe(403);
+    expect((await t.callAs('buyer01', dynamicQuery.listDefinitions, { body: {} })).status).toBe(403);
+  });
+});
+
+describe('time and cost limits', () => {
+  const heavy = (queryCode: string, text: string): QueryDefinition => ({
+    ...unfiltered({ queryCode, sql: text }),
+    columns: [textColumn('n'), textColumn('m')],
+  });
+
+  it('refuses a query the planner expects to be far too costly, with a clear message', async () => {
+    const res = await t.callAs('admin', dynamicQuery.testRun, {
+      body: {
+        definition: heavy('T_COST', 'SELECT count(*)::text AS n, 1::text AS m FROM acceptance a, acceptance b, acceptance c, acceptance d'),
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.envelope.message).toContain('查询预计开销过大');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('stops a slow query at the timeout and stays healthy (PostgreSQL)', async () => {
+    // Cheap to plan, slow to run: a regular expression over every pair of receiving lines.
+    const slow = heavy(
+      'T_SLOW',
+      "SELECT count(*)::text AS n, 1::text AS m FROM acceptance a JOIN acceptance b ON (a.bill_number || b.bill_number) ~ '^(a+)+$' ",
+    );
+    const started = Date.now();
+    const res = await t.callAs('admin', dynamicQuery.testRun, { body: { definition: slow } });
+    expect(res.status, JSON.stringify(res.envelope)).toBe(400);
+    expect(res.envelope.message).toContain('查询超时');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const after = await t.callAs('100001', dynamicQuery.run, { query: {}, body: { queryCode: 'STORE_LIST' } });
+    expect(after.status).toBe(200);
+  });
+});
+
+describe('public and private definitions', () => {
+  it('answers a public definition without a token, in the tenant given', async () => {
+    const page = await t.callAs(null, dynamicQuery.getPageDefinition, { query: { queryCode: 'STORE_LIST', tenantid: 'demo' } });
+    expect(page.status).toBe(200);
+    expect(page.data.title).toBe('门店与配送中心');
+    expect(JSON.stringify(page.data)).not.toContain('SELECT');
+    const res = await t.callAs(null, dynamicQuery.run, { query: { tenantid: 'demo' }, body: { queryCode: 'STORE_LIST' } });
+    expect(res.status).toBe(200);
+    expect(res.data.total).toBe(await count(`SELECT count(*)::int AS n FROM dept WHERE tenant_id = 'demo'`));
+  });
+
+  it('answers a private definition 401 without a token and 403 to a caller without its module', async () => {
+    expect(
+      (await t.callAs(null, dynamicQuery.run, { query: { tenantid: 'demo' }, body: { queryCode: 'RECV_BY_STORE_MONTH' } })).status,
+    ).toBe(401);
+    expect((await t.callAs(null, dynamicQuery.getPageDefinition, { query: { tenantid: 'demo', queryCode: 'SLOW_MOVERS' } })).status).toBe(
+      401,
+    );
+    expect((await t.callAs({ token: 'stale' }, dynamicQuery.run, { query: {}, body: { queryCode: 'SLOW_MOVERS' } })).status).toBe(401);
+    // The child account 100001-01 was not granted the demo entries by its main account.
+    expect((await t.callAs('100001-01', dynamicQuery.run, { query: {}, body: { queryCode: 'SLOW_MOVERS' } })).status).toBe(403);
+    expect((await t.callAs(null, dynamicQuery.run, { query: { tenantid: 'demo' }, body: { queryCode: 'NO_SUCH' } })).status).toBe(404);
+  });
+});
+
+describe('publishing', () => {
+  it('adds an entry named dynamic to the menus of the chosen supplier and role only', async () => {
+    const summary = await saveAndPublish(unfiltered({ queryCode: 'T_ONLY_1' }), {
+      roles: ['buyer'],
+      allSuppliers: false,
+      suppliers: ['100001'],
+    });
+    expect(summary.moudleCode).toBe('dq_demo_T_ONLY_1');
+    const entries = async (user: string) =>
+      (await t.callAs(user, menu.queryMerchantsModuleList, { query: {} })).data
+        .flatMap((m) => [m, ...m.children])
+        .filter((m) => m.name === 'dynamic')
+        .map((m) => m.path);
+    expect(await entries('100001')).toContain('dynamic/query/T_ONLY_1');
+    expect(await entries('100002')).not.toContain('dynamic/query/T_ONLY_1');
+    expect(await entries('buyer01')).toContain('dynamic/query/T_ONLY_1');
+    expect((await t.callAs('100002', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ONLY_1' } })).status).toBe(403);
+    // No target takes the entry away.
+    await t.callAs('admin', dynamicQuery.publish, { body: { queryCode: 'T_ONLY_1', roles: [], allSuppliers: false, suppliers: [] } });
+    expect(await entries('100001')).not.toContain('dynamic/query/T_ONLY_1');
+    expect((await t.callAs('100001', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ONLY_1' } })).status).toBe(403);
+  });
+
+  it('keeps every demo entry in the supplier’s menu under 报表查询', async () => {
+    const reports = (await t.callAs('100001', menu.queryMerchantsModuleList, { query: {} })).data.find((m) => m.moudleCode === 'ms0020')!;
+    expect(reports.children.filter((c) => c.name === 'dynamic').map((c) => c.moudleCode)).toEqual(
+      expect.arrayContaining(['ms0101', 'ms0102', 'ms0103', 'ms0104']),
+    );
+  });
+});
+
+const tokens = new Map<string, string>();
+async function tokenOf(user: string): Promise<string> {
+  if (!tokens.has(user)) {
+    const { tokenFor } = await import('../../test/helpers');
+    tokens.set(user, await tokenFor(t.app, user));
+  }
+  return tokens.get(user)!;
+}

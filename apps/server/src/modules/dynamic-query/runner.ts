@@ -1,0 +1,295 @@
+// Runs a definition's SQL: wrapped as a subquery that the grid's sort and column filters apply to, inside a
+// read-only transaction with a statement timeout, the report role and the caller's scope set for the views.
+import { type ColumnFilter, type QueryColumn, type QueryParam, ResultCode, maxColumnValues } from '@portal/contract';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type pg from 'pg';
+import type { DB } from '../../db/schema';
+import { reportRole } from '../../db/migrations/0018-dynamic-query';
+import { ApiError } from '../../platform/errors';
+import { type FilterColumn, cellText, columnFilterSql, filterColumnOf, othersThan } from '../../platform/list/column-filter';
+import type { SplitSql } from './sql-check';
+
+/** Whose rows the report views show: a tenant, and '*' (every supplier), a supplier code, or '' (none: public). */
+export interface ReportScope {
+  tenantId: string;
+  supplier: string;
+}
+
+export interface RunnerSettings {
+  timeoutMs: number;
+  rowCap: number;
+  maxCost: number;
+  concurrency: number;
+}
+
+/** A parameter's bound value: text, a number as text, a date, a date range [from, to], or a list. */
+export type BoundValue = string | null | [string | null, string | null] | string[];
+
+/** A definition ready to run: its SQL split at the parameters, the parameters' types and values, its columns. */
+export interface Runnable {
+  split: SplitSql;
+  params: readonly QueryParam[];
+  values: ReadonlyMap<string, BoundValue>;
+  columns: readonly QueryColumn[];
+}
+
+/** The definition's SQL with each `:name` a typed, bound parameter (never text spliced in). */
+export function definitionSql(r: Pick<Runnable, 'split' | 'params' | 'values'>): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql.raw(r.split.pieces[0]!)];
+  r.split.names.forEach((name, i) => {
+    const param = r.params.find((p) => p.name === name)!;
+    const value = r.values.get(name) ?? null;
+    parts.push(boundParam(param, value), sql.raw(r.split.pieces[i + 1]!));
+  });
+  return sql.join(parts, sql``);
+}
+
+function boundParam(param: QueryParam, value: BoundValue): RawBuilder<unknown> {
+  switch (param.type) {
+    case 'number':
+      return sql`(${value}::numeric)`;
+    case 'date':
+      return sql`(${value}::date)`;
+    case 'dateRange': {
+      const [from, to] = Array.isArray(value) ? value : [null, null];
+      return sql`daterange(${from}::date, ${to}::date, '[]')`;
+    }
+    case 'multiSelect':
+      return sql`(${Array.isArray(value) && value.length ? value : null}::text[])`;
+    default:
+      return sql`(${value}::text)`;
+  }
+}
+
+const columnRef = (field: string) => sql.ref(`q.${field}`);
+
+function filterColumns(columns: readonly QueryColumn[]): Record<string, FilterColumn> {
+  return Object.fromEntries(
+    columns.map((c) => [
+      c.field,
+      { text: c.type === 'number' ? columnRef(c.field) : sql`${columnRef(c.field)}::text`, numeric: c.type === 'number' },
+    ]),
+  );
+}
+
+/** A cell as JSON: numbers and texts as the driver gives them (numeric stays an exact string), times as ISO text. */
+function cellOf(value: unknown): string | number | boolean | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value);
+}
+
+export type ResultRow = Record<string, string | number | boolean | null>;
+
+const rowOf = (fields: readonly string[], row: Record<string, unknown>): ResultRow =>
+  Object.fromEntries(fields.map((f) => [f, cellOf(row[f])]));
+
+const timedOut = (ms: number) =>
+  new ApiError(400, ResultCode.badRequest, `查询超时（超过 ${ms / 1000} 秒），已停止。请缩小查询条件或简化查询`);
+
+export class ReportRunner {
+  private running = 0;
+  private role: Promise<boolean> | undefined;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly db: Kysely<DB>,
+    readonly settings: RunnerSettings,
+  ) {}
+
+  /** Whether this database user may take the report role (migration 0018 could not create it without CREATEROLE). */
+  private roleUsable(client: pg.PoolClient): Promise<boolean> {
+    this.role ??= client
+      .query<{ usable: boolean }>(
+        `SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) THEN pg_has_role(current_user, $1, 'MEMBER') ELSE false END AS usable`,
+        [reportRole],
+      )
+      .then((r) => r.rows[0]?.usable === true);
+    return this.role;
+  }
+
+  /**
+   * Work inside one read-only transaction of the report role, the scope set for the views, time-limited. The
+   * queries of `estimate` are first planned against the unscoped views (report_estimate) and refused when too costly.
+   */
+  async session<T>(scope: ReportScope, work: (client: pg.PoolClient) => Promise<T>, estimate: RawBuilder<unknown>[] = []): Promise<T> {
+    if (this.running >= this.settings.concurrency) throw new ApiError(429, ResultCode.throttled, '查询任务过多，请稍后再试');
+    this.running++;
+    let client: pg.PoolClient | undefined;
+    let broken: Error | undefined;
+    try {
+      client = await this.pool.connect();
+      const useRole = await this.roleUsable(client);
+      await client.query('BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await client.query(
+        `SELECT set_config('portal.report_tenant', $1, true), set_config('portal.report_supplier', $2, true),
+           set_config('search_path', 'report_estimate', true), set_config('statement_timeout', $3, true)`,
+        [scope.tenantId, scope.supplier, String(this.settings.timeoutMs)],
+      );
+      for (const query of estimate) await this.guardCost(client, query);
+      await client.query(`SELECT set_config('search_path', 'report', true)`);
+      if (useRole) await client.query(`SET LOCAL ROLE ${reportRole}`);
+      return await work(client);
+    } catch (err) {
+      throw this.explain(err);
+    } finally {
+      if (client) {
+        await client.query('ROLLBACK').catch((err: Error) => {
+          broken = err;
+        });
+        client.release(broken);
+      }
+      this.running--;
+    }
+  }
+
+  /** Database errors of a report as the caller's 400 (its SQL or values), timeouts with their own message. */
+  private explain(err: unknown): unknown {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code !== 'string') return err;
+    if (code === '57014') return timedOut(this.settings.timeoutMs);
+    if (/^(42|22|2F|0A|25)/.test(code) || code === '21000') {
+      return ApiError.badRequest(`查询出错：${(err as Error).message}`);
+    }
+    return err;
+  }
+
+  private compile(query: RawBuilder<unknown>) {
+    return query.compile(this.db);
+  }
+
+  private async execute(client: pg.PoolClient, query: RawBuilder<unknown>) {
+    const compiled = this.compile(query);
+    return client.query({ text: compiled.sql, values: [...compiled.parameters] });
+  }
+
+  /** Refuses a query the planner expects to be too costly (PGlite cannot stop a running statement). */
+  private async guardCost(client: pg.PoolClient, query: RawBuilder<unknown>) {
+    const plan = await this.execute(client, sql`EXPLAIN (FORMAT JSON) ${query}`);
+    const first = plan.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] } | undefined;
+    const cost = first?.['QUERY PLAN'][0].Plan['Total Cost'] ?? 0;
+    if (cost > this.settings.maxCost)
+      throw ApiError.badRequest(`查询预计开销过大（估算 ${Math.round(cost)}，上限 ${this.settings.maxCost}），请缩小查询条件或简化查询`);
+  }
+
+  /** The names of the columns the SQL returns, from the database planning it (`WHERE false`: nothing runs). */
+  async describe(scope: ReportScope, r: Pick<Runnable, 'split' | 'params' | 'values'>): Promise<string[]> {
+    return this.session(scope, async (client) => {
+      const result = await this.execute(client, sql`SELECT * FROM (\n${definitionSql(r)}\n) AS q WHERE false LIMIT 0`);
+      return result.fields.map((f) => f.name);
+    });
+  }
+
+  private matching(r: Runnable, filters: Record<string, ColumnFilter> | undefined) {
+    const where = columnFilterSql(filters, filterColumns(r.columns));
+    return sql`FROM (\n${definitionSql(r)}\n) AS q${where ? sql` WHERE ${where}` : sql``}`;
+  }
+
+  private selection(r: Runnable) {
+    return sql.join(r.columns.map((c) => columnRef(c.field)));
+  }
+
+  private orderOf(r: Runnable, sort: { field: string; order: 'asc' | 'desc' } | undefined) {
+    if (!sort) return sql``;
+    const column = r.columns.find((c) => c.field === sort.field);
+    if (!column) throw ApiError.badRequest(`body.sort.field: 不能按 ${sort.field} 排序`);
+    // The other columns break ties, so pages never overlap.
+    const ties = r.columns.map((_, i) => sql.raw(String(i + 1)));
+    return sql` ORDER BY ${columnRef(column.field)} ${sort.order === 'asc' ? sql`ASC` : sql`DESC`} NULLS LAST, ${sql.join(ties)}`;
+  }
+
+  /** A page of rows and the total (counted up to the row cap). */
+  async page(
+    scope: ReportScope,
+    r: Runnable,
+    request: {
+      page: number;
+      limit: number;
+      sort?: { field: string; order: 'asc' | 'desc' } | undefined;
+      filters?: Record<string, ColumnFilter> | undefined;
+    },
+  ) {
+    const cap = this.settings.rowCap;
+    const matching = this.matching(r, request.filters);
+    const order = this.orderOf(r, request.sort);
+    const offset = (request.page - 1) * request.limit;
+    const limit = Math.max(0, Math.min(request.limit, cap - offset));
+    const count = sql`SELECT count(*)::int AS n FROM (SELECT 1 ${matching} LIMIT ${cap + 1}) AS c`;
+    const rows = sql`SELECT ${this.selection(r)} ${matching}${order} LIMIT ${limit} OFFSET ${offset}`;
+    return this.session(
+      scope,
+      async (client) => {
+        const n = ((await this.execute(client, count)).rows[0] as { n: number }).n;
+        const list = limit > 0 ? (await this.execute(client, rows)).rows : [];
+        const fields = r.columns.map((c) => c.field);
+        return { total: Math.min(n, cap), capped: n > cap, list: list.map((row) => rowOf(fields, row as Record<string, unknown>)) };
+      },
+      [count, rows],
+    );
+  }
+
+  /** The first rows with every returned field (the designer's test run), the total up to the cap. */
+  async sample(scope: ReportScope, r: Runnable, rows: number) {
+    const cap = this.settings.rowCap;
+    const base = sql`FROM (\n${definitionSql(r)}\n) AS q`;
+    const count = sql`SELECT count(*)::int AS n FROM (SELECT 1 ${base} LIMIT ${cap + 1}) AS c`;
+    const first = sql`SELECT q.* ${base} LIMIT ${rows}`;
+    return this.session(
+      scope,
+      async (client) => {
+        const result = await this.execute(client, first);
+        const n = ((await this.execute(client, count)).rows[0] as { n: number }).n;
+        const fields = result.fields.map((f) => f.name);
+        return {
+          fields,
+          rows: result.rows.map((row) => rowOf(fields, row as Record<string, unknown>)),
+          total: Math.min(n, cap),
+          capped: n > cap,
+        };
+      },
+      [count, first],
+    );
+  }
+
+  /** A column's distinct texts under the other columns' filters (the grid's checklist). */
+  async columnValues(scope: ReportScope, r: Runnable, filters: Record<string, ColumnFilter> | undefined, field: string) {
+    const column = filterColumnOf(filterColumns(r.columns), field);
+    const query = sql`SELECT DISTINCT ${cellText(column)} AS value ${this.matching(r, othersThan(filters, field))} ORDER BY 1 LIMIT ${maxColumnValues + 1}`;
+    return this.session(
+      scope,
+      async (client) => {
+        const rows = (await this.execute(client, query)).rows as { value: string }[];
+        return { values: rows.slice(0, maxColumnValues).map((row) => row.value), more: rows.length > maxColumnValues };
+      },
+      [query],
+    );
+  }
+
+  /**
+   * Every matching row up to the row cap, in batches, each its own short transaction: on PGlite one long
+   * transaction would hold every other call until the download ends.
+   */
+  async *batches(
+    scope: ReportScope,
+    r: Runnable,
+    request: { sort?: { field: string; order: 'asc' | 'desc' } | undefined; filters?: Record<string, ColumnFilter> | undefined },
+    batchSize = 2000,
+  ): AsyncGenerator<ResultRow[]> {
+    const cap = this.settings.rowCap;
+    const matching = this.matching(r, request.filters);
+    const order = this.orderOf(r, request.sort ?? { field: r.columns[0]!.field, order: 'asc' });
+    const fields = r.columns.map((c) => c.field);
+    for (let offset = 0; offset < cap; offset += batchSize) {
+      const limit = Math.min(batchSize, cap - offset);
+      const query = sql`SELECT ${this.selection(r)} ${matching}${order} LIMIT ${limit} OFFSET ${offset}`;
+      const rows = await this.session(scope, async (client) => (await this.execute(client, query)).rows as Record<string, unknown>[], [
+        query,
+      ]);
+      if (rows.length === 0) return;
+      yield rows.map((row) => rowOf(fields, row));
+      if (rows.length < limit) return;
+    }
+  }
+}

@@ -1,0 +1,343 @@
+// Rules of server-defined query pages: a definition is checked when saved (statically, then by the database
+// preparing it); a run binds the caller's values by parameter type and reads in the caller's scope.
+import {
+  type ColumnFilter,
+  type ParamValues,
+  type PublishTargets,
+  type QueryColumn,
+  type QueryDefinition,
+  type QueryParam,
+  isCalendarDate,
+  dynamicQuery,
+} from '@portal/contract';
+import { businessDay } from '../../platform/clock';
+import type { AppContext } from '../../platform/context';
+import { csvFile, csvRows } from '../../platform/csv';
+import { ApiError } from '../../platform/errors';
+import type { Download } from '../../platform/route';
+import { heldModuleCodes } from '../../platform/access';
+import type { SessionContext } from '../../platform/session-context';
+import { xlsxFile } from '../../platform/xlsx';
+import * as repo from './repo';
+import { type BoundValue, type ReportRunner, type ReportScope, type ResultRow, type Runnable } from './runner';
+import { checkSql, parserReady, splitParams } from './sql-check';
+
+const designerOnly = (session: SessionContext) => {
+  if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以设计查询');
+  return session.tenantId;
+};
+
+const number = /^\s*-?\d+(\.\d+)?\s*$/;
+const dayMs = 86_400_000;
+
+/** A date parameter's text: a date, `today` or `-Nd` (N days before today). */
+function dateOf(text: string, today: string, where: string): string | null {
+  if (!text) return null;
+  if (text === 'today') return today;
+  const relative = /^-(\d{1,4})d$/.exec(text);
+  if (relative) return new Date(Date.parse(today) - Number(relative[1]) * dayMs).toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) throw ApiError.badRequest(`${where}: 日期格式应为 YYYY-MM-DD`);
+  if (!isCalendarDate(text)) throw ApiError.badRequest(`${where}: 日期不存在`);
+  return text;
+}
+
+/** The caller's values (or the defaults) bound by type; a missing required one, an unknown name or a bad value answers 400. */
+export function bindValues(params: readonly QueryParam[], given: ParamValues, today: string): Map<string, BoundValue> {
+  for (const name of Object.keys(given)) {
+    if (!params.some((p) => p.name === name)) throw ApiError.badRequest(`body.params.${name}: 没有这个参数`);
+  }
+  const values = new Map<string, BoundValue>();
+  for (const p of params) {
+    const where = `body.params.${p.name}`;
+    const raw = Object.hasOwn(given, p.name) ? given[p.name] : undefined;
+    const value =
+      raw === undefined ? (p.type === 'dateRange' || p.type === 'multiSelect' ? p.defaultValue.split(',') : p.defaultValue) : raw;
+    let bound: BoundValue;
+    if (p.type === 'dateRange') {
+      const [from = '', to = ''] = Array.isArray(value) ? value : value ? [value, value] : [];
+      bound = [dateOf(from.trim(), today, where), dateOf(to.trim(), today, where)];
+      if (bound[0] && bound[1] && bound[0] > bound[1]) throw ApiError.badRequest(`${where}: 开始日期不能晚于结束日期`);
+      if (p.required && !bound[0] && !bound[1]) throw ApiError.badRequest(`${where}: 请填写${p.label}`);
+    } else if (p.type === 'multiSelect') {
+      const list = (Array.isArray(value) ? value : value ? [value] : []).map((v) => v.trim()).filter(Boolean);
+      if (p.options.length && list.some((v) => !p.options.some((o) => o.value === v))) throw ApiError.badRequest(`${where}: 不在可选项中`);
+      if (p.required && list.length === 0) throw ApiError.badRequest(`${where}: 请选择${p.label}`);
+      bound = list;
+    } else {
+      if (Array.isArray(value)) throw ApiError.badRequest(`${where}: 应为单个值`);
+      const text = (value ?? '').trim();
+      if (!text) {
+        if (p.required) throw ApiError.badRequest(`${where}: 请填写${p.label}`);
+        bound = null;
+      } else if (p.type === 'number') {
+        if (!number.test(text) || text.length > 40) throw ApiError.badRequest(`${where}: 请输入数字`);
+        bound = text;
+      } else if (p.type === 'date') {
+        bound = dateOf(text, today, where);
+      } else {
+        if (p.type === 'select' && p.options.length && !p.options.some((o) => o.value === text))
+          throw ApiError.badRequest(`${where}: 不在可选项中`);
+        bound = text;
+      }
+    }
+    values.set(p.name, bound);
+  }
+  return values;
+}
+
+/** The form and columns of a definition make sense on their own (before its SQL is looked at). */
+function checkShape(d: QueryDefinition) {
+  const names = new Set<string>();
+  for (const p of d.params) {
+    if (names.has(p.name)) throw ApiError.badRequest(`body.params: 参数 ${p.name} 重复`);
+    names.add(p.name);
+    if ((p.type === 'select' || p.type === 'multiSelect') && !p.options.length && !p.lookup)
+      throw ApiError.badRequest(`body.params: 下拉参数 ${p.name} 需要可选项或数据来源`);
+  }
+  const fields = new Set<string>();
+  for (const c of d.columns) {
+    if (fields.has(c.field)) throw ApiError.badRequest(`body.columns: 列 ${c.field} 重复`);
+    fields.add(c.field);
+  }
+}
+
+/** Checks a definition as save does: its shape, its SQL statically, then the database prepares it. */
+export async function validate(ctx: AppContext, runner: ReportRunner, tenantId: string, d: QueryDefinition) {
+  checkShape(d);
+  await parserReady();
+  const split = splitParams(d.sql);
+  checkSql(
+    split,
+    d.params.map((p) => p.name),
+    { isPublic: d.isPublic },
+  );
+  const values = new Map<string, BoundValue>(d.params.map((p) => [p.name, p.type === 'dateRange' ? [null, null] : null]));
+  const returned = await runner.describe({ tenantId, supplier: d.isPublic ? '' : '*' }, { split, params: d.params, values });
+  const duplicate = returned.find((f, i) => returned.indexOf(f) !== i);
+  if (duplicate) throw ApiError.badRequest(`body.sql: 结果列 ${duplicate} 重复，请用 AS 区分`);
+  const missing = d.columns.filter((c) => !returned.includes(c.field));
+  if (missing.length)
+    throw ApiError.badRequest(
+      `body.columns: 列 ${missing.map((c) => c.field).join('、')} 不在查询结果中（结果列：${returned.join('、')}）`,
+    );
+  return split;
+}
+
+function summaryOf(row: NonNullable<Awaited<ReturnType<typeof repo.findSummary>>>) {
+  return {
+    queryCode: row.queryCode,
+    title: row.title,
+    isPublic: row.isPublic,
+    moudleCode: row.moduleCode ?? '',
+    targets: { roles: row.roles, allSuppliers: row.allSuppliers, suppliers: row.suppliers },
+    updatedBy: row.updatedBy,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function list(ctx: AppContext, session: SessionContext, keyword?: string) {
+  return (await repo.listDefinitions(ctx.db, designerOnly(session), keyword)).map(summaryOf);
+}
+
+async function stored(ctx: AppContext, tenantId: string, queryCode: string) {
+  const row = await repo.findDefinition(ctx.db, tenantId, queryCode);
+  if (!row) throw ApiError.notFound(`查询 ${queryCode} 不存在`);
+  const definition = dynamicQuery.queryDefinition.parse({
+    ...row,
+    params: row.params,
+    columns: row.columns,
+  });
+  return { ...definition, moduleCode: row.moduleCode };
+}
+
+export async function get(ctx: AppContext, session: SessionContext, queryCode: string) {
+  const tenantId = designerOnly(session);
+  const definition = await stored(ctx, tenantId, queryCode);
+  const summary = (await repo.findSummary(ctx.db, tenantId, queryCode))!;
+  const { moduleCode, ...rest } = definition;
+  return { ...rest, moudleCode: moduleCode ?? '', targets: summaryOf(summary).targets };
+}
+
+export async function save(ctx: AppContext, runner: ReportRunner, session: SessionContext, body: QueryDefinition & { isNew: boolean }) {
+  const tenantId = designerOnly(session);
+  const { isNew, ...definition } = body;
+  await validate(ctx, runner, tenantId, definition);
+  if (isNew) {
+    if (!(await repo.insertDefinition(ctx.db, tenantId, definition, session.employeeCode, ctx.now())))
+      throw ApiError.conflict(`查询编码 ${definition.queryCode} 已存在`);
+  } else if (!(await repo.updateDefinition(ctx.db, tenantId, definition, session.employeeCode, ctx.now()))) {
+    throw ApiError.notFound(`查询 ${definition.queryCode} 不存在`);
+  }
+  return summaryOf((await repo.findSummary(ctx.db, tenantId, definition.queryCode))!);
+}
+
+export async function remove(ctx: AppContext, session: SessionContext, queryCode: string) {
+  if (!(await repo.deleteDefinition(ctx.db, designerOnly(session), queryCode))) throw ApiError.notFound(`查询 ${queryCode} 不存在`);
+  return null;
+}
+
+export async function publishOptions(ctx: AppContext, session: SessionContext) {
+  const [roles, suppliers] = await repo.publishOptions(ctx.db, designerOnly(session));
+  return { roles, suppliers };
+}
+
+export async function publish(ctx: AppContext, session: SessionContext, body: { queryCode: string } & PublishTargets) {
+  const tenantId = designerOnly(session);
+  const roles = [...new Set(body.roles)];
+  const suppliers = body.allSuppliers ? [] : [...new Set(body.suppliers)];
+  const known = await repo.knownTargets(ctx.db, tenantId, roles, suppliers);
+  const unknown = [...roles.filter((r) => !known.roles.has(r)), ...suppliers.filter((s) => !known.suppliers.has(s))];
+  if (unknown.length) throw ApiError.badRequest(`body: 不存在的角色或供应商 ${unknown.slice(0, 5).join(', ')}`);
+  await stored(ctx, tenantId, body.queryCode);
+  if (!(await repo.publish(ctx.db, tenantId, body.queryCode, { roles, allSuppliers: body.allSuppliers, suppliers })))
+    throw ApiError.notFound(`查询 ${body.queryCode} 不存在`);
+  return summaryOf((await repo.findSummary(ctx.db, tenantId, body.queryCode))!);
+}
+
+export async function testRun(
+  ctx: AppContext,
+  runner: ReportRunner,
+  session: SessionContext,
+  body: { definition: QueryDefinition; params: ParamValues; asSupplier: string },
+) {
+  const tenantId = designerOnly(session);
+  const split = await validate(ctx, runner, tenantId, body.definition);
+  if (body.asSupplier && !(await repo.knownTargets(ctx.db, tenantId, [], [body.asSupplier])).suppliers.has(body.asSupplier))
+    throw ApiError.badRequest(`body.asSupplier: 供应商 ${body.asSupplier} 不存在`);
+  const values = bindValues(body.definition.params, body.params, businessDay(ctx.now()));
+  const scope: ReportScope = { tenantId, supplier: body.definition.isPublic ? '' : body.asSupplier || '*' };
+  const started = performance.now();
+  const result = await runner.sample(scope, { split, params: body.definition.params, values, columns: body.definition.columns }, 20);
+  return { ...result, elapsedMs: Math.round((performance.now() - started) * 10) / 10 };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The runner's calls: who may run a definition, and in which scope.
+
+interface Caller {
+  session: SessionContext | undefined;
+  tenantid: string | undefined;
+  /** A token came with the call, good or not (a stale one answers 401 where a session is needed). */
+  tokenGiven: boolean;
+}
+
+/** A stored definition the caller may run, ready to run, and the scope its views answer in. */
+async function runnable(ctx: AppContext, caller: Caller, queryCode: string, given: ParamValues) {
+  const { session } = caller;
+  const tenantId = session?.tenantId ?? caller.tenantid;
+  if (!tenantId) throw caller.tokenGiven ? ApiError.unauthorized() : ApiError.badRequest('query.tenantid: tenantid 不能为空');
+  const definition = await stored(ctx, tenantId, queryCode);
+  let scope: ReportScope;
+  if (definition.isPublic) {
+    scope = { tenantId, supplier: '' };
+  } else {
+    if (!session) throw ApiError.unauthorized();
+    const codes = [dynamicQuery.designerModule, ...(definition.moduleCode ? [definition.moduleCode] : [])];
+    const held = await ctx.db
+      .selectFrom('module')
+      .select('module_code')
+      .where('module_code', 'in', codes)
+      .where('module_code', 'in', heldModuleCodes(ctx.db, session))
+      .execute();
+    const designer = session.kind === 'staff' && held.some((m) => m.module_code === dynamicQuery.designerModule);
+    if (!designer && !held.some((m) => m.module_code === definition.moduleCode)) throw ApiError.forbidden(`没有查询 ${queryCode} 的权限`);
+    scope = { tenantId, supplier: session.kind === 'supplier' ? session.suppCode! : '*' };
+  }
+  await parserReady();
+  const split = splitParams(definition.sql);
+  // Stored definitions were checked at save; the check runs again, so a rule added since applies to them too.
+  checkSql(
+    split,
+    definition.params.map((p) => p.name),
+    { isPublic: definition.isPublic },
+  );
+  const values = bindValues(definition.params, given, businessDay(ctx.now()));
+  const run: Runnable = { split, params: definition.params, values, columns: definition.columns };
+  return { definition, scope, run };
+}
+
+export async function pageDefinition(ctx: AppContext, caller: Caller, queryCode: string) {
+  const { definition } = await runnable(ctx, caller, queryCode, {});
+  const { sql: _sql, moduleCode, ...rest } = definition;
+  return { ...rest, moudleCode: moduleCode ?? '' };
+}
+
+export async function run(
+  ctx: AppContext,
+  runner: ReportRunner,
+  caller: Caller,
+  body: {
+    queryCode: string;
+    params: ParamValues;
+    page: number;
+    limit: number;
+    sort?: { field: string; order: 'asc' | 'desc' } | undefined;
+    filters?: Record<string, ColumnFilter> | undefined;
+  },
+) {
+  const { scope, run: r } = await runnable(ctx, caller, body.queryCode, body.params);
+  return runner.page(scope, r, body);
+}
+
+export async function columnValues(
+  ctx: AppContext,
+  runner: ReportRunner,
+  caller: Caller,
+  body: { queryCode: string; params: ParamValues; filters?: Record<string, ColumnFilter> | undefined; field: string },
+) {
+  const { scope, run: r } = await runnable(ctx, caller, body.queryCode, body.params);
+  return runner.columnValues(scope, r, body.filters, body.field);
+}
+
+/** A text a spreadsheet would run as a formula gets a leading apostrophe (as spreadsheetSafe does in SQL). */
+const formulaLike = /^[=+\-@\t\r]/;
+function safeRow(columns: readonly QueryColumn[], row: ResultRow): ResultRow {
+  const out: ResultRow = {};
+  for (const c of columns) {
+    const v = row[c.field] ?? null;
+    out[c.field] = typeof v === 'string' && formulaLike.test(v) && !number.test(v) ? `'${v}` : v;
+  }
+  return out;
+}
+
+export async function exportFile(
+  ctx: AppContext,
+  runner: ReportRunner,
+  caller: Caller,
+  body: {
+    queryCode: string;
+    params: ParamValues;
+    sort?: { field: string; order: 'asc' | 'desc' } | undefined;
+    filters?: Record<string, ColumnFilter> | undefined;
+  },
+  format: 'csv' | 'xlsx',
+): Promise<Download> {
+  const { definition, scope, run: r } = await runnable(ctx, caller, body.queryCode, body.params);
+  const columns = definition.columns;
+  async function* rows() {
+    for await (const batch of runner.batches(scope, r, body)) yield batch.map((row) => safeRow(columns, row));
+  }
+  const day = businessDay(ctx.now()).replaceAll('-', '');
+  const name = `${definition.title}_${day}`;
+  if (format === 'csv')
+    return {
+      fileName: `${name}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: csvFile(
+        columns.map((c) => c.title),
+        csvRows(
+          rows(),
+          columns.map((c) => c.field),
+        ),
+      ),
+    };
+  return {
+    fileName: `${name}.xlsx`,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    body: xlsxFile(
+      rows(),
+      definition.title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31),
+      columns.map((c) => ({ field: c.field, title: c.title, ...(c.type === 'number' ? { numeric: true } : {}) })),
+    ),
+  };
+}

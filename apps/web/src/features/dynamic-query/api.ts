@@ -1,0 +1,93 @@
+// Calls of the query pages and of the designer, with their query keys.
+import { type CallBody, type CallData, type QueryDefinition, type ResultRow, dynamicQuery } from '@portal/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client';
+
+export type RunBody = CallBody<typeof dynamicQuery.run>;
+
+export const dynamicQueryKeys = {
+  page: ['dynamic-query', 'page'] as const,
+  run: ['dynamic-query', 'run'] as const,
+  designer: ['dynamic-query', 'designer'] as const,
+};
+
+/** The tenant of a signed-out caller (public definitions); signed-in callers send none. */
+const tenantQuery = (tenantid: string | undefined) => (tenantid ? { tenantid } : {});
+
+export const pageDefinitionQuery = (queryCode: string, tenantid: string | undefined) =>
+  queryOptions({
+    queryKey: [...dynamicQueryKeys.page, queryCode, tenantid ?? ''],
+    queryFn: () => call(dynamicQuery.getPageDefinition, { query: { queryCode, ...tenantQuery(tenantid) } }, { silent: true }),
+    retry: false,
+  });
+
+/** A page of a run in the list machinery's shape; the answer also says `capped` (see cappedOf). */
+export interface RunPage {
+  total: number;
+  list: ResultRow[];
+}
+
+/** Whether a run's rows passed the server's row cap. */
+export const cappedOf = (page: RunPage | undefined): boolean =>
+  page !== undefined && (page as Partial<CallData<typeof dynamicQuery.run>>).capped === true;
+
+export const runQuery = (body: RunBody, tenantid: string | undefined) =>
+  queryOptions<RunPage, Error, RunPage, readonly unknown[]>({
+    queryKey: [...dynamicQueryKeys.run, body, tenantid ?? ''],
+    queryFn: () => call(dynamicQuery.run, { query: tenantQuery(tenantid), body }),
+    placeholderData: (previous: RunPage | undefined) => previous,
+    retry: false,
+  });
+
+export async function runColumnValues(body: RunBody, field: string, tenantid: string | undefined): Promise<string[]> {
+  const { page: _page, limit: _limit, sort: _sort, ...rest } = body;
+  return (await call(dynamicQuery.runColumnValues, { query: tenantQuery(tenantid), body: { ...rest, field } }, { silent: true })).values;
+}
+
+export const definitionsQuery = queryOptions({
+  queryKey: [...dynamicQueryKeys.designer, 'list'],
+  queryFn: () => call(dynamicQuery.listDefinitions, { body: {} }),
+});
+
+export const definitionQuery = (queryCode: string) =>
+  queryOptions({
+    queryKey: [...dynamicQueryKeys.designer, 'one', queryCode],
+    queryFn: () => call(dynamicQuery.getDefinition, { query: { queryCode } }),
+  });
+
+export const publishOptionsQuery = queryOptions({
+  queryKey: [...dynamicQueryKeys.designer, 'publish-options'],
+  queryFn: () => call(dynamicQuery.publishTargetOptions, {}),
+  staleTime: 60_000,
+});
+
+export function useSaveDefinition() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QueryDefinition & { isNew: boolean }) => call(dynamicQuery.saveDefinition, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['dynamic-query'] }),
+  });
+}
+
+export function useDeleteDefinition() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (queryCode: string) => call(dynamicQuery.deleteDefinition, { body: { queryCode } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['dynamic-query'] }),
+  });
+}
+
+export function usePublish() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallBody<typeof dynamicQuery.publish>) => call(dynamicQuery.publish, { body }),
+    // The menu changes for the roles published to (the designer's own, perhaps): refetched on the next sign-in.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['dynamic-query'] }),
+  });
+}
+
+export function useTestRun() {
+  return useMutation({
+    mutationFn: (body: CallBody<typeof dynamicQuery.testRun>) => call(dynamicQuery.testRun, { body }, { silent: true }),
+  });
+}

@@ -1,0 +1,496 @@
+// 查询设计 (ms0100): staff keep the tenant's query definitions: the list, the SQL with highlighting, parameters
+// and columns, a test run with sample parameters (first rows and time taken), and publishing to the menu of
+// chosen roles and suppliers. The server checks every definition; this page only shows what it says.
+import { type QueryDefinition, type QueryParam, dynamicQuery } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiFailure } from '../../api/client';
+import {
+  definitionQuery,
+  definitionsQuery,
+  publishOptionsQuery,
+  useDeleteDefinition,
+  usePublish,
+  useSaveDefinition,
+  useTestRun,
+} from './api';
+import { type FormValues, ParamForm, paramValuesOf } from './param-form';
+
+const SqlEditor = lazy(() => import('./sql-editor'));
+
+const views = Object.fromEntries(Object.entries(dynamicQuery.reportViews).map(([name, v]) => [name, [...v.columns]]));
+
+/** Parameters as the form edits them: options as one comma-separated text. */
+type ParamRow = Omit<QueryParam, 'options'> & { optionsText: string };
+type EditorValues = Omit<QueryDefinition, 'params'> & { params: ParamRow[] };
+
+const blank: EditorValues = {
+  queryCode: '',
+  title: '',
+  titleEn: '',
+  description: '',
+  params: [],
+  columns: [],
+  sql: 'SELECT dept_code, dept_name, city\nFROM store\nORDER BY dept_code',
+  isPublic: false,
+};
+
+const toEditor = (d: QueryDefinition): EditorValues => ({
+  ...d,
+  params: d.params.map(({ options, ...p }) => ({
+    ...p,
+    optionsText: options.map((o) => (o.label === o.value ? o.value : `${o.value}:${o.label}`)).join(','),
+  })),
+});
+
+const fromEditor = (v: EditorValues): QueryDefinition => ({
+  ...v,
+  params: (v.params ?? []).map(({ optionsText, ...p }) => ({
+    ...p,
+    required: p.required ?? false,
+    defaultValue: p.defaultValue ?? '',
+    lookup: p.lookup ?? null,
+    options: (optionsText ?? '')
+      .split(/[,，]/)
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => {
+        const [value, label] = o.split(':');
+        return { value: value!.trim(), label: (label ?? value!).trim() };
+      }),
+  })),
+  columns: (v.columns ?? []).map((c) => ({
+    ...c,
+    type: c.type ?? 'text',
+    width: c.width ?? 120,
+    fixed: c.fixed ?? null,
+    format: c.format ?? null,
+  })),
+});
+
+export default function DesignerPage() {
+  const { t } = useTranslation();
+  const { data: definitions } = useQuery(definitionsQuery);
+  const [selected, setSelected] = useState<string | null>(null);
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={7}>
+        <Card
+          title={t('dynamicQuery.designer.list')}
+          extra={
+            <Button type="primary" onClick={() => setSelected('')}>
+              {t('dynamicQuery.designer.add')}
+            </Button>
+          }
+        >
+          <List
+            dataSource={definitions ?? []}
+            rowKey="queryCode"
+            renderItem={(d) => (
+              <List.Item
+                onClick={() => setSelected(d.queryCode)}
+                style={{ cursor: 'pointer', background: d.queryCode === selected ? '#e6f4ff' : undefined, paddingInline: 8 }}
+              >
+                <List.Item.Meta
+                  title={
+                    <Button type="link" style={{ padding: 0 }} onClick={() => setSelected(d.queryCode)}>
+                      {d.title}
+                    </Button>
+                  }
+                  description={
+                    <Space wrap size={4}>
+                      <Typography.Text code>{d.queryCode}</Typography.Text>
+                      {d.isPublic && <Tag color="green">public</Tag>}
+                      <Tag color={d.moudleCode ? 'blue' : 'default'}>
+                        {d.moudleCode ? t('dynamicQuery.designer.published') : t('dynamicQuery.designer.notPublished')}
+                      </Tag>
+                    </Space>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={17}>
+        {selected === null ? (
+          <Card>
+            <Typography.Text type="secondary">{t('dynamicQuery.designer.empty')}</Typography.Text>
+          </Card>
+        ) : selected === '' ? (
+          <Editor key="new" initial={blank} isNew onSaved={setSelected} onDeleted={() => setSelected(null)} />
+        ) : (
+          <StoredEditor key={selected} queryCode={selected} onSaved={setSelected} onDeleted={() => setSelected(null)} />
+        )}
+      </Col>
+    </Row>
+  );
+}
+
+function StoredEditor({ queryCode, onSaved, onDeleted }: { queryCode: string; onSaved(code: string): void; onDeleted(): void }) {
+  const { data } = useQuery(definitionQuery(queryCode));
+  if (!data) return null;
+  return <Editor initial={toEditor(data)} isNew={false} published={data} onSaved={onSaved} onDeleted={onDeleted} />;
+}
+
+function Editor({
+  initial,
+  isNew,
+  published,
+  onSaved,
+  onDeleted,
+}: {
+  initial: EditorValues;
+  isNew: boolean;
+  published?: { moudleCode: string; targets: { roles: string[]; allSuppliers: boolean; suppliers: string[] } };
+  onSaved(code: string): void;
+  onDeleted(): void;
+}) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<EditorValues>();
+  const [sampleForm] = Form.useForm<FormValues>();
+  const save = useSaveDefinition();
+  const remove = useDeleteDefinition();
+  const test = useTestRun();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [asSupplier, setAsSupplier] = useState('');
+  const [publishing, setPublishing] = useState(false);
+  const params = Form.useWatch('params', form) as ParamRow[] | undefined;
+  const sampleParams = useMemo(
+    () => fromEditor({ ...blank, params: (params ?? []).filter((p) => p?.name && p.label && p.type) }).params,
+    [params],
+  );
+  const d = (key: string) => t(`dynamicQuery.designer.${key}`);
+
+  const definition = async () => fromEditor(await form.validateFields());
+  const onSave = async () => {
+    setProblem(null);
+    try {
+      const saved = await save.mutateAsync({ ...(await definition()), isNew });
+      void message.success(d('saved'));
+      onSaved(saved.queryCode);
+    } catch (err) {
+      if (err instanceof ApiFailure) setProblem(err.message);
+    }
+  };
+  const onTest = async () => {
+    setProblem(null);
+    try {
+      const def = await definition();
+      await test.mutateAsync({ definition: def, params: paramValuesOf(def.params, sampleForm.getFieldsValue()), asSupplier });
+    } catch (err) {
+      if (err instanceof ApiFailure) setProblem(err.message);
+    }
+  };
+  const columnsFromResult = () => {
+    const fields = test.data?.fields ?? [];
+    const rows = test.data?.rows ?? [];
+    form.setFieldValue(
+      'columns',
+      fields.map((field) => {
+        const numeric =
+          rows.length > 0 &&
+          rows.every((r) => r[field] === null || typeof r[field] === 'number' || /^-?\d+(\.\d+)?$/.test(String(r[field])));
+        return { field, title: field, type: numeric ? 'number' : 'text', width: 120, fixed: null, format: null };
+      }),
+    );
+  };
+
+  return (
+    <Card
+      title={isNew ? d('add') : `${initial.title} (${initial.queryCode})`}
+      extra={
+        !isNew && (
+          <Space wrap>
+            {published?.moudleCode && <Link to={`/scmQuery/dynamic/query/${initial.queryCode}`}>{d('open')}</Link>}
+            <Button onClick={() => setPublishing(true)}>{d('publish')}</Button>
+            <Button
+              danger
+              onClick={() =>
+                modal.confirm({
+                  title: t('dynamicQuery.designer.deleteConfirm', { code: initial.queryCode }),
+                  onOk: async () => {
+                    await remove.mutateAsync(initial.queryCode);
+                    void message.success(d('deleted'));
+                    onDeleted();
+                  },
+                })
+              }
+            >
+              {d('delete')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      <Form form={form} layout="vertical" initialValues={initial} requiredMark={false}>
+        <Row gutter={12}>
+          <Col xs={24} md={8}>
+            <Form.Item name="queryCode" label={d('code')} rules={[{ required: true }]}>
+              <Input disabled={!isNew} maxLength={32} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="title" label={d('titleZh')} rules={[{ required: true }]}>
+              <Input maxLength={40} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="titleEn" label={d('titleEn')}>
+              <Input maxLength={80} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="description" label={d('description')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+        <Form.Item name="isPublic" valuePropName="checked">
+          <Checkbox>{d('isPublic')}</Checkbox>
+        </Form.Item>
+        <Form.Item
+          name="sql"
+          label={d('sql')}
+          extra={t('dynamicQuery.designer.sqlHelp', { views: Object.keys(views).join(', ') })}
+          rules={[{ required: true }]}
+        >
+          <Suspense fallback={<Input.TextArea rows={8} disabled />}>
+            <SqlEditor views={views} label={d('sql')} />
+          </Suspense>
+        </Form.Item>
+        <Typography.Title level={5}>{d('params')}</Typography.Title>
+        <Form.List name="params">
+          {(fields, { add, remove: drop }) => (
+            <>
+              {fields.map((field) => (
+                <Space key={field.key} wrap align="start" style={{ marginBottom: 4 }}>
+                  <Form.Item name={[field.name, 'name']} rules={[{ required: true }]} style={{ marginBottom: 4 }}>
+                    <Input placeholder={d('name')} aria-label={d('name')} style={{ width: 110 }} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'label']} rules={[{ required: true }]} style={{ marginBottom: 4 }}>
+                    <Input placeholder={d('label')} aria-label={d('label')} style={{ width: 110 }} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'type']} style={{ marginBottom: 4 }}>
+                    <Select
+                      aria-label={d('type')}
+                      style={{ width: 110 }}
+                      options={dynamicQuery.paramTypes.map((v) => ({ value: v, label: t(`dynamicQuery.designer.types.${v}`) }))}
+                    />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'defaultValue']} style={{ marginBottom: 4 }}>
+                    <Input placeholder={d('defaultValue')} aria-label={d('defaultValue')} style={{ width: 120 }} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'optionsText']} style={{ marginBottom: 4 }}>
+                    <Input placeholder={d('options')} aria-label={d('options')} style={{ width: 150 }} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'lookup']} style={{ marginBottom: 4 }}>
+                    <Select
+                      aria-label={d('lookup')}
+                      style={{ width: 100 }}
+                      options={[
+                        { value: null, label: t('dynamicQuery.designer.lookups.none') },
+                        ...dynamicQuery.optionLookups.map((v) => ({ value: v, label: t(`dynamicQuery.designer.lookups.${v}`) })),
+                      ]}
+                    />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'required']} valuePropName="checked" style={{ marginBottom: 4 }}>
+                    <Checkbox>{d('required')}</Checkbox>
+                  </Form.Item>
+                  <Button onClick={() => drop(field.name)}>{d('remove')}</Button>
+                </Space>
+              ))}
+              <Button
+                type="dashed"
+                onClick={() => add({ name: '', label: '', type: 'text', required: false, defaultValue: '', optionsText: '', lookup: null })}
+              >
+                {d('addParam')}
+              </Button>
+            </>
+          )}
+        </Form.List>
+        <Typography.Title level={5} style={{ marginTop: 16 }}>
+          {d('columns')}
+        </Typography.Title>
+        <Form.List name="columns">
+          {(fields, { add, remove: drop }) => (
+            <>
+              {fields.map((field) => (
+                <Space key={field.key} wrap align="start" style={{ marginBottom: 4 }}>
+                  <Form.Item name={[field.name, 'field']} rules={[{ required: true }]} style={{ marginBottom: 4 }}>
+                    <Input placeholder={d('field')} aria-label={d('field')} style={{ width: 130 }} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'title']} rules={[{ required: true }]} style={{ marginBottom: 4 }}>
+                    <Input placeholder={d('label')} aria-label={d('label')} style={{ width: 130 }} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'type']} style={{ marginBottom: 4 }}>
+                    <Select
+                      aria-label={d('type')}
+                      style={{ width: 90 }}
+                      options={(['text', 'number', 'date'] as const).map((v) => ({
+                        value: v,
+                        label: t(`dynamicQuery.designer.columnTypes.${v}`),
+                      }))}
+                    />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'width']} style={{ marginBottom: 4 }}>
+                    <InputNumber aria-label={d('width')} min={40} max={600} style={{ width: 80 }} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'fixed']} style={{ marginBottom: 4 }}>
+                    <Select
+                      aria-label={d('fixed')}
+                      style={{ width: 90 }}
+                      options={[
+                        { value: null, label: t('dynamicQuery.designer.fixedSides.none') },
+                        { value: 'left', label: t('dynamicQuery.designer.fixedSides.left') },
+                        { value: 'right', label: t('dynamicQuery.designer.fixedSides.right') },
+                      ]}
+                    />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'format']} style={{ marginBottom: 4 }}>
+                    <Select
+                      aria-label={d('format')}
+                      style={{ width: 90 }}
+                      options={[
+                        { value: null, label: t('dynamicQuery.designer.formats.none') },
+                        ...dynamicQuery.columnFormats.map((v) => ({ value: v, label: t(`dynamicQuery.designer.formats.${v}`) })),
+                      ]}
+                    />
+                  </Form.Item>
+                  <Button onClick={() => drop(field.name)}>{d('remove')}</Button>
+                </Space>
+              ))}
+              <Space wrap>
+                <Button type="dashed" onClick={() => add({ field: '', title: '', type: 'text', width: 120, fixed: null, format: null })}>
+                  {d('addColumn')}
+                </Button>
+                {test.data && <Button onClick={columnsFromResult}>{d('columnsFromResult')}</Button>}
+              </Space>
+            </>
+          )}
+        </Form.List>
+      </Form>
+      <Card size="small" title={d('testRun')} style={{ marginTop: 16 }}>
+        <ParamForm key={JSON.stringify(sampleParams)} params={sampleParams} form={sampleForm} onSearch={() => void onTest()} />
+        <Space wrap>
+          <Input
+            placeholder={d('asSupplier')}
+            aria-label={d('asSupplier')}
+            value={asSupplier}
+            onChange={(e) => setAsSupplier(e.target.value.trim())}
+            style={{ width: 220 }}
+          />
+          <Button onClick={() => void onTest()} loading={test.isPending}>
+            {d('testRun')}
+          </Button>
+          <Button type="primary" onClick={() => void onSave()} loading={save.isPending}>
+            {d('save')}
+          </Button>
+        </Space>
+        {problem && <Alert type="error" showIcon style={{ marginTop: 12 }} message={problem} role="alert" />}
+        {test.data && !problem && <TestResult result={test.data} />}
+      </Card>
+      {publishing && published && (
+        <PublishDialog queryCode={initial.queryCode} targets={published.targets} onClose={() => setPublishing(false)} />
+      )}
+    </Card>
+  );
+}
+
+function TestResult({ result }: { result: { fields: string[]; rows: Record<string, unknown>[]; total: number; elapsedMs: number } }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography.Paragraph style={{ marginTop: 12 }} aria-live="polite">
+        {t('dynamicQuery.designer.testResult', { total: result.total, ms: result.elapsedMs, shown: result.rows.length })}
+      </Typography.Paragraph>
+      <Table
+        size="small"
+        scroll={{ x: true }}
+        pagination={false}
+        rowKey={(_, i) => String(i)}
+        columns={result.fields.map((f) => ({ title: f, dataIndex: f, key: f, render: (v: unknown) => (v === null ? '' : String(v)) }))}
+        dataSource={result.rows}
+      />
+    </>
+  );
+}
+
+function PublishDialog({
+  queryCode,
+  targets,
+  onClose,
+}: {
+  queryCode: string;
+  targets: { roles: string[]; allSuppliers: boolean; suppliers: string[] };
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { data: options } = useQuery(publishOptionsQuery);
+  const publish = usePublish();
+  const [form] = Form.useForm<{ roles: string[]; allSuppliers: boolean; suppliers: string[] }>();
+  const all = Form.useWatch('allSuppliers', form) as boolean | undefined;
+  useEffect(() => form.setFieldsValue(targets), [form, targets]);
+  const submit = async () => {
+    const values = await form.validateFields();
+    await publish.mutateAsync({
+      queryCode,
+      roles: values.roles ?? [],
+      allSuppliers: values.allSuppliers ?? false,
+      suppliers: values.suppliers ?? [],
+    });
+    void message.success(t('dynamicQuery.designer.published'));
+    onClose();
+  };
+  return (
+    <Modal
+      open
+      title={t('dynamicQuery.designer.publishTitle', { code: queryCode })}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      confirmLoading={publish.isPending}
+      okText={t('dynamicQuery.designer.publish')}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={targets}>
+        <Form.Item name="roles" label={t('dynamicQuery.designer.roles')}>
+          <Checkbox.Group options={(options?.roles ?? []).map((r) => ({ value: r.roleCode, label: r.roleName }))} />
+        </Form.Item>
+        <Form.Item name="allSuppliers" label={t('dynamicQuery.designer.allSuppliers')} valuePropName="checked">
+          <Switch aria-label={t('dynamicQuery.designer.allSuppliers')} />
+        </Form.Item>
+        <Form.Item name="suppliers" label={t('dynamicQuery.designer.suppliers')}>
+          <Select
+            mode="multiple"
+            disabled={all}
+            aria-label={t('dynamicQuery.designer.suppliers')}
+            optionFilterProp="label"
+            options={(options?.suppliers ?? []).map((s) => ({ value: s.suppCode, label: `${s.suppCode} ${s.suppName}` }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,146 @@
+// The parameter form of a query page, drawn from the definition: one field per parameter by its type, options
+// from a fixed list or a base-data lookup (signed in only; signed out they are typed).
+import { type ParamValues, type QueryParam, baseInfo } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import type { FormInstance } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useUserStore } from '../../stores/user';
+
+export type FormValues = Record<string, string | string[] | Dayjs | [Dayjs | null, Dayjs | null] | number | null | undefined>;
+
+const dayMs = 86_400_000;
+
+/** A default's date: `today`, `-Nd` or a date. */
+function dateDefault(text: string): Dayjs | null {
+  const t = text.trim();
+  if (!t) return null;
+  if (t === 'today') return dayjs().startOf('day');
+  const relative = /^-(\d{1,4})d$/.exec(t);
+  if (relative) return dayjs(Date.now() - Number(relative[1]) * dayMs).startOf('day');
+  const d = dayjs(t);
+  return d.isValid() ? d : null;
+}
+
+export function initialValues(params: readonly QueryParam[]): FormValues {
+  return Object.fromEntries(
+    params.map((p) => {
+      if (p.type === 'date') return [p.name, dateDefault(p.defaultValue)];
+      if (p.type === 'dateRange') {
+        const [from = '', to = ''] = p.defaultValue.split(',');
+        return [p.name, [dateDefault(from), dateDefault(to)]];
+      }
+      if (p.type === 'multiSelect') return [p.name, p.defaultValue ? p.defaultValue.split(',').map((v) => v.trim()) : []];
+      return [p.name, p.defaultValue || undefined];
+    }),
+  );
+}
+
+const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : '');
+
+/** The form's values as the run call takes them. */
+export function paramValuesOf(params: readonly QueryParam[], values: FormValues): ParamValues {
+  return Object.fromEntries(
+    params.map((p) => {
+      const v = values[p.name];
+      if (p.type === 'date') return [p.name, day(v as Dayjs | null)];
+      if (p.type === 'dateRange') {
+        const [from, to] = (v as [Dayjs | null, Dayjs | null] | null | undefined) ?? [null, null];
+        return [p.name, [day(from), day(to)]];
+      }
+      if (p.type === 'multiSelect') return [p.name, (v as string[] | undefined) ?? []];
+      return [p.name, v === undefined || v === null ? '' : String(v)];
+    }),
+  );
+}
+
+function useOptions(param: QueryParam) {
+  const signedIn = useUserStore((s) => s.signedIn);
+  const lookup = param.lookup ?? (param.type === 'store' || param.type === 'category' ? param.type : null);
+  const { data } = useQuery({
+    queryKey: ['dynamic-query', 'lookup', lookup],
+    enabled: signedIn && lookup !== null && lookup !== 'supplier',
+    staleTime: 60_000,
+    queryFn: async () => {
+      if (lookup === 'store')
+        return (await call(baseInfo.getAllDeptInfo, { body: {} })).map((d) => ({
+          value: d.deptCode,
+          label: `${d.deptCode} ${d.deptName}`,
+        }));
+      if (lookup === 'category')
+        return (await call(baseInfo.getCategoryInfo, { body: {} })).map((c) => ({
+          value: c.categoryCode,
+          label: `${c.categoryCode}_${c.categoryName}`,
+        }));
+      return (await call(baseInfo.getAllBrandInfo, { body: {} })).map((b) => ({
+        value: b.brandCode,
+        label: `${b.brandCode} ${b.brandName}`,
+      }));
+    },
+  });
+  if (param.options.length) return param.options;
+  return data;
+}
+
+function ParamField({ param }: { param: QueryParam }) {
+  const { t } = useTranslation();
+  const options = useOptions(param);
+  const rules = param.required ? [{ required: true, message: param.label }] : [];
+  const item = (child: React.ReactNode) => (
+    <Form.Item key={param.name} name={param.name} label={param.label} rules={rules}>
+      {child}
+    </Form.Item>
+  );
+  switch (param.type) {
+    case 'number':
+      return item(<InputNumber style={{ width: 140 }} />);
+    case 'date':
+      return item(<DatePicker />);
+    case 'dateRange':
+      return item(
+        <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('dynamicQuery.rangeStart'), t('dynamicQuery.rangeEnd')]} />,
+      );
+    case 'multiSelect':
+      return item(<Select mode="multiple" allowClear options={options ?? []} style={{ minWidth: 200 }} maxTagCount="responsive" />);
+    default:
+      return options
+        ? item(<Select allowClear showSearch optionFilterProp="label" options={options} style={{ minWidth: 180 }} />)
+        : item(<Input allowClear maxLength={200} style={{ width: 180 }} />);
+  }
+}
+
+export function ParamForm({
+  params,
+  form,
+  onSearch,
+}: {
+  params: readonly QueryParam[];
+  form: FormInstance<FormValues>;
+  onSearch(values: FormValues): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form form={form} layout="inline" initialValues={initialValues(params)} onFinish={onSearch} style={{ rowGap: 8, marginBottom: 12 }}>
+      {params.map((p) => (
+        <ParamField key={p.name} param={p} />
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('dynamicQuery.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onSearch(form.getFieldsValue());
+            }}
+          >
+            {t('dynamicQuery.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,100 @@
+// Server-defined query pages in Chromium: staff define a report in the designer, test it and publish it to
+// suppliers; supplier 100001 opens it from its menu, filters a column on the server, exports CSV and sees only
+// its own rows, though the SQL names no supplier; a public query opens signed out.
+import fs from 'node:fs';
+import { dynamicQuery } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { apiAs } from '../support/api';
+import { loginAs, useBrowser } from '../support/browser';
+import { gridColumn } from '../support/grid';
+
+const browser = useBrowser();
+const code = `E2E_RECV_${Date.now() % 100000}`;
+
+describe('dynamic query pages', () => {
+  it('lets staff define, test and publish a report that a supplier opens, filters and exports, seeing its own rows only', async () => {
+    const staff = await browser.page();
+    await loginAs(staff, 'admin', { staff: true });
+    await staff.getByRole('navigation', { name: '主菜单' }).getByText('查询设计').click();
+    await staff.waitForURL('**/queryDesign');
+    await staff.getByRole('button', { name: '新增查询' }).click();
+    await staff.getByLabel('查询编码').fill(code);
+    await staff.getByLabel('标题', { exact: true }).fill('供应商验收明细');
+    const editor = staff.locator('.cm-content');
+    await editor.click();
+    await staff.keyboard.press('ControlOrMeta+a');
+    await staff.keyboard.press('Delete');
+    await editor.fill('SELECT supp_code, dept_code, bill_number, amount\nFROM acceptance\nORDER BY bill_number');
+    await staff.getByRole('button', { name: '试运行' }).last().click();
+    await staff.getByText(/试运行结果：\d+ 行，用时 [\d.]+ 毫秒/).waitFor();
+    await staff.getByRole('button', { name: '按结果生成列' }).click();
+    await staff.getByRole('button', { name: /保\s*存/ }).click();
+    await staff.getByText('已保存').waitFor();
+    await staff.getByRole('button', { name: '发布到菜单' }).first().click();
+    const dialog = staff.getByRole('dialog', { name: `发布 ${code}` });
+    await dialog.getByRole('switch', { name: '全部供应商' }).click();
+    await dialog.getByRole('button', { name: '发布到菜单' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    await menu.getByText('报表查询').click();
+    await menu.getByText('供应商验收明细').click();
+    await page.waitForURL(`**/scmQuery/dynamic/query/${code}`);
+    await expect.poll(() => page.title()).toContain('供应商验收明细');
+    const grid = page.locator('.ant-card').filter({ has: page.locator('revo-grid') });
+    await expect.poll(() => gridColumn(grid, 'supp_code').then((c) => c.length)).toBeGreaterThan(0);
+    expect(new Set(await gridColumn(grid, 'supp_code'))).toEqual(new Set(['100001']));
+
+    // The checklist lists every page's stores (of this supplier only); ticking one filters on the server.
+    const api = apiAs('100001');
+    const stores = await api.call(dynamicQuery.runColumnValues, { query: {}, body: { queryCode: code, field: 'dept_code' } });
+    const store = stores.values[0]!;
+    await page.getByRole('button', { name: 'dept_code 筛选' }).click();
+    const filterMenu = page.getByRole('dialog', { name: 'dept_code 筛选' });
+    await filterMenu.getByText('全选').click();
+    await filterMenu.getByText(store, { exact: true }).click();
+    await filterMenu.getByRole('button', { name: /确\s*定/ }).click();
+    const expected = await api.call(dynamicQuery.run, {
+      query: {},
+      body: { queryCode: code, limit: 20, filters: { dept_code: { checks: [store] } } },
+    });
+    await page.getByText(`共 ${expected.total} 行`).waitFor();
+    await expect.poll(() => gridColumn(grid, 'dept_code').then((c) => [...new Set(c)])).toEqual([store]);
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: '导出 CSV' }).click(),
+    ]);
+    const lines = fs
+      .readFileSync((await csv.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('supp_code,dept_code,bill_number,amount');
+    expect(lines.length - 1).toBe(expected.total);
+    expect(lines.slice(1).every((l) => l.startsWith(`100001,${store},`))).toBe(true);
+
+    // Another supplier, also published to, sees its own rows from the same SQL.
+    const other = await apiAs('100002').call(dynamicQuery.runColumnValues, { query: {}, body: { queryCode: code, field: 'supp_code' } });
+    expect(other.values).toEqual(['100002']);
+    await apiAs('admin').call(dynamicQuery.deleteDefinition, { body: { queryCode: code } });
+  });
+
+  it('opens a public query signed out', async () => {
+    const page = await browser.page();
+    await page.goto('/scmQuery/dynamic/query/STORE_LIST');
+    await page.getByText('门店与配送中心').first().waitFor();
+    const grid = page.locator('.ant-card').filter({ has: page.locator('revo-grid') });
+    const expected = await apiAs(null).call(dynamicQuery.run, {
+      query: { tenantid: 'demo' },
+      body: { queryCode: 'STORE_LIST', limit: 100 },
+    });
+    await expect.poll(() => gridColumn(grid, 'dept_code')).toEqual(expected.list.map((r) => String(r.dept_code)));
+    expect(page.url()).toContain('/scmQuery/dynamic/query/STORE_LIST');
+    // A private one asks to sign in.
+    await page.goto('/scmQuery/dynamic/query/SLOW_MOVERS');
+    await page.getByText('登录后查看').waitFor();
+  });
+});
