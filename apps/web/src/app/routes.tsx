@@ -11,7 +11,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { tryIdentityProviderLogin } from '../features/auth/identity-provider';
 import { loginPathOf, useUserStore } from '../stores/user';
 import { loading } from './loading';
-import { CoApplyPage, DynamicQueryPage, ModuleNotReady, shellFreePages } from './page-registry';
+import { CoApplyPage, DynamicQueryPage, shellFreePages } from './page-registry';
 
 export function AppRoutes() {
   return (
