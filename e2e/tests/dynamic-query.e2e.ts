@@ -43,7 +43,7 @@ describe('dynamic query pages', () => {
     await menu.getByText('供应商验收明细').click();
     await page.waitForURL(`**/scmQuery/dynamic/query/${code}`);
     await expect.poll(() => page.title()).toContain('供应商验收明细');
-    const grid = page.locator('.ant-card').filter({ has: page.locator('revo-grid') });
+    const grid = page.getByRole('region', { name: '供应商验收明细 查询结果' });
     await expect.poll(() => gridColumn(grid, 'supp_code').then((c) => c.length)).toBeGreaterThan(0);
     expect(new Set(await gridColumn(grid, 'supp_code'))).toEqual(new Set(['100001']));
 
@@ -86,7 +86,7 @@ describe('dynamic query pages', () => {
     const page = await browser.page();
     await page.goto('/scmQuery/dynamic/query/STORE_LIST');
     await page.getByText('门店与配送中心').first().waitFor();
-    const grid = page.locator('.ant-card').filter({ has: page.locator('revo-grid') });
+    const grid = page.getByRole('region', { name: '门店与配送中心 查询结果' });
     const expected = await apiAs(null).call(dynamicQuery.run, {
       query: { tenantid: 'demo' },
       body: { queryCode: 'STORE_LIST', limit: 100 },

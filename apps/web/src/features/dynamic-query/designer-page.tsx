@@ -276,9 +276,7 @@ function Editor({
           extra={t('dynamicQuery.designer.sqlHelp', { views: Object.keys(views).join(', ') })}
           rules={[{ required: true }]}
         >
-          <Suspense fallback={<Input.TextArea rows={8} disabled />}>
-            <SqlEditor views={views} label={d('sql')} />
-          </Suspense>
+          <SqlField label={d('sql')} />
         </Form.Item>
         <Typography.Title level={5}>{d('params')}</Typography.Title>
         <Form.List name="params">
@@ -415,6 +413,15 @@ function Editor({
         <PublishDialog queryCode={initial.queryCode} targets={published.targets} onClose={() => setPublishing(false)} />
       )}
     </Card>
+  );
+}
+
+/** The form's SQL field: Form.Item hands value and onChange to its direct child, so the lazy editor sits below it. */
+function SqlField({ value, onChange, label }: { value?: string; onChange?(value: string): void; label: string }) {
+  return (
+    <Suspense fallback={<Input.TextArea rows={8} disabled value={value} aria-label={label} />}>
+      <SqlEditor views={views} label={label} {...(value !== undefined ? { value } : {})} {...(onChange ? { onChange } : {})} />
+    </Suspense>
   );
 }
 
