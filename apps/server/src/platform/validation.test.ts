@@ -29,7 +29,8 @@ describe('NUL characters', () => {
     '%s answers 400 naming the field',
     async (_name, call) => {
       const part = call.body ? 'body' : 'querystring';
-      const url = `/api${call.path}${call.body ? '' : '?probe=a%00b'}`;
+      // A call with a body and a query (the public calls name their tenant) gets a valid query.
+      const url = `/api${call.path}${call.body ? (call.query ? '?tenantid=demo' : '') : '?probe=a%00b'}`;
       for (const token of [tokens.staff!, tokens.supplier!]) {
         const res = await t.app.inject({
           method: call.method,
@@ -39,6 +40,11 @@ describe('NUL characters', () => {
         });
         if (res.statusCode === 403) continue; // the other account holds the module
         expect(res.statusCode).toBe(400);
+        // A multipart call refuses a JSON body before reading it (its form field is checked like any body: its own tests).
+        if (call.upload && call.body) {
+          expect(res.json().message).toBe('file: 请以 multipart/form-data 上传文件');
+          return;
+        }
         expect(res.json()).toMatchObject({ code: '400', success: false, data: null });
         expect(res.json().message).toBe(
           call.body ? `${part}.probe.1.deep: 不能包含空字符 (\\u0000)` : `${part}.probe: 不能包含空字符 (\\u0000)`,

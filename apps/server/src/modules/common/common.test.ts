@@ -108,7 +108,8 @@ describe('suppliers, goods and parameters', () => {
     const own = await t.callAs('100001', common.getSupplierInfo, { body: { page: 1, pageSize: 9999 } });
     expect(own.data).toEqual({ total: 1, list: [expect.objectContaining({ suppCode: '100001' })] });
     const all = await t.callAs('admin', common.getSupplierInfo, { body: { page: 2, pageSize: 2 } });
-    expect(all.data.total).toBe(5);
+    // The five demo suppliers and 100006, admitted by a demo cooperation application.
+    expect(all.data.total).toBe(6);
     expect(all.data.list.map((s) => s.suppCode)).toEqual(['100003', '100004']);
     expect((await t.callAs('admin', common.getSupplierInfo, { body: { pageSize: 10000 } })).status).toBe(400);
   });
@@ -147,7 +148,7 @@ describe('trees', () => {
     const [suppliers] = (await t.callAs('admin', common.getSupplierCateInfo)).data;
     expect(suppliers!.label).toBe('所有供应商');
     const leaves = new Set(suppliers!.children.flatMap((c) => c.children.map((s) => s.id)));
-    expect(leaves.size).toBe(5);
+    expect(leaves.size).toBe(6);
     const [own] = (await t.callAs('100001', common.getSupplierCateInfo)).data;
     expect(new Set(own!.children.flatMap((c) => c.children.map((s) => s.id)))).toEqual(new Set(['100001']));
   });
