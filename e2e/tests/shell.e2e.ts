@@ -227,9 +227,10 @@ describe('small screens, errors and usage', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await loginAs(page, '100001');
     await page.goto('/purOrder');
-    const pager = page.locator('.list-pagination').first();
+    // Pages stay alive in their tabs: only the shown page's elements count.
+    const pager = page.locator('.list-pagination:visible').first();
     await pager.locator('.ant-pagination-total-text').waitFor({ timeout: 30_000 });
-    const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+    const box = async (selector: string) => (await page.locator(`${selector}:visible`).first().boundingBox())!;
     expect((await box('header[role="banner"]')).height).toBeLessThan(64);
     expect(await page.locator('.ant-menu-submenu-popup:visible').count()).toBe(0);
     const card = await box('.ant-card');
