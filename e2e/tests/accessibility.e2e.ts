@@ -81,6 +81,13 @@ async function visit(page: Page, path: string): Promise<void> {
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);
+  // The menu opens the page's folder with an animation: colours measured mid-fade are not the screen's.
+  await page
+    .locator('.ant-motion-collapse, [class*="-motion-collapse-"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 }
 
 async function newPage(): Promise<Page> {
