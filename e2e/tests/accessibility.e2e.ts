@@ -87,7 +87,15 @@ async function visit(page: Page, path: string): Promise<void> {
     .first()
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => undefined);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // Finite ones only: a spinner's animation never finishes.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 async function newPage(): Promise<Page> {
