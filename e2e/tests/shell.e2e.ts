@@ -222,7 +222,7 @@ describe('small screens, errors and usage', () => {
     for (let i = 0; i < count; i += 1) expect(await entries.nth(i).locator('.anticon').count()).toBeGreaterThan(0);
   });
 
-  it('keeps a phone layout tidy: one header row, no flyout by itself, the pager inside its card', async () => {
+  it('keeps a phone layout tidy: one header row, the pager inside its card', async () => {
     const page = await browser.page();
     await page.setViewportSize({ width: 390, height: 844 });
     await loginAs(page, '100001');
@@ -232,7 +232,6 @@ describe('small screens, errors and usage', () => {
     await pager.locator('.ant-pagination-total-text').waitFor({ timeout: 30_000 });
     const box = async (selector: string) => (await page.locator(`${selector}:visible`).first().boundingBox())!;
     expect((await box('header[role="banner"]')).height).toBeLessThan(64);
-    expect(await page.locator('.ant-menu-submenu-popup:visible').count()).toBe(0);
     const card = await box('.ant-card');
     const pagerBox = (await pager.boundingBox())!;
     expect(pagerBox.x + pagerBox.width).toBeLessThanOrEqual(card.x + card.width + 1);

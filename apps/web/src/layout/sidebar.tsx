@@ -3,7 +3,7 @@
 import type { RouteItem } from '@portal/contract';
 import { Layout as LayoutTokens } from '@portal/contract';
 import { Layout, Menu, type MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { type PageRoute, localizeMenu, routePath } from '../lib/routes';
@@ -47,19 +47,6 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
         .map((r) => `folder:${r.moudleCode}`),
     [serverMenu, pathname],
   );
-  // The open folders: inline ones as the user left them (the current page's folder opens on navigation);
-  // a collapsed sidebar's flyouts open only on the user's hover or click, never by themselves after a
-  // navigation or on collapsing (they covered the header and the page title on phones).
-  const [inlineKeys, setInlineKeys] = useState<string[]>(openKeys);
-  const [popupKeys, setPopupKeys] = useState<string[]>([]);
-  const place = `${collapsed}:${location.pathname}`;
-  const [shownPlace, setShownPlace] = useState(place);
-  if (place !== shownPlace) {
-    // Adjusted while rendering (not in an effect): the new place never draws a stale flyout.
-    setShownPlace(place);
-    setPopupKeys([]);
-    setInlineKeys((keys) => [...new Set([...keys, ...openKeys])]);
-  }
   return (
     <Layout.Sider
       className="print-hidden"
@@ -82,8 +69,7 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
           mode="inline"
           items={items}
           selectedKeys={[selected]}
-          openKeys={collapsed ? popupKeys : inlineKeys}
-          onOpenChange={(keys) => (collapsed ? setPopupKeys(keys) : setInlineKeys(keys))}
+          defaultOpenKeys={openKeys}
           onClick={({ key }) => {
             if (key.startsWith('sso:')) void openSso(key.slice(4));
             else if (isExternal(key)) window.open(key, '_blank', 'noopener');
