@@ -3,6 +3,7 @@ import type { CertificateStatus } from '@portal/contract';
 import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type ListColumn, serverList } from '../../platform/list/server-list';
+import { claimFiles, releaseFiles } from '../../platform/files/store';
 import { type DataScope, inScope } from '../../platform/scope';
 
 export function types(db: Kysely<DB>, tenantId: string) {
@@ -201,18 +202,7 @@ export const reference = (id: number) => `certificate:${id}`;
  * (answers the ids that were not); files it no longer has become free to delete.
  */
 export async function setFiles(trx: Transaction<DB>, scope: DataScope, id: number, fileIds: string[]): Promise<string[]> {
-  const ref = reference(id);
-  const taken = fileIds.length
-    ? await trx
-        .updateTable('stored_file')
-        .set({ referenced_by: ref })
-        .where(inScope(scope))
-        .where('id', 'in', fileIds)
-        .where((eb) => eb.or([eb('referenced_by', 'is', null), eb('referenced_by', '=', ref)]))
-        .returning('id')
-        .execute()
-    : [];
-  const missing = fileIds.filter((f) => !taken.some((t) => t.id === f));
+  const missing = await claimFiles(trx, scope, reference(id), fileIds);
   if (missing.length) return missing;
   await trx.deleteFrom('certificate_file').where('certificate_id', '=', id).execute();
   if (fileIds.length)
@@ -220,9 +210,7 @@ export async function setFiles(trx: Transaction<DB>, scope: DataScope, id: numbe
       .insertInto('certificate_file')
       .values(fileIds.map((file_id, seq) => ({ certificate_id: id, file_id, seq })))
       .execute();
-  let freed = trx.updateTable('stored_file').set({ referenced_by: null }).where('referenced_by', '=', ref);
-  if (fileIds.length) freed = freed.where('id', 'not in', fileIds);
-  await freed.execute();
+  await releaseFiles(trx, reference(id), fileIds);
   return [];
 }
 

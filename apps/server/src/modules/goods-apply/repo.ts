@@ -3,6 +3,7 @@ import type { ApplyStatus } from '@portal/contract';
 import { type Kysely, type RawBuilder, type Transaction, type Updateable, sql } from 'kysely';
 import type { DB, GoodsApplyTable } from '../../db/schema';
 import { type ListColumn, serverList } from '../../platform/list/server-list';
+import { claimFiles, releaseFiles } from '../../platform/files/store';
 import { type DataScope, inScope } from '../../platform/scope';
 import { certificates } from '../certificate/repo';
 
@@ -150,18 +151,7 @@ export const reference = (id: number) => `goods-apply:${id}`;
  * (answers the ids that were not); files it no longer has become free to delete.
  */
 export async function setFiles(trx: Transaction<DB>, scope: DataScope, id: number, fileIds: string[]): Promise<string[]> {
-  const ref = reference(id);
-  const taken = fileIds.length
-    ? await trx
-        .updateTable('stored_file')
-        .set({ referenced_by: ref })
-        .where(inScope(scope))
-        .where('id', 'in', fileIds)
-        .where((eb) => eb.or([eb('referenced_by', 'is', null), eb('referenced_by', '=', ref)]))
-        .returning('id')
-        .execute()
-    : [];
-  const missing = fileIds.filter((f) => !taken.some((t) => t.id === f));
+  const missing = await claimFiles(trx, scope, reference(id), fileIds);
   if (missing.length) return missing;
   await trx.deleteFrom('goods_apply_file').where('apply_id', '=', id).execute();
   if (fileIds.length)
@@ -175,9 +165,7 @@ export async function setFiles(trx: Transaction<DB>, scope: DataScope, id: numbe
 
 /** Files of the application other than `keep` are no longer referenced (their owner may delete them). */
 export function freeFiles(trx: Transaction<DB>, id: number, keep: string[] = []) {
-  let freed = trx.updateTable('stored_file').set({ referenced_by: null }).where('referenced_by', '=', reference(id));
-  if (keep.length) freed = freed.where('id', 'not in', keep);
-  return freed.execute();
+  return releaseFiles(trx, reference(id), keep);
 }
 
 export function filesOf(db: Kysely<DB>, applyId: number) {

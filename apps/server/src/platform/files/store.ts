@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { type DataScope, inScope } from '../scope';
 import type { ReceivedFile } from './upload';
 
 const chunkBytes = 256 * 1024;
@@ -62,4 +63,28 @@ export function fileBytes(db: Kysely<DB>, fileId: string): Readable {
 export async function deleteUnreferenced(db: Kysely<DB>, fileId: string): Promise<boolean> {
   const deleted = await db.deleteFrom('stored_file').where('id', '=', fileId).where('referenced_by', 'is', null).executeTakeFirst();
   return deleted.numDeletedRows > 0n;
+}
+
+/**
+ * Makes these files the record `reference`'s: each must be in the caller's scope and referenced by no other
+ * record. Answers the ids it could not take; the caller then fails its transaction, which undoes the others' claim.
+ */
+export async function claimFiles(db: Kysely<DB>, scope: DataScope, reference: string, fileIds: string[]): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const taken = await db
+    .updateTable('stored_file')
+    .set({ referenced_by: reference })
+    .where(inScope(scope))
+    .where('id', 'in', fileIds)
+    .where((eb) => eb.or([eb('referenced_by', 'is', null), eb('referenced_by', '=', reference)]))
+    .returning('id')
+    .execute();
+  return fileIds.filter((f) => !taken.some((t) => t.id === f));
+}
+
+/** Files of the record `reference` other than `keep` are no longer referenced (their owner may delete them). */
+export async function releaseFiles(db: Kysely<DB>, reference: string, keep: string[] = []): Promise<void> {
+  let freed = db.updateTable('stored_file').set({ referenced_by: null }).where('referenced_by', '=', reference);
+  if (keep.length) freed = freed.where('id', 'not in', keep);
+  await freed.execute();
 }
