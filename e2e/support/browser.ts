@@ -78,3 +78,23 @@ export async function chooseOption(page: Page, opener: Locator, text: string | R
   await option.click();
   await page.locator('.ant-select-dropdown[class*="-leave"]').first().waitFor({ state: 'detached' });
 }
+
+/**
+ * Runs `action` and waits for the toast `text` it should bring, watching from before the action starts (a loaded
+ * machine must not miss a message that shows for 3 s); a failure names the toasts that were on screen instead.
+ */
+export async function expectToast(page: Page, text: string | RegExp, action: () => Promise<void>): Promise<void> {
+  const shown = page
+    .locator('.ant-message-notice')
+    .filter({ hasText: text })
+    .first()
+    .waitFor()
+    .then(
+      () => true,
+      () => false,
+    );
+  await action();
+  if (await shown) return;
+  const onScreen = await page.locator('.ant-message-notice').allInnerTexts();
+  throw new Error(`no message ${String(text)}; on screen: ${onScreen.join(' | ') || 'none'}`);
+}
