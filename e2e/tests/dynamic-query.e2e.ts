@@ -33,8 +33,14 @@ describe('dynamic query pages', () => {
     await staff.getByRole('button', { name: '发布到菜单' }).first().click();
     const dialog = staff.getByRole('dialog', { name: `发布 ${code}` });
     await dialog.getByRole('switch', { name: '全部供应商' }).click();
+    await dialog.getByRole('checkbox', { name: '系统管理员' }).check();
     await dialog.getByRole('button', { name: '发布到菜单' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // Published to the designer's own role too: the entry is in its menu at once, without signing in again.
+    const staffMenu = staff.getByRole('navigation', { name: '主菜单' });
+    const reports = staffMenu.getByRole('menuitem', { name: /报表查询/ });
+    if ((await reports.getAttribute('aria-expanded')) !== 'true') await reports.click();
+    await staffMenu.getByText('供应商验收明细', { exact: true }).waitFor();
 
     const page = await browser.page();
     await loginAs(page, '100001');

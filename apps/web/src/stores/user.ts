@@ -24,6 +24,8 @@ export interface UserState {
   pendingNotice: Pick<LoginResult, 'isEditPw' | 'pwPeriod' | 'accountExpireWarn' | 'matureDate'> | null;
   signIn(result: LoginResult, tenantid: string): void;
   setProfile(info: UserInfo, menu: RouteItem[]): void;
+  /** The server menu again (after a change that adds or renames an entry of the user's own menu). */
+  setMenu(menu: RouteItem[]): void;
   clearNotice(): void;
   signOut(): void;
 }
@@ -57,7 +59,7 @@ export const defaultTenant = (import.meta.env.VITE_TENANT_ID as string | undefin
 
 export const useUserStore = create<UserState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       ...empty,
       tenantid: defaultTenant,
       signIn(result, tenantid) {
@@ -94,6 +96,9 @@ export const useUserStore = create<UserState>()(
           companyName: info.companyName,
           employeeName: info.employeeName,
         });
+      },
+      setMenu(menu) {
+        if (get().signedIn) set({ menu });
       },
       clearNotice() {
         set({ pendingNotice: null });

@@ -1,7 +1,8 @@
 // Calls of the query pages and of the designer, with their query keys.
-import { type CallBody, type CallData, type QueryDefinition, type ResultRow, dynamicQuery } from '@portal/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CallBody, type CallData, type QueryDefinition, type ResultRow, dynamicQuery, menu } from '@portal/contract';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { useUserStore } from '../../stores/user';
 
 export type RunBody = CallBody<typeof dynamicQuery.run>;
 
@@ -61,11 +62,21 @@ export const publishOptionsQuery = queryOptions({
   staleTime: 60_000,
 });
 
+/**
+ * After a change to definitions: the designer's lists, and the signed-in user's own menu, which holds a published
+ * definition's entry and title when the user's role is one it was published to (no new sign-in needed).
+ */
+async function afterChange(client: QueryClient): Promise<void> {
+  await client.invalidateQueries({ queryKey: ['dynamic-query'] });
+  const routes = await call(menu.queryMerchantsModuleList, { query: {} }, { silent: true }).catch(() => null);
+  if (routes) useUserStore.getState().setMenu(routes);
+}
+
 export function useSaveDefinition() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: QueryDefinition & { isNew: boolean }) => call(dynamicQuery.saveDefinition, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['dynamic-query'] }),
+    onSuccess: () => afterChange(client),
   });
 }
 
@@ -73,7 +84,7 @@ export function useDeleteDefinition() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (queryCode: string) => call(dynamicQuery.deleteDefinition, { body: { queryCode } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['dynamic-query'] }),
+    onSuccess: () => afterChange(client),
   });
 }
 
@@ -81,8 +92,7 @@ export function usePublish() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CallBody<typeof dynamicQuery.publish>) => call(dynamicQuery.publish, { body }),
-    // The menu changes for the roles published to (the designer's own, perhaps): refetched on the next sign-in.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['dynamic-query'] }),
+    onSuccess: () => afterChange(client),
   });
 }
 
