@@ -1,4 +1,8 @@
-// The spinner shown while a page or the session loads.
+// The spinner shown while a page or the session loads, in the middle of the width.
 import { Spin } from 'antd';
 
-export const loading = <Spin size="large" style={{ display: 'block', margin: '20vh auto' }} />;
+export const loading = (
+  <div style={{ display: 'flex', justifyContent: 'center', paddingTop: '20vh' }}>
+    <Spin size="large" />
+  </div>
+);

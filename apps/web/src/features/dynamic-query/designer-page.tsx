@@ -122,7 +122,7 @@ export default function DesignerPage() {
                   description={
                     <Space wrap size={4}>
                       <Typography.Text code>{d.queryCode}</Typography.Text>
-                      {d.isPublic && <Tag color="green">public</Tag>}
+                      {d.isPublic && <Tag color="green">{t('dynamicQuery.designer.publicTag')}</Tag>}
                       <Tag color={d.moudleCode ? 'blue' : 'default'}>
                         {d.moudleCode ? t('dynamicQuery.designer.published') : t('dynamicQuery.designer.notPublished')}
                       </Tag>

@@ -53,9 +53,17 @@ export default function DynamicQueryPage() {
   return <QueryView key={queryCode} definition={definition} title={title ?? definition.title} tenantid={tenantid} />;
 }
 
+/** Wide enough for the title beside the header's filter button: a definition's width never cuts its title. */
+function headerWidth(title: string): number {
+  let text = 0;
+  for (const ch of title) text += /[\u2e80-\u9fff\uff00-\uffef]/.test(ch) ? 14 : 8;
+  return text + 48;
+}
+
 function gridColumnOf(c: PageDefinition['columns'][number]): GridColumn {
   const type = c.type === 'number' ? (c.format === 'money' ? 'money' : 'number') : c.type === 'date' ? 'date' : 'text';
-  return { field: c.field, title: c.title, type, width: c.width, ...(c.fixed ? { fixed: c.fixed } : {}) };
+  const width = Math.max(c.width, headerWidth(c.title));
+  return { field: c.field, title: c.title, type, width, ...(c.fixed ? { fixed: c.fixed } : {}) };
 }
 
 const rowOf = (row: ResultRow): GridRow =>
