@@ -65,4 +65,8 @@ export const Messages = {
   captchaRequired: '请输入验证码',
   captchaWrong: '验证码错误或已过期',
   passwordChanged: '修改成功!',
+  /** The supplier of the account is 停用: no sign-in, and open sessions end. */
+  supplierDisabled: '供应商已停用，请联系采购员',
+  /** The supplier of the account is 冻结: it reads its modules but changes nothing in them. */
+  supplierFrozen: '供应商已冻结，只能查询，不能修改',
 } as const;

@@ -1,6 +1,7 @@
 // The one gate: every API call is public (flag from the contract) or needs a valid session token; a call
-// that changes data (flag from the contract) is refused when the browser says it comes from another site.
-import { ClientKeys } from '@portal/contract';
+// that changes data (flag from the contract) is refused when the browser says it comes from another site, and
+// for the accounts of a frozen supplier.
+import { ClientKeys, Messages } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 import type { SessionContext } from './session-context';
@@ -58,5 +59,7 @@ export function registerAuthHook(app: FastifyInstance, gate: Gate): void {
     const token = tokenOf(request, gate.csrfKey);
     if (!token) throw ApiError.unauthorized();
     request.session = await gate.authenticate(token, module ? { module, ...(button ? { button } : {}) } : undefined);
+    // A frozen supplier reads its modules but changes nothing in them (its password and sign-out stay its own).
+    if (changes && module && request.session.supplierStatus === '冻结') throw ApiError.forbidden(Messages.supplierFrozen);
   });
 }

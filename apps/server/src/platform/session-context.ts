@@ -12,6 +12,11 @@ export interface SessionContext {
   suppCode: string | null;
   roleCode: string | null;
   parentCode: string | null;
+  /**
+   * The supplier's status (启用/冻结/停用) for a supplier account, null for staff: a 停用 supplier has no session,
+   * a 冻结 one reads but changes nothing in a module (the auth hook refuses those calls).
+   */
+  supplierStatus?: string | null;
   /** Names and the supplier's card, read by the same lookup, so that getInfo needs no query of its own. */
   profile: SessionProfile;
 }

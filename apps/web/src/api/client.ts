@@ -24,7 +24,7 @@ export class ApiFailure extends Error {
 export const errorTexts = { timeout: '请求超时', system: '系统异常', relogin: '请重新登录', badDownload: '调用接口异常' } as const;
 
 /** Messages after which the user is signed out (first client, spec section 8). */
-const logoutMessages = new Set<string>([Messages.tokenInvalid, Messages.otherUserLoggedIn]);
+const logoutMessages = new Set<string>([Messages.tokenInvalid, Messages.otherUserLoggedIn, Messages.supplierDisabled]);
 
 export interface CallOptions {
   /** Do not toast failures: the caller shows them (forms, login). */

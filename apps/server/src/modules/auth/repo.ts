@@ -29,6 +29,7 @@ export function findLoginCandidates(
       'account.mature_date',
       'account.is_used',
       'supplier.supp_name',
+      'supplier.status as supplier_status',
       'tenant.company_name',
     ])
     .where('account.tenant_id', '=', where.tenantId)
@@ -114,6 +115,7 @@ export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) 
       'account.role_code',
       'account.parent_code',
       'account.is_used',
+      'supplier.status as supplier_status',
     ])
     .select(held.as('held'))
     .where('session.token_hash', '=', tokenHash)

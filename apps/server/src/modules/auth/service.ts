@@ -112,6 +112,10 @@ async function startSession(
     await journal('disabled', account.id);
     throw loginFailure('账号已停用，请联系管理员');
   }
+  if (account.kind === 'supplier' && account.supplier_status === '停用') {
+    await journal('supplier-disabled', account.id);
+    throw loginFailure(Messages.supplierDisabled);
+  }
   if (account.mature_date && daysUntil(now, new Date(account.mature_date)) < 0) {
     await journal('expired', account.id);
     throw loginFailure(`账号已于${account.mature_date}到期，请联系管理员`);
@@ -194,9 +198,10 @@ export async function authenticate(ctx: AppContext, token: string, access?: Acce
   }
   const now = ctx.now();
   const idleLimit = row.last_seen_at.getTime() + ctx.config.sessionIdleMinutes * 60_000;
-  if (now >= row.expires_at || now.getTime() > idleLimit || !row.is_used) {
-    await repo.revokeSession(ctx.db, tokenHash, row.is_used ? 'expired' : 'disabled', now);
-    throw ApiError.unauthorized();
+  const supplierDisabled = row.kind === 'supplier' && row.supplier_status === '停用';
+  if (now >= row.expires_at || now.getTime() > idleLimit || !row.is_used || supplierDisabled) {
+    await repo.revokeSession(ctx.db, tokenHash, row.is_used && !supplierDisabled ? 'expired' : 'disabled', now);
+    throw ApiError.unauthorized(supplierDisabled ? Messages.supplierDisabled : undefined);
   }
   // Sliding idle expiry; written at most once a minute to keep reads cheap.
   if (now.getTime() - row.last_seen_at.getTime() > 60_000) await repo.touchSession(ctx.db, tokenHash, now);
@@ -211,6 +216,7 @@ export async function authenticate(ctx: AppContext, token: string, access?: Acce
     suppCode: row.supp_code,
     roleCode: row.role_code,
     parentCode: row.parent_code,
+    supplierStatus: row.kind === 'supplier' ? row.supplier_status : null,
     profile: {
       companyName: row.company_name,
       suppName: row.supp_name ?? '',

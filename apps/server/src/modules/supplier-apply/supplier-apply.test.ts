@@ -2,10 +2,10 @@
 // look-up, the review's transitions per role, the approval creating exactly one supplier and main account,
 // and the supplier history with its status changes.
 import { createHash } from 'node:crypto';
-import { auth, supplierApply } from '@portal/contract';
+import { Messages, auth, employee, supplierApply } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../db/seed/certificates';
-import { createTestApp, login, type TestApp } from '../../test/helpers';
+import { createTestApp, login, type TestApp, tokenFor } from '../../test/helpers';
 import { multipart } from '../../test/multipart';
 
 let t: TestApp;
@@ -290,6 +290,30 @@ describe('the supplier history', () => {
     });
     expect(bad.status).toBe(400);
     expect((await t.callAs('admin', supplierApply.getSupplierHistory, { query: { suppCode: 'nobody' } })).status).toBe(404);
+  });
+
+  it('lets a frozen supplier read but change nothing, and ends a disabled supplier\'s sessions and sign-ins', async () => {
+    const session = { token: await tokenFor(t.app, '100005') };
+    const child = { empCode: '100005-01', name: '周冻', mobile: '13900000551' };
+    const setStatus = (status: '启用' | '冻结' | '停用') =>
+      t.callAs('admin', supplierApply.changeSupplierStatus, { body: { suppCode: '100005', status, note: `改为${status}` } });
+
+    expect((await setStatus('冻结')).status).toBe(200);
+    expect((await t.callAs(session, employee.getChildEmployeeCode, { query: {} })).data).toBe('100005-01');
+    const refused = await t.callAs(session, employee.insertSupChild, { body: child });
+    expect([refused.status, refused.envelope.message]).toEqual([403, Messages.supplierFrozen]);
+    expect((await login(t.app, '100005')).json()).toMatchObject({ code: '1' });
+
+    expect((await setStatus('停用')).status).toBe(200);
+    const ended = await t.callAs(session, employee.getChildEmployeeCode, { query: {} });
+    expect([ended.status, ended.envelope.message]).toEqual([401, Messages.supplierDisabled]);
+    expect((await t.callAs(session, employee.getChildEmployeeCode, { query: {} })).status).toBe(401);
+    expect((await login(t.app, '100005')).json()).toMatchObject({ message: Messages.supplierDisabled });
+
+    expect((await setStatus('启用')).status).toBe(200);
+    const back = { token: await tokenFor(t.app, '100005') };
+    const created = await t.callAs(back, employee.insertSupChild, { body: child });
+    expect(created.status).toBe(200);
   });
 
   it('serves the category tree and the captcha to visitors', async () => {
