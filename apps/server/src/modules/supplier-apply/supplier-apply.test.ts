@@ -292,7 +292,7 @@ describe('the supplier history', () => {
     expect((await t.callAs('admin', supplierApply.getSupplierHistory, { query: { suppCode: 'nobody' } })).status).toBe(404);
   });
 
-  it('lets a frozen supplier read but change nothing, and ends a disabled supplier\'s sessions and sign-ins', async () => {
+  it("lets a frozen supplier read but change nothing, and ends a disabled supplier's sessions and sign-ins", async () => {
     const session = { token: await tokenFor(t.app, '100005') };
     const child = { empCode: '100005-01', name: '周冻', mobile: '13900000551' };
     const setStatus = (status: '启用' | '冻结' | '停用') =>
