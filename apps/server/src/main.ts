@@ -2,6 +2,7 @@
 import { buildApp } from './app';
 import { databaseOptionsOf, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
+import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { DataDirLockedError } from './db/lock';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { scheduleExpiryJob } from './modules/certificate/expiry';
@@ -12,7 +13,7 @@ async function main() {
   try {
     database = await openDatabase(databaseOptionsOf(config));
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof EmbeddedPostgresError) {
       console.error(err.message);
       process.exit(1);
     }
@@ -48,7 +49,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Certificates' daily expiry marks: every process tries, the database lets one run a day (expiry.ts).
   stopExpiryJob = scheduleExpiryJob(database.db, () => new Date(), app.log);
-  app.log.info(`portal ready on http://localhost:${config.port} (database: ${database.engine})`);
+  app.log.info(
+    `portal ready on http://localhost:${config.port} (database: ${database.embedded ? `embedded ${database.engine} in ${config.dataDir}` : database.engine})`,
+  );
 }
 
 main().catch((err: unknown) => {
