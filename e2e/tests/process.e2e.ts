@@ -1,10 +1,13 @@
-// The server process: one per data folder, and a graceful stop that releases the folder.
+// The server process: one per data folder, a graceful stop that releases the folder, and the embedded
+// PostgreSQL after the portal is killed with -9.
+import { baseInfo } from '@portal/contract';
+import { runningPostmaster } from '@portal/server/src/db/embedded-postgres';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn } from '../support/api';
+import { apiAs, signIn } from '../support/api';
 import { freePort, type RunningServer, spawnServer, startServer } from '../support/server';
 
 describe('server process', () => {
@@ -25,6 +28,7 @@ describe('server process', () => {
     expect(fs.existsSync(lockFile)).toBe(true);
     expect(await server.stop()).toBe(0);
     expect(fs.existsSync(lockFile)).toBe(false);
+    expect(runningPostmaster(path.join(server.dataDir, 'postgres'))).toBeUndefined();
     // The same folder opens again, with the data kept.
     const again = await startServer({ dataDir: server.dataDir });
     const res = await fetch(`${again.url}/api/health`);
@@ -32,6 +36,51 @@ describe('server process', () => {
     expect(await again.stop()).toBe(0);
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
+});
+
+describe('embedded PostgreSQL after kill -9 of the portal', () => {
+  it('restarts on the folder with every acknowledged write kept, stopping the server the killed portal left running', async () => {
+    const server = await startServer();
+    const admin = apiAs('admin', server.url);
+    // Writes keep coming from 8 clients; the portal is killed while they are in flight.
+    const acknowledged: string[] = [];
+    let next = 0;
+    let killed = false;
+    const writer = async () => {
+      while (!killed) {
+        const code = `KILL${String(next++).padStart(5, '0')}`;
+        try {
+          await admin.call(baseInfo.saveBrand, { body: { brandCode: code, brandName: `断电测试 ${code}`, isNew: true } });
+          acknowledged.push(code);
+        } catch {
+          return; // the portal is gone: this write was never acknowledged
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, writer);
+    await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(100);
+    killed = true;
+    server.process.kill('SIGKILL');
+    await new Promise((done) => server.process.once('exit', done));
+    await Promise.all(writers);
+    // The database server outlives the portal it belonged to.
+    const clusterDir = path.join(server.dataDir, 'postgres');
+    const stray = runningPostmaster(clusterDir);
+    expect(stray).toBeDefined();
+
+    const again = await startServer({ dataDir: server.dataDir, env: { LOG_LEVEL: 'info' } });
+    try {
+      expect(again.output()).toContain(`left running by an earlier portal (pid ${stray})`);
+      const page = await apiAs('admin', again.url).call(baseInfo.getBrandPage, { body: { keyword: 'KILL', page: 1, limit: 1000 } });
+      const kept = new Set(page.list.map((brand) => brand.brandCode));
+      expect(acknowledged.filter((code) => !kept.has(code))).toEqual([]);
+      expect(runningPostmaster(clusterDir)).not.toBe(stray);
+    } finally {
+      expect(await again.stop()).toBe(0);
+    }
+    expect(runningPostmaster(clusterDir)).toBeUndefined();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }, 240_000); // two starts on a new cluster, seeding the demo data on the first
 });
 
 /** A CSV export on a raw socket whose client stops reading once the head has come (a slow reader). */
