@@ -107,8 +107,10 @@ function openSlowExport(port: number, token: string): Promise<SlowExport> {
     let answered = false;
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
+      // Only the head is looked at: joining every chunk of the body as it comes would cost O(n²).
+      if (answered) return;
       const text = Buffer.concat(chunks).toString('latin1');
-      if (answered || !text.includes('\r\n\r\n')) return;
+      if (!text.includes('\r\n\r\n')) return;
       answered = true;
       socket.pause();
       resolve({
