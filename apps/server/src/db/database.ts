@@ -25,6 +25,8 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   engine: Engine;
+  /** PostgreSQL: the connection string (the embedded cluster's is over its Unix socket). */
+  url?: string;
   /** Run by the portal itself (the cluster in DATA_DIR, or PGlite) rather than reached at DATABASE_URL. */
   embedded: boolean;
   /** The rows of a query as CSV written by the database itself (COPY TO STDOUT); PostgreSQL only. */
@@ -122,7 +124,7 @@ function embeddedEngineOf(dataDir: string, chosen: EmbeddedEngine | undefined, n
   if (fs.existsSync(path.join(dataDir, 'pgdata')) && !fs.existsSync(path.join(dataDir, 'postgres'))) {
     notice(
       `${dataDir} holds a PGlite database (pgdata): the portal stays on PGlite there. To move to the embedded PostgreSQL, ` +
-        'take a backup with EMBEDDED_ENGINE=pglite npm run backup, start on a new DATA_DIR and restore it (README, Backups).',
+        'start on a new DATA_DIR (EMBEDDED_ENGINE=pglite keeps this message away).',
     );
     return 'pglite';
   }
@@ -158,6 +160,7 @@ async function openPostgres(options: DatabaseOptions & { databaseUrl: string }):
   return {
     db,
     engine: 'postgres',
+    url: options.databaseUrl,
     embedded: false,
     copyCsv: (query) => copyCsv(exportPool, query),
     poolStats: () => [statsOf('interactive', pool), statsOf('export', exportPool)],
