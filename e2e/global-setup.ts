@@ -1,11 +1,13 @@
 // One real server for the browser tests, on a temporary data folder, seeded with the demo data.
 import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { buildServer } from '@portal/server/scripts/build.mjs';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer | undefined;
 
 export async function setup(project: TestProject) {
+  await buildServer(); // the compiled server, as npm start runs it
   server = await startServer();
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);

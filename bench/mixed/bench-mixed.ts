@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { type RunningServer, startServer } from '@portal/e2e/support/server';
+import { buildServer } from '@portal/server/scripts/build.mjs';
 import { adminUrl, loginToken } from '../lib/portal';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -90,6 +91,7 @@ async function run(label: string, env: Record<string, string>) {
   }
 }
 
+await buildServer(); // the server runs compiled, as npm start runs it
 console.log(`# mixed traffic, ${connections} connections, ${seconds} s per run, ${os.cpus().length} cores, load from its own process`);
 for (const engine of engines) {
   if (engine === 'embedded') await run('embedded-postgres', { EMBEDDED_ENGINE: 'postgres' });

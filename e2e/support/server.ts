@@ -29,13 +29,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs a TypeScript program of the server (main.ts unless told) as a child process. */
+/**
+ * Runs a command of the compiled server (apps/server/dist: main unless told, seed, backup, restore) as a child
+ * process: the tests run what `npm start` runs. `buildServer()` (global setup) compiles it first.
+ */
 export function spawnServer(
   env: Record<string, string>,
-  script = 'main.ts',
+  command = 'main',
   args: string[] = [],
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src', script), ...args], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist', `${command}.js`), ...args], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

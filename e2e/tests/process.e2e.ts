@@ -1,8 +1,10 @@
 // The server process: one per data folder, a graceful stop that releases the folder, and the embedded
 // PostgreSQL after the portal is killed with -9.
 import { baseInfo } from '@portal/contract';
-import { runningPostmaster } from '@portal/server/src/db/embedded-postgres';
+import { runningClusterUrl, runningPostmaster } from '@portal/server/src/db/embedded-postgres';
+import pg from 'pg';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +37,37 @@ describe('server process', () => {
     expect(res.status).toBe(200);
     expect(await again.stop()).toBe(0);
     fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  }, 180_000); // two starts, the first making a cluster and seeding it
+
+  it('runs WORKERS=2 processes on the embedded PostgreSQL, the daily job once across them, and stops them all on SIGTERM', async () => {
+    const server = await startServer({ env: { WORKERS: '2', LOG_LEVEL: 'info' } });
+    // Both workers answer: the port is shared between them.
+    const servedBy = new Set<number>();
+    for (let i = 0; i < 40 && servedBy.size < 2; i++) {
+      // A new connection each time (fetch would keep one open, and a connection belongs to one worker).
+      await new Promise((done) => http.get(`${server.url}/api/health`, { agent: false }, (res) => res.resume().on('end', done)));
+      await new Promise((r) => setTimeout(r, 50));
+      for (const line of server.output().split('\n'))
+        if (line.includes('"url":"/api/health"')) servedBy.add((JSON.parse(line) as { pid: number }).pid);
+    }
+    expect(servedBy.size).toBe(2);
+    // Each worker tries the day's certificate job a second after it listens; one of them runs it.
+    const client = new pg.Client({ connectionString: runningClusterUrl(server.dataDir) });
+    await client.connect();
+    try {
+      await expect.poll(() => server.output().match(/certificate expiry job ran/g)?.length ?? 0, { timeout: 20_000 }).toBe(1);
+      await new Promise((r) => setTimeout(r, 3000)); // the other worker's try has come and gone
+      expect(server.output().match(/certificate expiry job (ran|failed)/g)).toEqual(['certificate expiry job ran']);
+      const runs = await client.query("SELECT count(*)::int AS n FROM job_run WHERE job = 'certificate-expiry'");
+      expect(runs.rows[0]).toEqual({ n: 1 });
+    } finally {
+      await client.end();
+    }
+    expect(await server.stop()).toBe(0);
+    expect(runningPostmaster(path.join(server.dataDir, 'postgres'))).toBeUndefined();
+    expect(fs.existsSync(path.join(server.dataDir, 'portal.lock'))).toBe(false);
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }, 180_000);
 });
 
 describe('embedded PostgreSQL after kill -9 of the portal', () => {
@@ -136,7 +168,7 @@ describe('server shutdown', () => {
     // Demo data and enough receiving lines that a staff export is far larger than the socket buffers:
     // a client that does not read holds the export in flight.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-    const seed = spawnServer({ DATA_DIR: dataDir }, 'db/seed/cli.ts', ['--rows', '60000']);
+    const seed = spawnServer({ DATA_DIR: dataDir }, 'seed', ['--rows', '60000']);
     const code = await seed.exited;
     if (code !== 0) throw new Error(`seed failed:\n${seed.output()}`);
   });

@@ -11,6 +11,7 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   EMBEDDED_ENGINE: z.enum(['postgres', 'pglite']).optional(),
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   API_PREFIX: z
     .string()
     .regex(/^\/[\w/-]*$/, 'API_PREFIX must start with /')
@@ -87,6 +88,8 @@ export interface Config {
   /** PostgreSQL connection string; when absent the embedded database in dataDir is used. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Server processes on the port (node:cluster); unset: 1, or the number of cores with --cluster. */
+  workers: number | undefined;
   /** The embedded database (no databaseUrl): PostgreSQL's own binaries, or PGlite; unset: see openDatabase. */
   embeddedEngine: EmbeddedEngine | undefined;
   apiPrefix: string;
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: path.resolve(e.DATA_DIR),
     embeddedEngine: e.EMBEDDED_ENGINE,
+    workers: e.WORKERS,
     apiPrefix: e.API_PREFIX.replace(/\/$/, ''),
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
