@@ -41,29 +41,34 @@ describe('server process', () => {
 
   it('runs WORKERS=2 processes on the embedded PostgreSQL, the daily job once across them, and stops them all on SIGTERM', async () => {
     const server = await startServer({ env: { WORKERS: '2', LOG_LEVEL: 'info' } });
-    // Both workers answer: the port is shared between them.
-    const servedBy = new Set<number>();
-    for (let i = 0; i < 40 && servedBy.size < 2; i++) {
-      // A new connection each time (fetch would keep one open, and a connection belongs to one worker).
-      await new Promise((done) => http.get(`${server.url}/api/health`, { agent: false }, (res) => res.resume().on('end', done)));
-      await new Promise((r) => setTimeout(r, 50));
-      for (const line of server.output().split('\n'))
-        if (line.includes('"url":"/api/health"')) servedBy.add((JSON.parse(line) as { pid: number }).pid);
-    }
-    expect(servedBy.size).toBe(2);
-    // Each worker tries the day's certificate job a second after it listens; one of them runs it.
-    const client = new pg.Client({ connectionString: runningClusterUrl(server.dataDir) });
-    await client.connect();
     try {
-      await expect.poll(() => server.output().match(/certificate expiry job ran/g)?.length ?? 0, { timeout: 20_000 }).toBe(1);
-      await new Promise((r) => setTimeout(r, 3000)); // the other worker's try has come and gone
-      expect(server.output().match(/certificate expiry job (ran|failed)/g)).toEqual(['certificate expiry job ran']);
-      const runs = await client.query("SELECT count(*)::int AS n FROM job_run WHERE job = 'certificate-expiry'");
-      expect(runs.rows[0]).toEqual({ n: 1 });
+      // Both workers answer: the port is shared between them.
+      const servedBy = new Set<number>();
+      for (let i = 0; i < 40 && servedBy.size < 2; i++) {
+        // A new connection each time (fetch would keep one open, and a connection belongs to one worker).
+        await new Promise((done) => http.get(`${server.url}/api/health`, { agent: false }, (res) => res.resume().on('end', done)));
+        await new Promise((r) => setTimeout(r, 50));
+        for (const line of server.output().split('\n'))
+          if (line.includes('"url":"/api/health"')) servedBy.add((JSON.parse(line) as { pid: number }).pid);
+      }
+      expect(servedBy.size).toBe(2);
+      // Each worker tries the day's certificate job a second after it listens; one of them runs it.
+      const client = new pg.Client({ connectionString: runningClusterUrl(server.dataDir) });
+      await client.connect();
+      try {
+        await expect.poll(() => server.output().match(/certificate expiry job ran/g)?.length ?? 0, { timeout: 20_000 }).toBe(1);
+        await new Promise((r) => setTimeout(r, 3000)); // the other worker's try has come and gone
+        expect(server.output().match(/certificate expiry job (ran|failed)/g)).toEqual(['certificate expiry job ran']);
+        const runs = await client.query("SELECT count(*)::int AS n FROM job_run WHERE job = 'certificate-expiry'");
+        expect(runs.rows[0]).toEqual({ n: 1 });
+      } finally {
+        await client.end();
+      }
     } finally {
-      await client.end();
+      // A failed check leaves no workers, nor their PostgreSQL, running after the test.
+      if (server.process.exitCode === null && server.process.signalCode === null) await server.stop();
     }
-    expect(await server.stop()).toBe(0);
+    expect(server.process.exitCode).toBe(0);
     expect(runningPostmaster(path.join(server.dataDir, 'postgres'))).toBeUndefined();
     expect(fs.existsSync(path.join(server.dataDir, 'portal.lock'))).toBe(false);
     fs.rmSync(server.dataDir, { recursive: true, force: true });
