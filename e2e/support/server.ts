@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { runningPostmaster } from '@portal/server/src/db/embedded-postgres';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -59,9 +60,14 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
   for (;;) {
-    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${output()}`);
+    if (exitCode !== undefined) {
+      await stopStrayCluster(dataDir);
+      throw new Error(`server exited with ${exitCode}:\n${output()}`);
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      await exited;
+      await stopStrayCluster(dataDir);
       throw new Error(`server did not become healthy within 120 s:\n${output()}`);
     }
     try {
@@ -83,4 +89,17 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       return exited;
     },
   };
+}
+
+/**
+ * Stops (fast shutdown) the embedded PostgreSQL a portal left running in dataDir: after a kill -9 or a start that
+ * failed. Answers whether there was one. A portal that stops normally stops its cluster itself (process tests).
+ */
+export async function stopStrayCluster(dataDir: string): Promise<boolean> {
+  const clusterDir = path.join(dataDir, 'postgres');
+  const pid = runningPostmaster(clusterDir);
+  if (pid === undefined) return false;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 600 && runningPostmaster(clusterDir) !== undefined; i++) await new Promise((r) => setTimeout(r, 100));
+  return true;
 }

@@ -81,6 +81,9 @@ it('refuses a database that holds tables, and replaces it when told', async () =
   await expect(restoreDatabase(target, file)).rejects.toThrow(RestoreRefusedError);
   await restoreDatabase(target, file, { replace: true });
   expect(await fingerprint(target)).toEqual(await fingerprint(database.url!));
+  // A database holding the whole portal (its report schemas among it) is replaced as well.
+  await restoreDatabase(target, file, { replace: true });
+  expect(await fingerprint(target)).toEqual(await fingerprint(database.url!));
 }, 120_000);
 
 it.skipIf(!process.env.TEST_DATABASE_URL)(

@@ -127,7 +127,15 @@ export async function restoreDatabase(url: string, file: string, options: { repl
         throw new RestoreRefusedError(
           `the target database already holds ${present.length} tables: restore into an empty one, or pass --replace`,
         );
-      if (options.replace) await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+      if (options.replace) {
+        // Every schema of the portal goes (public, and report and report_estimate of the query pages' views): the
+        // migrations make them again.
+        const { rows } = await client.query<{ name: string }>(
+          `SELECT nspname AS name FROM pg_namespace WHERE nspname IN ('public', 'report', 'report_estimate')`,
+        );
+        for (const { name } of rows) await client.query(`DROP SCHEMA ${ident(name)} CASCADE`);
+        await client.query('CREATE SCHEMA public');
+      }
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK');
