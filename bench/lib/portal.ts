@@ -23,7 +23,7 @@ export interface BenchDatabase {
 
 export async function pgliteDatabase(): Promise<BenchDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, embeddedEngine: 'pglite' });
   return { label: 'pglite', database, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { runningPostmaster } from '@portal/server/src/db/embedded-postgres';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -29,13 +30,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs a TypeScript program of the server (main.ts unless told) as a child process. */
+/**
+ * Runs a command of the compiled server (apps/server/dist: main unless told, seed, backup, restore) as a child
+ * process: the tests run what `npm start` runs. `buildServer()` (global setup) compiles it first.
+ */
 export function spawnServer(
   env: Record<string, string>,
-  script = 'main.ts',
+  command = 'main',
   args: string[] = [],
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src', script), ...args], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist', `${command}.js`), ...args], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,9 +60,14 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
   for (;;) {
-    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${output()}`);
+    if (exitCode !== undefined) {
+      await stopStrayCluster(dataDir);
+      throw new Error(`server exited with ${exitCode}:\n${output()}`);
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      await exited;
+      await stopStrayCluster(dataDir);
       throw new Error(`server did not become healthy within 120 s:\n${output()}`);
     }
     try {
@@ -80,4 +89,17 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       return exited;
     },
   };
+}
+
+/**
+ * Stops (fast shutdown) the embedded PostgreSQL a portal left running in dataDir: after a kill -9 or a start that
+ * failed. Answers whether there was one. A portal that stops normally stops its cluster itself (process tests).
+ */
+export async function stopStrayCluster(dataDir: string): Promise<boolean> {
+  const clusterDir = path.join(dataDir, 'postgres');
+  const pid = runningPostmaster(clusterDir);
+  if (pid === undefined) return false;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 600 && runningPostmaster(clusterDir) !== undefined; i++) await new Promise((r) => setTimeout(r, 100));
+  return true;
 }

@@ -1,7 +1,7 @@
 // Every setting of the server, read from the environment once, validated, with defaults.
 import path from 'node:path';
 import { z } from 'zod';
-import type { DatabaseOptions } from './db/database';
+import type { DatabaseOptions, EmbeddedEngine } from './db/database';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -10,6 +10,8 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
+  EMBEDDED_ENGINE: z.enum(['postgres', 'pglite']).optional(),
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   API_PREFIX: z
     .string()
     .regex(/^\/[\w/-]*$/, 'API_PREFIX must start with /')
@@ -83,9 +85,13 @@ function trustProxyOf(value: string, c: z.RefinementCtx): TrustProxy {
 export interface Config {
   port: number;
   host: string;
-  /** PostgreSQL connection string; when absent the embedded PGlite in dataDir is used. */
+  /** PostgreSQL connection string; when absent the embedded database in dataDir is used. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Server processes on the port (node:cluster); unset: 1, or the number of cores with --cluster. */
+  workers: number | undefined;
+  /** The embedded database (no databaseUrl): PostgreSQL's own binaries, or PGlite; unset: see openDatabase. */
+  embeddedEngine: EmbeddedEngine | undefined;
   apiPrefix: string;
   webDist: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
@@ -145,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: path.resolve(e.DATA_DIR),
+    embeddedEngine: e.EMBEDDED_ENGINE,
+    workers: e.WORKERS,
     apiPrefix: e.API_PREFIX.replace(/\/$/, ''),
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
@@ -193,6 +201,7 @@ export function databaseOptionsOf(config: Config): DatabaseOptions {
   return {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    embeddedEngine: config.embeddedEngine,
     poolSize: config.dbPoolSize,
     exportPoolSize: config.dbExportPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,

@@ -1,23 +1,20 @@
 // Starts the portal: settings, database, migrations, demo data on an empty database, listen.
+import cluster from 'node:cluster';
+import os from 'node:os';
 import { buildApp } from './app';
+import { runPrimary } from './cluster';
 import { databaseOptionsOf, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
+import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { DataDirLockedError } from './db/lock';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { scheduleExpiryJob } from './modules/certificate/expiry';
 
 async function main() {
   const config = loadConfig();
-  let database;
-  try {
-    database = await openDatabase(databaseOptionsOf(config));
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const workers = config.workers ?? (process.argv.includes('--cluster') ? os.availableParallelism() : 1);
+  if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers).catch(exitOnKnownError);
+  const database = await openDatabase(databaseOptionsOf(config)).catch(exitOnKnownError);
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoIfEmpty(database.db);
   const app = await buildApp(config, { database, closeDatabase: true });
@@ -48,7 +45,18 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Certificates' daily expiry marks: every process tries, the database lets one run a day (expiry.ts).
   stopExpiryJob = scheduleExpiryJob(database.db, () => new Date(), app.log);
-  app.log.info(`portal ready on http://localhost:${config.port} (database: ${database.engine})`);
+  app.log.info(
+    `portal ready on http://localhost:${config.port} (database: ${database.embedded ? `embedded ${database.engine} in ${config.dataDir}` : database.engine})`,
+  );
+}
+
+/** A data folder in use or an embedded server that cannot start: the message alone, exit 1. */
+function exitOnKnownError(err: unknown): never {
+  if (err instanceof DataDirLockedError || err instanceof EmbeddedPostgresError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
 }
 
 main().catch((err: unknown) => {

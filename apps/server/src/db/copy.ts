@@ -23,9 +23,11 @@ export function inlineParameters(query: CompiledQuery, escapeLiteral: (text: str
   });
 }
 
+const chunkBytes = 64 * 1024;
+
 /**
- * The rows of a query as CSV (no header, LF line ends, RFC 4180 quoting), in chunks as PostgreSQL
- * sends them. The connection is held until the last chunk; a consumer that stops early (the
+ * The rows of a query as CSV (no header, LF line ends, RFC 4180 quoting), in chunks of about 64 KiB
+ * as PostgreSQL sends them. The connection is held until the last chunk; a consumer that stops early (the
  * download was cancelled) ends the connection, which stops the query on the server.
  */
 export async function* copyCsv(pool: pg.Pool, query: CompiledQuery): AsyncGenerator<Buffer> {
@@ -33,7 +35,18 @@ export async function* copyCsv(pool: pg.Pool, query: CompiledQuery): AsyncGenera
   let finished = false;
   try {
     const text = `COPY (${inlineParameters(query, (s) => client.escapeLiteral(s))}) TO STDOUT WITH (FORMAT csv)`;
-    for await (const chunk of client.query(copyTo(text))) yield chunk as Buffer;
+    // PostgreSQL sends a message per row: joined into larger chunks, the answer is not one HTTP chunk per row.
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    for await (const chunk of client.query(copyTo(text))) {
+      pending.push(chunk as Buffer);
+      pendingBytes += (chunk as Buffer).length;
+      if (pendingBytes < chunkBytes) continue;
+      yield Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+    }
+    if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
     finished = true;
   } finally {
     client.release(!finished);

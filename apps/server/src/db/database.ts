@@ -1,9 +1,13 @@
-// The database: Kysely over a pg.Pool, on PostgreSQL (DATABASE_URL) or on PGlite in a folder.
+// The database: Kysely over a pg.Pool, on PostgreSQL (DATABASE_URL), on the embedded PostgreSQL cluster
+// in DATA_DIR (the default), or on PGlite (in memory for the server tests, or in a folder when chosen).
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { type CompiledQuery, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { copyCsv } from './copy';
+import { startEmbeddedCluster } from './embedded-postgres';
 import { lockDataDir } from './lock';
 import { migrationProvider } from './migrations/index';
 import type { DB } from './schema';
@@ -21,6 +25,10 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   engine: Engine;
+  /** PostgreSQL: the connection string (the embedded cluster's is over its Unix socket). */
+  url?: string;
+  /** Run by the portal itself (the cluster in DATA_DIR, or PGlite) rather than reached at DATABASE_URL. */
+  embedded: boolean;
   /** The rows of a query as CSV written by the database itself (COPY TO STDOUT); PostgreSQL only. */
   copyCsv?: (query: CompiledQuery) => AsyncGenerator<Buffer>;
   /** Connections of each pool, for the metrics. */
@@ -46,10 +54,20 @@ const statsOf = (name: PoolStats['pool'], pool: pg.Pool): PoolStats => ({
   waiting: pool.waitingCount,
 });
 
+/** What runs the database when there is no DATABASE_URL. */
+export type EmbeddedEngine = 'postgres' | 'pglite';
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
-  /** A folder for PGlite, or 'memory://' for a throw-away in-memory database. */
+  /** The embedded database's folder, or 'memory://' for a throw-away in-memory PGlite. */
   dataDir?: string;
+  /**
+   * Without databaseUrl: a PostgreSQL cluster in dataDir/postgres, or PGlite in dataDir/pgdata. Unset: PostgreSQL,
+   * except in a folder holding only a PGlite database, which stays on PGlite.
+   */
+  embeddedEngine?: EmbeddedEngine | undefined;
+  /** Told what the embedded engine does on its own (a cluster created, a stray server stopped). */
+  notice?: (message: string) => void;
   poolSize?: number;
   /** PostgreSQL: connections of exports (COPY), apart from the interactive pool so they never starve it. */
   exportPoolSize?: number;
@@ -68,67 +86,112 @@ function poolConfig(options: DatabaseOptions & { databaseUrl: string }): pg.Pool
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
-    const pool = new pg.Pool({
-      ...poolConfig({ ...options, databaseUrl: options.databaseUrl }),
-      max: options.poolSize ?? 10,
-      statement_timeout: statementTimeoutMs,
-      // A database that stops answering cancels nothing: the client stops waiting on its own.
-      query_timeout: statementTimeoutMs + 1000,
-    });
-    // A COPY lasts as long as its client reads, so exports have no statement timeout but a pool of their own.
-    const exportPool = new pg.Pool({ ...poolConfig({ ...options, databaseUrl: options.databaseUrl }), max: options.exportPoolSize ?? 4 });
-    // An idle connection the server closed (restart, failover) is dropped from the pool; the next
-    // query opens a new one. A connection lost while in use fails its query; its 'error' event is
-    // logged as well. Without these listeners the 'error' events would end the process.
-    // Report runs set their own statement timeout per transaction; the client gives up a second after it.
-    const reportPool = new pg.Pool({
-      ...poolConfig({ ...options, databaseUrl: options.databaseUrl }),
-      max: options.reportPoolSize ?? 3,
-      query_timeout: (options.reportTimeoutMs ?? 10_000) + 1000,
-    });
-    const lost = (err: Error) => console.error(`database connection lost: ${err.message}`);
-    for (const p of [pool, exportPool, reportPool]) {
-      p.on('error', lost);
-      p.on('connect', (client) => client.on('error', lost));
-    }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return {
-      db,
-      engine: 'postgres',
-      copyCsv: (query) => copyCsv(exportPool, query),
-      poolStats: () => [statsOf('interactive', pool), statsOf('export', exportPool)],
-      reportPool,
-      close: async () => {
-        await db.destroy();
-        await exportPool.end();
-        await reportPool.end();
-      },
-    };
-  }
+  if (options.databaseUrl) return openPostgres({ ...options, databaseUrl: options.databaseUrl });
   const dataDir = options.dataDir ?? 'memory://';
-  const inMemory = dataDir.startsWith('memory://');
-  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  if (dataDir.startsWith('memory://')) return openPglite(dataDir, () => {});
+  const notice = options.notice ?? ((message: string) => console.warn(message));
+  const engine = embeddedEngineOf(dataDir, options.embeddedEngine, notice);
+  const unlock = lockDataDir(dataDir);
   try {
-    const pglite = await PGlite.create(inMemory ? dataDir : `${dataDir}/pgdata`);
-    const pool = new pg.Pool(createPgConfig(pglite));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return {
-      db,
-      engine: 'pglite',
-      poolStats: () => [statsOf('interactive', pool)],
-      reportPool: pool,
-      close: async () => {
-        await db.destroy();
-        await pglite.close();
-        unlock();
-      },
-    };
+    if (engine === 'pglite') return await openPglite(`${dataDir}/pgdata`, unlock);
+    const cluster = await startEmbeddedCluster(dataDir, notice);
+    try {
+      const database = await openPostgres({ ...options, databaseUrl: cluster.url });
+      return {
+        ...database,
+        embedded: true,
+        close: async () => {
+          try {
+            await database.close();
+            await cluster.stop();
+          } finally {
+            unlock();
+          }
+        },
+      };
+    } catch (err) {
+      await cluster.stop();
+      throw err;
+    }
   } catch (err) {
     unlock();
     throw err;
   }
+}
+
+function embeddedEngineOf(dataDir: string, chosen: EmbeddedEngine | undefined, notice: (message: string) => void): EmbeddedEngine {
+  if (chosen) return chosen;
+  if (fs.existsSync(path.join(dataDir, 'pgdata')) && !fs.existsSync(path.join(dataDir, 'postgres'))) {
+    notice(
+      `${dataDir} holds a PGlite database (pgdata): the portal stays on PGlite there. To move to the embedded PostgreSQL, ` +
+        'start on a new DATA_DIR (EMBEDDED_ENGINE=pglite keeps this message away).',
+    );
+    return 'pglite';
+  }
+  return 'postgres';
+}
+
+async function openPostgres(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
+  const pool = new pg.Pool({
+    ...poolConfig(options),
+    max: options.poolSize ?? 10,
+    statement_timeout: statementTimeoutMs,
+    // A database that stops answering cancels nothing: the client stops waiting on its own.
+    query_timeout: statementTimeoutMs + 1000,
+  });
+  // A COPY lasts as long as its client reads, so exports have no statement timeout but a pool of their own.
+  const exportPool = new pg.Pool({ ...poolConfig(options), max: options.exportPoolSize ?? 4 });
+  // An idle connection the server closed (restart, failover) is dropped from the pool; the next
+  // query opens a new one. A connection lost while in use fails its query; its 'error' event is
+  // logged as well. Without these listeners the 'error' events would end the process.
+  // Report runs set their own statement timeout per transaction; the client gives up a second after it.
+  const reportPool = new pg.Pool({
+    ...poolConfig(options),
+    max: options.reportPoolSize ?? 3,
+    query_timeout: (options.reportTimeoutMs ?? 10_000) + 1000,
+  });
+  const lost = (err: Error) => console.error(`database connection lost: ${err.message}`);
+  for (const p of [pool, exportPool, reportPool]) {
+    p.on('error', lost);
+    p.on('connect', (client) => client.on('error', lost));
+  }
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    url: options.databaseUrl,
+    embedded: false,
+    copyCsv: (query) => copyCsv(exportPool, query),
+    poolStats: () => [statsOf('interactive', pool), statsOf('export', exportPool)],
+    reportPool,
+    close: async () => {
+      await db.destroy();
+      await exportPool.end();
+      await reportPool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string, unlock: () => void): Promise<Database> {
+  const pglite = await PGlite.create(dataDir);
+  const pool = new pg.Pool(createPgConfig(pglite));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'pglite',
+    embedded: true,
+    poolStats: () => [statsOf('interactive', pool)],
+    reportPool: pool,
+    close: async () => {
+      try {
+        await db.destroy();
+        await pglite.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {

@@ -1,11 +1,11 @@
 // The supplier's contract as an A4 PDF, Chinese text in an embedded Noto Sans SC subset (assets/fonts),
 // written as a stream (pdfkit keeps only the glyphs the document uses).
-import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import type { SupplierContract } from '@portal/contract';
 import PDFDocument from 'pdfkit';
+import { assetPath } from '../../assets';
 
-const fontPath = fileURLToPath(new URL('../../../assets/fonts/NotoSansSC-Regular-subset.ttf', import.meta.url));
+const fontPath = assetPath('fonts/NotoSansSC-Regular-subset.ttf');
 const kindText = { charge: '费用', rebate: '返利', payment: '付款', other: '其他' } as const;
 
 export function contractPdf(contract: SupplierContract): Readable {
