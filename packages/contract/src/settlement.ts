@@ -36,8 +36,28 @@ export const billStatusText: Record<BillStatus, string> = {
 };
 /** States in which a bill holds its documents (a document is in at most one such bill). */
 export const liveBillStatuses: readonly BillStatus[] = ['草稿', '已提交', '已审核', '发票确认', '已审批', '已支付'];
-/** States the supplier may still edit (modify the documents, remark). */
+/** States the supplier may still edit (modify the documents, remark) and submit: the server's workflow and the screens read this one list. */
 export const editableBillStatuses: readonly BillStatus[] = ['草稿', '已驳回'];
+
+/**
+ * The staff review steps of a bill, the role that owns each and the state whose bills wait on it. As in the
+ * other reviews (new products, supplier admission), the admin role reads every bill but owns no step.
+ * 审核 (clerk): audits, rejects a submitted bill, voids before approval, raises charges and answers disputes;
+ * 发票确认 (invoice desk): confirms invoices or rejects an audited bill; 审批 (finance): approves or returns
+ * to the invoice desk; 支付 (cashier): records payments or returns to finance.
+ */
+export const reviewSteps = ['审核', '发票确认', '审批', '支付'] as const;
+export type ReviewStep = (typeof reviewSteps)[number];
+export const stepRoles: Readonly<Record<ReviewStep, string>> = {
+  审核: 'sam-clerk',
+  发票确认: 'sam-invoice',
+  审批: 'sam-finance',
+  支付: 'sam-cashier',
+};
+export const stepStatus: Readonly<Record<ReviewStep, BillStatus>> = { 审核: '已提交', 发票确认: '已审核', 审批: '发票确认', 支付: '已审批' };
+/** The review step a staff role owns, or null (admin and the other roles own none). */
+export const stepOfRole = (roleCode: string | null | undefined): ReviewStep | null =>
+  reviewSteps.find((step) => stepRoles[step] === roleCode) ?? null;
 
 /**
  * What can be done to a bill, by whom (the `actions` a bill's detail lists for its caller):
