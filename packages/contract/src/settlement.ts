@@ -54,7 +54,12 @@ export const stepRoles: Readonly<Record<ReviewStep, string>> = {
   审批: 'sam-finance',
   支付: 'sam-cashier',
 };
-export const stepStatus: Readonly<Record<ReviewStep, BillStatus>> = { 审核: '已提交', 发票确认: '已审核', 审批: '发票确认', 支付: '已审批' };
+export const stepStatus: Readonly<Record<ReviewStep, BillStatus>> = {
+  审核: '已提交',
+  发票确认: '已审核',
+  审批: '发票确认',
+  支付: '已审批',
+};
 /** The review step a staff role owns, or null (admin and the other roles own none). */
 export const stepOfRole = (roleCode: string | null | undefined): ReviewStep | null =>
   reviewSteps.find((step) => stepRoles[step] === roleCode) ?? null;

@@ -371,9 +371,7 @@ describe('the workflow', () => {
     expect(await statusOf('acceptance', 'bill_number', 'YST-0003')).toEqual(['结算中']);
     const supplierVoid = await t.callAs('100001', s.voidSamBill, { body: { samBillNum: rejected.samBillNum, reason: '不要了' } });
     expect(supplierVoid.status).toBe(409);
-    expect((await t.callAs(clerk, s.voidSamBill, { body: { samBillNum: rejected.samBillNum, reason: '作废' } })).data.status).toBe(
-      '作废',
-    );
+    expect((await t.callAs(clerk, s.voidSamBill, { body: { samBillNum: rejected.samBillNum, reason: '作废' } })).data.status).toBe('作废');
     expect(await statusOf('acceptance', 'bill_number', 'YST-0003')).toEqual(['未结算']);
   });
 
