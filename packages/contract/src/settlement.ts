@@ -38,6 +38,8 @@ export const billStatusText: Record<BillStatus, string> = {
 export const liveBillStatuses: readonly BillStatus[] = ['草稿', '已提交', '已审核', '发票确认', '已审批', '已支付'];
 /** States the supplier may still edit (modify the documents, remark) and submit: the server's workflow and the screens read this one list. */
 export const editableBillStatuses: readonly BillStatus[] = ['草稿', '已驳回'];
+/** States in which files may still be attached to a bill (by the supplier, or staff of a review step). */
+export const attachableBillStatuses: readonly BillStatus[] = ['草稿', '已驳回', '已提交', '已审核', '发票确认'];
 
 /**
  * The staff review steps of a bill, the role that owns each and the state whose bills wait on it. As in the

@@ -5,7 +5,7 @@ import { type BillAction, type BillStatus, settlement } from '@portal/contract';
 import { type Who, defineWorkflow } from '../../platform/workflow/definition';
 import type { SessionContext } from '../../platform/session-context';
 
-const { billButtons, chargeButtons, editableBillStatuses, reviewSteps, stepRoles } = settlement;
+const { attachableBillStatuses, billButtons, chargeButtons, editableBillStatuses, reviewSteps, stepRoles } = settlement;
 const supplierWith = (button: string): readonly Who[] => [{ kind: 'main' }, { kind: 'child', button }];
 const owner = (step: settlement.ReviewStep): Who => ({ kind: 'staff', role: stepRoles[step] });
 const clerk: readonly Who[] = [owner('审核')];
@@ -24,7 +24,7 @@ export const billFlow = defineWorkflow({
     create: { from: [], to: '草稿', who: supplierWith(billButtons.save), label: '新建' },
     modify: { from: editableBillStatuses, who: supplierWith(billButtons.save), label: '修改' },
     attach: {
-      from: ['草稿', '已驳回', '已提交', '已审核', '发票确认'],
+      from: attachableBillStatuses,
       who: [...supplierWith(billButtons.save), ...reviewers],
       label: '上传附件',
     },

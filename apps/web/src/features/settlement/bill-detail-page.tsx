@@ -232,16 +232,16 @@ function CheckDetails({ samBillNum }: { samBillNum: string }) {
   );
 }
 
-/** States in which files may still be attached to a bill (the server's workflow says the same). */
-const attachable: readonly string[] = ['草稿', '已驳回', '已提交', '已审核', '发票确认'];
-
 function BillAttachments({ bill }: { bill: BillDetail }) {
   const { samBillNum, status } = bill.header;
   const staff = useUserStore((s) => s.staff);
+  const role = useUserStore((s) => s.roles?.[0]);
   const { has } = useAuthButtons(settlement.billModule);
   const files = useQuery(attachmentsQuery(samBillNum));
   const attach = useAttachBillFiles();
-  const canAttach = attachable.includes(status) && (staff || has(settlement.billButtons.save));
+  // Staff of a review step's role may attach (admin owns no step); suppliers with the save button.
+  const canAttach =
+    settlement.attachableBillStatuses.includes(status) && (staff ? settlement.stepOfRole(role) !== null : has(settlement.billButtons.save));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {canAttach && (

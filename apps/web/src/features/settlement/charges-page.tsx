@@ -136,6 +136,7 @@ function ChargeDrawer({ charge, onClose }: { charge: Charge | undefined; onClose
   const { t } = useTranslation();
   const { message } = App.useApp();
   const staff = useUserStore((s) => s.staff);
+  const role = useUserStore((s) => s.roles?.[0]);
   const { has } = useAuthButtons(settlement.chargeModule);
   const dispute = useDisputeCharge();
   const answer = useAnswerDispute();
@@ -144,7 +145,8 @@ function ChargeDrawer({ charge, onClose }: { charge: Charge | undefined; onClose
   const c = (field: string) => t(`settlement.charges.columns.${field}`);
   const canDispute =
     !staff && has(settlement.chargeButtons.dispute) && charge?.disputeStatus !== '异议中' && charge?.settleStatus === '未结算';
-  const canAnswer = staff && charge?.disputeStatus === '异议中';
+  // Disputes are answered by the clerk of the 审核 step (admin reads them).
+  const canAnswer = staff && role === settlement.stepRoles['审核'] && charge?.disputeStatus === '异议中';
 
   const submit = async () => {
     if (!charge) return;
