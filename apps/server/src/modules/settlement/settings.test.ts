@@ -71,7 +71,7 @@ describe('contracts and units', () => {
 
 describe('attachments and exports', () => {
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n', 'latin1');
-  async function upload(user: string) {
+  async function upload(user: string, staff = false) {
     const boundary = '----settle-boundary';
     const payload = Buffer.concat([
       Buffer.from(
@@ -83,13 +83,13 @@ describe('attachments and exports', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/file/uploadFile',
-      headers: { token: await tokenFor(t.app, user), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { token: await tokenFor(t.app, user, { staff }), 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload,
     });
     return (res.json() as { data: { fileId: string }[] }).data[0]!.fileId;
   }
 
-  it('attaches the supplier’s files to a bill and lists them, never another supplier’s file', async () => {
+  it('attaches the supplier’s and a review step’s files to a bill and lists them, never another supplier’s file', async () => {
     const bill = await t.callAs('100001', s.samBillSave, {
       body: {
         nodeCode: 'U01',
@@ -114,6 +114,24 @@ describe('attachments and exports', () => {
       payload: { fileId: mine },
     });
     expect(del.statusCode).toBe(409);
+
+    // A review step's staff add their own file beside the supplier's (which stays theirs), never a file of a
+    // supplier the bill does not hold; admin owns no step. Detached, the supplier's file may be deleted again.
+    const staffFile = await upload('clerk01', true);
+    const attach = (user: string, fileIds: string[]) => t.callAs(user, s.attachSamBillFiles, { body: { samBillNum: num, fileIds } });
+    expect((await attach('admin', [mine, staffFile])).status).toBe(403);
+    expect((await attach('clerk01', [mine, theirs])).status).toBe(400);
+    expect((await attach('100001', [mine, staffFile])).status).toBe(400);
+    const both = await attach('clerk01', [mine, staffFile]);
+    expect(both.data.map((f) => f.fileId).sort()).toEqual([mine, staffFile].sort());
+    expect((await attach('100001', [staffFile])).data.map((f) => f.fileId)).toEqual([staffFile]);
+    const freed = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/deleteFile',
+      headers: { token: await tokenFor(t.app, '100001') },
+      payload: { fileId: mine },
+    });
+    expect(freed.statusCode).toBe(200);
     const exists = await t.callAs('100001', s.isExistBill, {
       body: { nodeCode: 'U01', periodStart: dates.periodStart, periodEnd: dates.periodEnd },
     });
