@@ -20,7 +20,7 @@ import { useTagsViewStore } from '../../stores/tags-view';
 import { attachmentsQuery, billDetailQuery, checkDetailsQuery, useAttachBillFiles } from './api';
 import { AttachmentList, UploadButton } from './attachments';
 import { BillActions, useBillActions } from './bill-actions';
-import { BillStatusTag } from './bill-status';
+import { BillStatusTag, statusText } from './bill-status';
 import { ChargesBlock } from './charges-block';
 import { checkColumns, checkRow, lineColumns, lineRow } from './columns';
 import { InvoiceTable } from './invoice-block';
@@ -201,7 +201,11 @@ function BillView({ bill, backButton, onDeleted }: { bill: BillDetail; backButto
             { key: 'files', label: d('attachments'), children: <BillAttachments bill={bill} /> },
           ]}
         />
-        <RecordHistory entries={bill.history} />
+        <RecordHistory
+          entries={bill.history}
+          stateText={(code) => statusText(t, code)}
+          actionText={(code) => t(`settlement.flowActions.${code}`, { defaultValue: code })}
+        />
       </Card>
     </>
   );

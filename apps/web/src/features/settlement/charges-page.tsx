@@ -190,7 +190,7 @@ function ChargeDrawer({ charge, onClose }: { charge: Charge | undefined; onClose
               {
                 key: 'settle',
                 label: c('settleStatus'),
-                children: `${charge.settleStatus}${charge.samBillNum ? ` · ${charge.samBillNum}` : ''}`,
+                children: `${t(`settlement.charges.settleStates.${charge.settleStatus}`)}${charge.samBillNum ? ` · ${charge.samBillNum}` : ''}`,
               },
               {
                 key: 'dispute',

@@ -71,15 +71,19 @@ export function ContractPanel() {
               { key: 'no', label: k('contractNo'), children: c.contractNo },
               { key: 'supplier', label: t('settlement.detail.supplier'), children: `${c.suppCode} ${c.suppName}` },
               { key: 'party', label: k('party'), children: `${c.nodeCode} ${c.nodeName}` },
-              { key: 'mode', label: k('businessMode'), children: c.businessMode },
-              { key: 'cycle', label: k('settleCycle'), children: c.settleCycle },
+              { key: 'mode', label: k('businessMode'), children: t(`settlement.contract.modes.${c.businessMode}`, c.businessMode) },
+              { key: 'cycle', label: k('settleCycle'), children: t(`settlement.contract.cycles.${c.settleCycle}`, c.settleCycle) },
               { key: 'term', label: k('payTerm'), children: t('settlement.detail.days', { days: c.payTermDays }) },
               { key: 'validity', label: k('validity'), children: `${c.startDate} ~ ${c.endDate}` },
               { key: 'signed', label: k('signedDate'), children: c.signedDate },
               {
                 key: 'status',
                 label: k('status'),
-                children: <Tag color={c.status === '生效' ? 'green' : c.status === '已到期' ? 'red' : 'default'}>{c.status}</Tag>,
+                children: (
+                  <Tag color={c.status === '生效' ? 'green' : c.status === '已到期' ? 'red' : 'default'}>
+                    {t(`settlement.contract.statuses.${c.status}`)}
+                  </Tag>
+                ),
               },
             ]}
           />

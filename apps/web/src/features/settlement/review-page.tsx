@@ -25,10 +25,7 @@ const tabSteps = { audit: '审核', invoice: '发票确认', approve: '审批', 
 type Step = keyof typeof tabSteps;
 const stepKeys = Object.keys(tabSteps) as Step[];
 const isStep = (value: string | null): value is Step => value !== null && Object.hasOwn(tabSteps, value);
-const reviewSteps = Object.fromEntries(stepKeys.map((s) => [s, settlement.stepStatus[tabSteps[s]]])) as Record<
-  Step,
-  settlement.BillStatus
->;
+const reviewSteps = Object.fromEntries(stepKeys.map((s) => [s, settlement.stepStatus[tabSteps[s]]])) as Record<Step, settlement.BillStatus>;
 /** The tab of the step the signed-in role owns (admin owns none: the first). */
 const ownTab = (role: string | undefined): Step => stepKeys.find((s) => settlement.stepRoles[tabSteps[s]] === role) ?? 'audit';
 
