@@ -240,6 +240,23 @@ describe('settlement', () => {
     expect(paid.unpaidAmount).toBe('0.00');
   }, 240_000);
 
+  it('opens the contract PDF in a tab of its own, leaving the contract terms as they were', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await openMenu(page, '结算单');
+    await page.waitForURL('**/samBill');
+    await page.getByRole('tab', { name: '合同条款' }).click();
+    const preview = page.getByRole('link', { name: '预览合同PDF' });
+    await preview.waitFor();
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), preview.click()]);
+    const answer = await tab.waitForResponse((res) => res.url().includes('/samData/preViewContractPDF'));
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('application/pdf');
+    expect(new URL(page.url()).pathname).toBe('/samBill');
+    await page.getByRole('link', { name: '预览合同PDF' }).waitFor();
+    expect(await tab.getByText('合同PDF打开失败').count()).toBe(0);
+  }, 120_000);
+
   it('a child account without the apply button has no submit button, and the API refuses it', async () => {
     const code = await as100001.call(employee.getChildEmployeeCode, { query: {} });
     const created = await as100001.call(employee.insertSupChild, {
