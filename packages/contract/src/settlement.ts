@@ -913,6 +913,47 @@ export const getChargeList = defineCall({
   data: pageOf(charge),
 });
 
+export const getChargeColumnValues = defineCall({
+  area: 'settlement',
+  method: 'POST',
+  path: '/samData/getChargeColumnValues',
+  module: chargeModule,
+  summary: "Distinct texts of one column of the charge list under the search and the other filters (the grid's value checklist)",
+  body: chargeListQuery.omit({ page: true, limit: true, sort: true }).extend(columnValuesParams),
+  data: columnValues,
+});
+
+/** Columns of the charge list's export, in order (wire fields of the charge and their titles). */
+export const chargeExportColumns = [
+  { field: 'chargeCode', title: '费用单号' },
+  { field: 'suppCode', title: '供应商编码' },
+  { field: 'suppName', title: '供应商' },
+  { field: 'deptName', title: '门店' },
+  { field: 'chargeType', title: '费用类型' },
+  { field: 'chargeName', title: '费用名称' },
+  { field: 'period', title: '费用月份' },
+  { field: 'direction', title: '方向' },
+  { field: 'signedAmount', title: '金额' },
+  { field: 'taxRate', title: '税率' },
+  { field: 'chargeDate', title: '费用日期' },
+  { field: 'settleStatus', title: '结算状态' },
+  { field: 'disputeStatus', title: '异议' },
+  { field: 'samBillNum', title: '结算单号' },
+  { field: 'clause', title: '合同条款' },
+  { field: 'calculation', title: '计算方式' },
+] as const;
+
+export const exportChargeList = defineCall({
+  area: 'settlement',
+  method: 'POST',
+  path: '/samData/exportChargeList',
+  module: chargeModule,
+  button: chargeButtons.export,
+  summary: 'Every charge of the search as CSV (UTF-8 with BOM) or .xlsx, streamed, like the bill list',
+  body: chargeListQuery.omit({ page: true, limit: true, sort: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') }),
+  data: z.string(),
+});
+
 export const chargeForm = z.object({
   suppCode: code().min(1, '请选择供应商'),
   deptCode: code().min(1, '请选择门店'),

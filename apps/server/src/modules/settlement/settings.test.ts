@@ -162,6 +162,50 @@ describe('attachments and exports', () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it('answers the charge grid’s checklist for every column, of the caller’s charges only, and exports them', async () => {
+    const values = async (field: string) => {
+      const res = await t.callAs('100001', s.getChargeColumnValues, { body: { field } });
+      expect(res.status, field).toBe(200);
+      return res.data.values;
+    };
+    expect(await values('suppName')).toEqual(['上海禾丰食品有限公司']);
+    expect(await values('deptName')).toEqual(['上海虹口店']);
+    expect(await values('taxRate')).toEqual(['6%']);
+    expect(await values('signedAmount')).toEqual(expect.arrayContaining(['-2000.00', '-312.00', '-300.00']));
+    expect(await values('samBillNum')).toEqual(expect.arrayContaining(['']));
+    const filtered = await t.callAs('100001', s.getChargeList, { body: { filters: { taxRate: { checks: ['6%'] } } as never } });
+    expect(filtered.data.list.map((c) => c.chargeCode)).toEqual(expect.arrayContaining(['FYT-0001', 'FYT-0002', 'FYT-0003']));
+    expect((await t.callAs('100001', s.getChargeColumnValues, { body: { field: 'clause' } })).status).toBe(400);
+
+    const token = await tokenFor(t.app, '100001');
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/samData/exportChargeList',
+      headers: { token },
+      payload: { format: 'csv' },
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.replace('\uFEFF', '').trim().split('\n');
+    expect(lines[0]).toBe(s.chargeExportColumns.map((c) => c.title).join(','));
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[0])
+        .sort(),
+    ).toEqual(['FYT-0001', 'FYT-0002', 'FYT-0003']);
+    expect(lines.find((l) => l.startsWith('FYT-0001'))).toContain(',扣款,-2000.00,6%,');
+    const xlsx = await t.app.inject({
+      method: 'POST',
+      url: '/api/samData/exportChargeList',
+      headers: { token },
+      payload: { format: 'xlsx' },
+    });
+    expect(xlsx.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+    const child = await tokenFor(t.app, '100001-01');
+    const refused = await t.app.inject({ method: 'POST', url: '/api/samData/exportChargeList', headers: { token: child }, payload: {} });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('answers the grid’s checklist and filters on the server', async () => {
     const values = await t.callAs('100001', s.getSamBillColumnValues, { body: { field: 'status' } });
     expect(values.data.values).toEqual(['草稿']);
