@@ -121,6 +121,8 @@ describe('settlement', () => {
       )
       .toBe('异议中');
     await page.keyboard.press('Escape');
+    // The charge list exports through the server (the main account holds the export button).
+    await page.getByRole('button', { name: '导出Excel' }).waitFor();
 
     // A new bill from the documents the server offers for a unit and month.
     const { unit, query } = await findDocuments();
