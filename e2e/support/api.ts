@@ -9,7 +9,7 @@ import { demoPassword } from './browser';
 type AnyCall = CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
 
 /** Staff accounts of the demo tenant: they sign in at the staff login. */
-const staffUsers = new Set(['admin', 'buyer01', 'qc01']);
+const staffUsers = new Set(['admin', 'buyer01', 'qc01', 'clerk01', 'invoice01', 'finance01', 'cashier01']);
 
 interface WireEnvelope {
   code?: string;

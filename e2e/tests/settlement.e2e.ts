@@ -1,7 +1,8 @@
 // Settlement in Chromium: a supplier disputes a charge, makes a bill from the documents the server offers
 // (the disputed charge cannot be picked), sees the server's totals and submits; staff take the bill from
-// the dashboard's queue through 审核, 发票确认 and 审批 and pay it in two parts; the supplier sees 已支付 and
-// the history. A child account without the apply button sees no submit button and the API refuses it.
+// the dashboard's queue through 审核, 发票确认 and 审批 and pay it in two parts, each step by the account of its
+// role (admin reads and is offered nothing); the supplier sees 已支付 and the history. A child account
+// without the apply button sees no submit button and the API refuses it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { employee, settlement } from '@portal/contract';
@@ -11,7 +12,7 @@ import { gridColumn } from '../support/grid';
 
 const browser = useBrowser();
 const as100001 = apiAs('100001');
-const asAdmin = apiAs('admin');
+const asClerk = apiAs('clerk01');
 const rowCells = 'revogr-data[type="rgRow"] [data-rgcol]';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -91,9 +92,9 @@ const billTitle = (page: Page, billNumber: string) => page.locator('.ant-card-he
 describe('settlement', () => {
   it('a supplier disputes a charge, makes a bill and submits it; staff review, confirm invoices, approve and pay it in two parts', async () => {
     // Staff raise a charge (the fair-trade rules bar some by name); the supplier disputes it.
-    const barred = await asAdmin.send(settlement.saveCharge, { body: { ...newCharge, chargeName: '店庆费' } });
+    const barred = await asClerk.send(settlement.saveCharge, { body: { ...newCharge, chargeName: '店庆费' } });
     expect(barred.status).toBe(400);
-    const charge = await asAdmin.call(settlement.saveCharge, { body: newCharge });
+    const charge = await asClerk.call(settlement.saveCharge, { body: newCharge });
     const page = await browser.page();
     await loginAs(page, '100001');
     await openMenu(page, '费用明细');
@@ -120,6 +121,8 @@ describe('settlement', () => {
       )
       .toBe('异议中');
     await page.keyboard.press('Escape');
+    // The charge list exports through the server (the main account holds the export button).
+    await page.getByRole('button', { name: '导出Excel' }).waitFor();
 
     // A new bill from the documents the server offers for a unit and month.
     const { unit, query } = await findDocuments();
@@ -149,9 +152,17 @@ describe('settlement', () => {
     expect(submitted.header.payableAmount).toBe(expected.payableAmount);
     expect(submitted.lines.map((l) => l.sourceId).sort()).toEqual(picked.map((d) => d.sourceId).sort());
 
-    // Staff open the queue from the dashboard's card and audit the bill.
+    // Each review step is its role's: admin reads the bill but is offered no action. The clerk opens the
+    // queue from the dashboard's card and audits the bill.
+    const adminPage = await browser.page();
+    await loginAs(adminPage, 'admin', { staff: true });
+    await adminPage.goto(`/samBill/detail?samBillNum=${billNumber}`);
+    await billTitle(adminPage, billNumber).filter({ hasText: '已提交' }).waitFor();
+    await adminPage.getByRole('tab', { name: /付款记录/ }).waitFor();
+    expect(await adminPage.getByRole('button', { name: '审核通过' }).count()).toBe(0);
+    await adminPage.close();
     const staffPage = await browser.page();
-    await loginAs(staffPage, 'admin', { staff: true });
+    await loginAs(staffPage, 'clerk01', { staff: true });
     await staffPage.locator('.ant-card').filter({ hasText: '待处理结算单' }).getByRole('link', { name: '查看' }).click();
     await staffPage.waitForURL('**/samBill/review');
     const queue = staffPage.getByRole('region', { name: '待处理结算单（审核）' });
@@ -164,7 +175,7 @@ describe('settlement', () => {
     await act(staffPage, '审核通过', '已审核', (dialog) => dialog.getByLabel('审核意见').fill('单据与费用核对无误'));
 
     // The supplier enters an invoice per tax rate for its goods and returns (through the API: the dialog is
-    // the same form), then staff confirm, approve and pay half, then the rest.
+    // the same form); the invoice desk confirms, finance approves and the cashier pays half, then the rest.
     for (const rate of submitted.totals) {
       if (rate.taxRate === null) continue;
       const due = cents(rate.goodsAmount) + cents(rate.returnAmount);
@@ -187,17 +198,27 @@ describe('settlement', () => {
         },
       });
     }
-    await staffPage.reload();
-    await act(staffPage, '发票确认', '发票确认');
-    await act(staffPage, '审批通过', '已审批');
+    const stepPage = async (user: string) => {
+      const p = await browser.page();
+      await loginAs(p, user, { staff: true });
+      await p.goto(`/samBill/detail?samBillNum=${billNumber}`);
+      await billTitle(p, billNumber).waitFor();
+      return p;
+    };
+    expect(await staffPage.getByRole('button', { name: '发票确认', exact: true }).count()).toBe(0);
+    const invoicePage = await stepPage('invoice01');
+    await act(invoicePage, '发票确认', '发票确认');
+    const financePage = await stepPage('finance01');
+    await act(financePage, '审批通过', '已审批');
+    const cashierPage = await stepPage('cashier01');
     const half = cents(submitted.header.payableAmount) / 2n;
-    await act(staffPage, '登记付款', '已审批', async (dialog) => {
+    await act(cashierPage, '登记付款', '已审批', async (dialog) => {
       await dialog.getByLabel('付款金额').fill(yuan(half));
       await dialog.getByLabel('银行流水号/票据号').fill('B20250701-001');
     });
-    await staffPage.getByRole('tab', { name: /付款记录 \(1\)/ }).waitFor();
+    await cashierPage.getByRole('tab', { name: /付款记录 \(1\)/ }).waitFor();
     const rest = yuan(cents(submitted.header.payableAmount) - half);
-    await act(staffPage, '登记付款', '已支付', async (dialog) => {
+    await act(cashierPage, '登记付款', '已支付', async (dialog) => {
       await expect.poll(() => dialog.getByLabel('付款金额').inputValue()).toBe(rest);
     });
 
@@ -220,6 +241,23 @@ describe('settlement', () => {
     expect(paid.list.map((p) => p.amount)).toEqual([yuan(half), rest]);
     expect(paid.unpaidAmount).toBe('0.00');
   }, 240_000);
+
+  it('opens the contract PDF in a tab of its own, leaving the contract terms as they were', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await openMenu(page, '结算单');
+    await page.waitForURL('**/samBill');
+    await page.getByRole('tab', { name: '合同条款' }).click();
+    const preview = page.getByRole('link', { name: '预览合同PDF' });
+    await preview.waitFor();
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), preview.click()]);
+    const answer = await tab.waitForResponse((res) => res.url().includes('/samData/preViewContractPDF'));
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('application/pdf');
+    expect(new URL(page.url()).pathname).toBe('/samBill');
+    await page.getByRole('link', { name: '预览合同PDF' }).waitFor();
+    expect(await tab.getByText('合同PDF打开失败').count()).toBe(0);
+  }, 120_000);
 
   it('a child account without the apply button has no submit button, and the API refuses it', async () => {
     const code = await as100001.call(employee.getChildEmployeeCode, { query: {} });

@@ -36,8 +36,35 @@ export const billStatusText: Record<BillStatus, string> = {
 };
 /** States in which a bill holds its documents (a document is in at most one such bill). */
 export const liveBillStatuses: readonly BillStatus[] = ['草稿', '已提交', '已审核', '发票确认', '已审批', '已支付'];
-/** States the supplier may still edit (modify the documents, remark). */
+/** States the supplier may still edit (modify the documents, remark) and submit: the server's workflow and the screens read this one list. */
 export const editableBillStatuses: readonly BillStatus[] = ['草稿', '已驳回'];
+/** States in which files may still be attached to a bill (by the supplier, or staff of a review step). */
+export const attachableBillStatuses: readonly BillStatus[] = ['草稿', '已驳回', '已提交', '已审核', '发票确认'];
+
+/**
+ * The staff review steps of a bill, the role that owns each and the state whose bills wait on it. As in the
+ * other reviews (new products, supplier admission), the admin role reads every bill but owns no step.
+ * 审核 (clerk): audits, rejects a submitted bill, voids before approval, raises charges and answers disputes;
+ * 发票确认 (invoice desk): confirms invoices or rejects an audited bill; 审批 (finance): approves or returns
+ * to the invoice desk; 支付 (cashier): records payments or returns to finance.
+ */
+export const reviewSteps = ['审核', '发票确认', '审批', '支付'] as const;
+export type ReviewStep = (typeof reviewSteps)[number];
+export const stepRoles: Readonly<Record<ReviewStep, string>> = {
+  审核: 'sam-clerk',
+  发票确认: 'sam-invoice',
+  审批: 'sam-finance',
+  支付: 'sam-cashier',
+};
+export const stepStatus: Readonly<Record<ReviewStep, BillStatus>> = {
+  审核: '已提交',
+  发票确认: '已审核',
+  审批: '发票确认',
+  支付: '已审批',
+};
+/** The review step a staff role owns, or null (admin and the other roles own none). */
+export const stepOfRole = (roleCode: string | null | undefined): ReviewStep | null =>
+  reviewSteps.find((step) => stepRoles[step] === roleCode) ?? null;
 
 /**
  * What can be done to a bill, by whom (the `actions` a bill's detail lists for its caller):
@@ -884,6 +911,47 @@ export const getChargeList = defineCall({
   summary: "Charges of the caller's supplier (staff: of the tenant or one supplier), paged, with the grid's sort and filters",
   body: chargeListQuery,
   data: pageOf(charge),
+});
+
+export const getChargeColumnValues = defineCall({
+  area: 'settlement',
+  method: 'POST',
+  path: '/samData/getChargeColumnValues',
+  module: chargeModule,
+  summary: "Distinct texts of one column of the charge list under the search and the other filters (the grid's value checklist)",
+  body: chargeListQuery.omit({ page: true, limit: true, sort: true }).extend(columnValuesParams),
+  data: columnValues,
+});
+
+/** Columns of the charge list's export, in order (wire fields of the charge and their titles). */
+export const chargeExportColumns = [
+  { field: 'chargeCode', title: '费用单号' },
+  { field: 'suppCode', title: '供应商编码' },
+  { field: 'suppName', title: '供应商' },
+  { field: 'deptName', title: '门店' },
+  { field: 'chargeType', title: '费用类型' },
+  { field: 'chargeName', title: '费用名称' },
+  { field: 'period', title: '费用月份' },
+  { field: 'direction', title: '方向' },
+  { field: 'signedAmount', title: '金额' },
+  { field: 'taxRate', title: '税率' },
+  { field: 'chargeDate', title: '费用日期' },
+  { field: 'settleStatus', title: '结算状态' },
+  { field: 'disputeStatus', title: '异议' },
+  { field: 'samBillNum', title: '结算单号' },
+  { field: 'clause', title: '合同条款' },
+  { field: 'calculation', title: '计算方式' },
+] as const;
+
+export const exportChargeList = defineCall({
+  area: 'settlement',
+  method: 'POST',
+  path: '/samData/exportChargeList',
+  module: chargeModule,
+  button: chargeButtons.export,
+  summary: 'Every charge of the search as CSV (UTF-8 with BOM) or .xlsx, streamed, like the bill list',
+  body: chargeListQuery.omit({ page: true, limit: true, sort: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') }),
+  data: z.string(),
 });
 
 export const chargeForm = z.object({

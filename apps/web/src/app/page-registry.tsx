@@ -67,6 +67,8 @@ export const shellFreePages: Record<string, LazyExoticComponent<ComponentType>> 
   '/preview': lazy(() => import('../features/print/preview-page')),
   '/manageAdjustPrice': lazy(() => import('../features/print/titled-preview-page').then((m) => ({ default: m.AdjustPricePreviewPage }))),
   '/goodsChangeApproval': lazy(() => import('../features/print/titled-preview-page').then((m) => ({ default: m.GoodsChangePreviewPage }))),
+  /** The supplier contract's PDF in a tab of its own (settlement's contract terms link to it). */
+  '/contractPdf': lazy(() => import('../features/settlement/contract-pdf-page')),
 };
 /** The public cooperation application (/coApply), reached without signing in. */
 export const CoApplyPage = lazy(() => import('../features/supplier-apply/co-apply-page'));

@@ -1,11 +1,23 @@
 // The history of a stateful record (child account, settlement bill, certificate, application) as a
-// timeline: when, who, what, and the state it moved between; the texts come from the server's workflow.
+// timeline: when, who, what, and the state it moved between. The texts come from the server's workflow (in
+// Chinese); a screen that has the states and actions in its own texts passes `stateText`/`actionText` to
+// show them in the reader's language from the entries' codes.
 import type { HistoryEntry } from '@portal/contract';
 import { Card, Empty, Skeleton, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
-export function RecordHistory({ entries }: { entries: HistoryEntry[] | undefined }) {
+export function RecordHistory({
+  entries,
+  stateText,
+  actionText,
+}: {
+  entries: HistoryEntry[] | undefined;
+  /** The text of a state code ('' for none); absent: the server's. */
+  stateText?: (code: string) => string;
+  /** The text of an action code; absent: the server's. */
+  actionText?: (code: string) => string;
+}) {
   const { t } = useTranslation();
   const title = t('history.title');
   return (
@@ -17,18 +29,23 @@ export function RecordHistory({ entries }: { entries: HistoryEntry[] | undefined
       ) : (
         <Timeline
           aria-label={title}
-          items={entries.map((e) => ({
-            key: `${e.at}-${e.action}`,
-            content: (
-              <>
-                <div>
-                  {dayjs(e.at).format('YYYY-MM-DD HH:mm:ss')} {e.actorName || e.actorCode} {e.actionText}
-                </div>
-                {e.fromText !== e.toText && <div>{t('history.state', { from: e.fromText || '—', to: e.toText || '—' })}</div>}
-                {e.note && <div>{e.note}</div>}
-              </>
-            ),
-          }))}
+          items={entries.map((e) => {
+            const from = e.from && stateText ? stateText(e.from) : e.fromText;
+            const to = e.to && stateText ? stateText(e.to) : e.toText;
+            return {
+              key: `${e.at}-${e.action}`,
+              content: (
+                <>
+                  <div>
+                    {dayjs(e.at).format('YYYY-MM-DD HH:mm:ss')} {e.actorName || e.actorCode}{' '}
+                    {actionText ? actionText(e.action) : e.actionText}
+                  </div>
+                  {e.from !== e.to && <div>{t('history.state', { from: from || '—', to: to || '—' })}</div>}
+                  {e.note && <div>{e.note}</div>}
+                </>
+              ),
+            };
+          })}
         />
       )}
     </Card>

@@ -1,4 +1,5 @@
 // The demo retailer's master data: stores, categories, brands, suppliers and their goods.
+import { settlement } from '@portal/contract';
 export const tenant = { id: 'demo', name: '华联优选', companyName: '华联优选超市(上海)有限公司' };
 
 export const depts = [
@@ -218,6 +219,14 @@ export const suppliers: DemoSupplier[] = [
   },
 ];
 
+/** The staff roles of the settlement review steps (settlement.stepRoles) and their demo accounts. */
+export const settlementRoles: { code: string; name: string; account: string; person: string; phone: string }[] = [
+  { code: settlement.stepRoles['审核'], name: '结算审核员', account: 'clerk01', person: '郑洁', phone: '13700137003' },
+  { code: settlement.stepRoles['发票确认'], name: '发票审核员', account: 'invoice01', person: '冯涛', phone: '13700137004' },
+  { code: settlement.stepRoles['审批'], name: '财务审批员', account: 'finance01', person: '何静', phone: '13700137005' },
+  { code: settlement.stepRoles['支付'], name: '出纳', account: 'cashier01', person: '高峰', phone: '13700137006' },
+];
+
 /** The menu: module code, parent, title, path, component, icon; `roles` lists the staff roles that hold it. */
 export interface DemoModule {
   code: string;
@@ -235,6 +244,8 @@ export interface DemoModule {
   buyer?: boolean;
   /** Held by the staff role 'qualification' (资质审核员: the certificate step of reviews, account qc01). */
   qualification?: boolean;
+  /** Held by the staff roles of the settlement review steps (settlement.stepRoles: clerk01, invoice01, finance01, cashier01). */
+  settlement?: boolean;
   /** Granted to the demo child account 100001-01. */
   child?: boolean;
   buttons?: { code: string; name: string }[];
@@ -250,6 +261,7 @@ export const modules: DemoModule[] = [
     affix: true,
     buyer: true,
     qualification: true,
+    settlement: true,
     child: true,
   },
   { code: 'ms0020', name: '报表查询', path: '/report', kind: 'folder', icon: 'chart', buyer: true, child: true },
@@ -276,13 +288,14 @@ export const modules: DemoModule[] = [
       { code: 'export', name: '导出' },
     ],
   },
-  { code: 'ms0030', name: '结算管理', path: '/settlement', kind: 'folder', icon: 'money' },
+  { code: 'ms0030', name: '结算管理', path: '/settlement', kind: 'folder', icon: 'money', settlement: true },
   {
     code: 'ms0031',
     parent: 'ms0030',
     name: '结算单',
     path: '/samBill',
     component: 'settlement/index',
+    settlement: true,
     buttons: [
       { code: 'save', name: '保存' },
       { code: 'apply', name: '提交' },
@@ -296,6 +309,7 @@ export const modules: DemoModule[] = [
     name: '费用明细',
     path: '/samCharges',
     component: 'settlement/charges',
+    settlement: true,
     buttons: [
       { code: 'dispute', name: '异议' },
       { code: 'export', name: '导出' },

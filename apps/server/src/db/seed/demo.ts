@@ -11,7 +11,7 @@ import { seedPrintRecords } from './print-records';
 import { seedGoodsApplies } from './goods-apply';
 import { seedSupplierApplications } from './supplier-apply';
 import { centsToString, microsToString } from './money';
-import { brands, categories, depts, modules, suppliers, tenant } from './catalog';
+import { brands, categories, depts, modules, settlementRoles, suppliers, tenant } from './catalog';
 import { ModuleCode } from '@portal/contract';
 import { seedDynamicQueries } from './dynamic-queries';
 
@@ -63,6 +63,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
         { tenant_id: tenant.id, role_code: 'admin', role_name: '系统管理员' },
         { tenant_id: tenant.id, role_code: 'buyer', role_name: '采购员' },
         { tenant_id: tenant.id, role_code: 'qualification', role_name: '资质审核员' },
+        ...settlementRoles.map((r) => ({ tenant_id: tenant.id, role_code: r.code, role_name: r.name })),
       ])
       .execute();
     await trx
@@ -109,6 +110,11 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
         ...buttons
           .filter((b) => modules.find((m) => m.code === b.module_code)?.qualification && b.button_code !== 'delete')
           .map((b) => ({ tenant_id: tenant.id, role_code: 'qualification', module_code: b.module_code, button_code: b.button_code })),
+        ...settlementRoles.flatMap((r) =>
+          buttons
+            .filter((b) => modules.find((m) => m.code === b.module_code)?.settlement && b.button_code !== 'delete')
+            .map((b) => ({ tenant_id: tenant.id, role_code: r.code, module_code: b.module_code, button_code: b.button_code })),
+        ),
       ])
       .execute();
     await trx
@@ -122,6 +128,9 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
         })),
         ...modules.filter((m) => m.buyer).map((m) => ({ tenant_id: tenant.id, role_code: 'buyer', module_code: m.code })),
         ...modules.filter((m) => m.qualification).map((m) => ({ tenant_id: tenant.id, role_code: 'qualification', module_code: m.code })),
+        ...settlementRoles.flatMap((r) =>
+          modules.filter((m) => m.settlement).map((m) => ({ tenant_id: tenant.id, role_code: r.code, module_code: m.code })),
+        ),
       ])
       .execute();
 
@@ -165,6 +174,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
         account('admin', '系统管理员', { role: 'admin' }),
         account('buyer01', '周敏', { role: 'buyer', phone: '13700137001' }),
         account('qc01', '孙丽', { role: 'qualification', phone: '13700137002' }),
+        ...settlementRoles.map((r) => account(r.account, r.person, { role: r.code, phone: r.phone })),
       ])
       .execute();
 

@@ -4,7 +4,8 @@
 import { type Kysely, sql } from 'kysely';
 import { bulkInsert } from '../bulk';
 import type { DB } from '../schema';
-import { depts, suppliers } from './catalog';
+import { settlement } from '@portal/contract';
+import { depts, settlementRoles, suppliers } from './catalog';
 import { centsToString, lineAmountCents, splitTax } from './money';
 import { seededRandom } from './random';
 
@@ -177,7 +178,22 @@ const paths: Record<string, [string, string | null, string][]> = {
     ['void', '已提交', '作废'],
   ],
 };
-const staffSteps = new Set(['audit', 'reject', 'confirmInvoice', 'approve', 'payFull', 'payPart', 'void']);
+/** The staff account that ran each review action: the demo holder of the step's role (settlement.stepRoles). */
+const stepOfAction: Record<string, settlement.ReviewStep> = {
+  audit: '审核',
+  reject: '审核',
+  void: '审核',
+  confirmInvoice: '发票确认',
+  approve: '审批',
+  payFull: '支付',
+  payPart: '支付',
+};
+const reviewerOf = (action: string) => {
+  const step = stepOfAction[action];
+  return step ? settlementRoles.find((r) => r.code === settlement.stepRoles[step]) : undefined;
+};
+const clerk = reviewerOf('audit')!;
+const cashier = reviewerOf('payFull')!;
 const notes: Record<string, string> = { reject: '退货单未计入，请补充后重新提交', void: '结算主体选错，作废重开' };
 
 export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Date, acceptance: readonly Row[]): Promise<void> {
@@ -339,9 +355,9 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
           dispute_by: disputed || answered ? supplier.code : '',
           dispute_at: disputed || answered ? `${addDays(date, 2)}T02:00:00Z` : null,
           answer_note: answered ? '经核实已参加 6 月第 2 档海报，附排期表，维持扣款' : '',
-          answer_by: answered ? 'admin' : '',
+          answer_by: answered ? clerk.account : '',
           answer_at: answered ? `${addDays(date, 4)}T06:00:00Z` : null,
-          created_by: 'admin',
+          created_by: clerk.account,
         });
         const { exclCents, taxCents } = splitTax(m.amount, 6);
         const doc: Doc = {
@@ -526,7 +542,7 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
             pay_method: '银企直连',
             reference: `ZF${compact(payDay)}${seq}`,
             note: '',
-            created_by: 'admin',
+            created_by: cashier.account,
           });
           if (first < payable)
             payments.push({
@@ -537,7 +553,7 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
               pay_method: '银行转账',
               reference: `ZF${compact(addDays(payDay, 7))}${seq}`,
               note: '尾款',
-              created_by: 'admin',
+              created_by: cashier.account,
             });
           paid = payable;
         } else if (status === '已审批' && supplier.code === '100001' && monthsAgo === 4) {
@@ -550,7 +566,7 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
             pay_method: '银企直连',
             reference: `ZF${compact(addDays(periodEnd, 40))}${seq}`,
             note: '首付 50%',
-            created_by: 'admin',
+            created_by: cashier.account,
           });
         } else if (status === '已审批' && supplier.code === '100002' && monthsAgo === 3) {
           paid = Math.floor(payable * 0.3);
@@ -562,7 +578,7 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
             pay_method: '银行转账',
             reference: `ZF${compact(addDays(periodEnd, 35))}${seq}`,
             note: '部分付款',
-            created_by: 'admin',
+            created_by: cashier.account,
           });
         }
 
@@ -599,8 +615,8 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
             action,
             from_status: from,
             to_status: to,
-            actor_code: staffSteps.has(action) ? 'admin' : supplier.code,
-            actor_name: staffSteps.has(action) ? '系统管理员' : supplier.name,
+            actor_code: reviewerOf(action)?.account ?? supplier.code,
+            actor_name: reviewerOf(action)?.person ?? supplier.name,
             at: `${addDays(periodEnd, 3 + index * 4)}T0${index % 9}:30:00Z`,
             note: notes[action] ?? '',
           });

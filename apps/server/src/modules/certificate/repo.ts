@@ -210,7 +210,7 @@ export async function setFiles(trx: Transaction<DB>, scope: DataScope, id: numbe
       .insertInto('certificate_file')
       .values(fileIds.map((file_id, seq) => ({ certificate_id: id, file_id, seq })))
       .execute();
-  await releaseFiles(trx, reference(id), fileIds);
+  await releaseFiles(trx, scope.tenantId, reference(id), fileIds);
   return [];
 }
 

@@ -159,13 +159,13 @@ export async function setFiles(trx: Transaction<DB>, scope: DataScope, id: numbe
       .insertInto('goods_apply_file')
       .values(fileIds.map((file_id, seq) => ({ apply_id: id, file_id, seq })))
       .execute();
-  await freeFiles(trx, id, fileIds);
+  await freeFiles(trx, scope.tenantId, id, fileIds);
   return [];
 }
 
 /** Files of the application other than `keep` are no longer referenced (their owner may delete them). */
-export function freeFiles(trx: Transaction<DB>, id: number, keep: string[] = []) {
-  return releaseFiles(trx, reference(id), keep);
+export function freeFiles(trx: Transaction<DB>, tenantId: string, id: number, keep: string[] = []) {
+  return releaseFiles(trx, tenantId, reference(id), keep);
 }
 
 export function filesOf(db: Kysely<DB>, applyId: number) {

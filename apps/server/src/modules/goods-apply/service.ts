@@ -324,7 +324,7 @@ export async function remove(ctx: AppContext, session: SessionContext, applyNo: 
       id: applyNo,
       lock: () => repo.lock(trx, who, applyNo),
       apply: async (row) => {
-        await repo.freeFiles(trx, row.id);
+        await repo.freeFiles(trx, who.tenantId, row.id);
         await repo.remove(trx, row.id);
       },
     }),

@@ -38,6 +38,6 @@ describe('certificates and settlement', () => {
     expect((await t.callAs('100001', s.getSamBillDetail, { body: { samBillNum: bill.samBillNum } })).data.header.status).toBe('草稿');
     await t.database.db.updateTable('certificate').set({ valid_to: licence.valid_to }).where('id', '=', licence.id).execute();
     expect((await t.callAs('100001', s.applySamBill, { body: { samBillNum: bill.samBillNum } })).status).toBe(200);
-    await t.callAs('admin', s.voidSamBill, { body: { samBillNum: bill.samBillNum, reason: '测试' } });
+    await t.callAs('clerk01', s.voidSamBill, { body: { samBillNum: bill.samBillNum, reason: '测试' } });
   });
 });

@@ -19,29 +19,34 @@ import { attachmentsOf, setAttachments } from './repo';
 const { SettlementMessages, barredChargeNames } = settlement;
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
 
+// Fields of a charge the list shows, sorts and filters by, written once for the page, the checklist and the export.
+const suppName = sql<string>`(SELECT s.supp_name FROM supplier s WHERE s.tenant_id = c.tenant_id AND s.supp_code = c.supp_code)`;
+const deptName = sql<string>`coalesce((SELECT d.dept_name FROM dept d WHERE d.tenant_id = c.tenant_id AND d.dept_code = c.dept_code), '')`;
+const signedAmount = sql<string>`(CASE c.direction WHEN 'deduct' THEN -c.amount ELSE c.amount END)`;
+const taxRate = sql<string>`trim_scale(c.tax_rate)::text`;
+const billNumber = sql<string>`coalesce((SELECT l.bill_number FROM sam_bill_line l WHERE l.tenant_id = c.tenant_id
+  AND l.source_type = 'charge' AND l.source_id = c.charge_code AND l.live), '')`;
+
 const chargeSelect = <O>(q: SelectQueryBuilder<DB & { c: SamChargeTable }, 'c', O>) =>
   q.select([
     'c.tenant_id',
     'c.charge_code',
     'c.supp_code',
-    sql<string>`(SELECT s.supp_name FROM supplier s WHERE s.tenant_id = c.tenant_id AND s.supp_code = c.supp_code)`.as('supp_name'),
+    sql<string>`${suppName}`.as('supp_name'),
     'c.dept_code',
-    sql<string>`coalesce((SELECT d.dept_name FROM dept d WHERE d.tenant_id = c.tenant_id AND d.dept_code = c.dept_code), '')`.as(
-      'dept_name',
-    ),
+    sql<string>`${deptName}`.as('dept_name'),
     'c.charge_type',
     'c.charge_name',
     'c.period',
     'c.direction',
     'c.amount',
-    sql<string>`(CASE c.direction WHEN 'deduct' THEN -c.amount ELSE c.amount END)::text`.as('signed_amount'),
-    sql<string>`trim_scale(c.tax_rate)::text`.as('tax_rate'),
+    sql<string>`${signedAmount}::text`.as('signed_amount'),
+    sql<string>`${taxRate}`.as('tax_rate'),
     'c.clause',
     'c.calculation',
     'c.charge_date',
     'c.settle_status',
-    sql<string>`coalesce((SELECT l.bill_number FROM sam_bill_line l WHERE l.tenant_id = c.tenant_id AND l.source_type = 'charge'
-      AND l.source_id = c.charge_code AND l.live), '')`.as('sam_bill_num'),
+    sql<string>`${billNumber}`.as('sam_bill_num'),
     'c.dispute_status',
     'c.dispute_note',
     'c.dispute_by',
@@ -79,21 +84,27 @@ export const chargeList = serverList({
     if (f.settleStatus) q = q.where('c.settle_status', '=', f.settleStatus as '未结算');
     return q;
   },
+  // Every column of the grid (web: chargeColumns), with the text its cells show where that differs.
   columns: {
     chargeCode: column(sql`c.charge_code`),
     suppCode: column(sql`c.supp_code`),
+    suppName: column(suppName),
     deptCode: column(sql`c.dept_code`),
+    deptName: column(deptName),
     chargeType: column(sql`c.charge_type`),
     chargeName: column(sql`c.charge_name`),
     period: column(sql`c.period`),
     amount: column(sql`c.amount`, true),
-    taxRate: column(sql`c.tax_rate`, true),
+    signedAmount: column(signedAmount, true),
+    taxRate: { ...column(sql`c.tax_rate`, true), text: sql`${taxRate} || '%'` },
     chargeDate: column(sql`c.charge_date`),
     settleStatus: column(sql`c.settle_status`),
     disputeStatus: column(sql`c.dispute_status`),
+    samBillNum: column(billNumber),
   },
   defaultSort: { field: 'chargeDate', order: 'desc' },
   then: [sql`c.charge_code DESC`],
+  exportOrder: [sql`c.charge_date`, sql`c.charge_code`],
   select: (matching) => chargeSelect(matching),
 });
 
@@ -164,6 +175,31 @@ export async function page(ctx: AppContext, session: SessionContext, query: z.in
   const scope = scopeOf(session, query.suppCode);
   const { total, list } = await chargeList.page(ctx.db, scope, query, query);
   return { total, list: await toCharges(ctx.db, scope.tenantId, list) };
+}
+
+type ExportField = (typeof settlement.chargeExportColumns)[number]['field'];
+
+/** The charges of the search in export order, in batches, one record of the export's columns per charge. */
+export async function* exportRows(db: Kysely<DB>, scope: DataScope, query: ChargeFilter): AsyncGenerator<Record<ExportField, string>[]> {
+  for await (const batch of chargeList.exportBatches(db, scope, query))
+    yield batch.map((r) => ({
+      chargeCode: r.charge_code,
+      suppCode: r.supp_code,
+      suppName: r.supp_name,
+      deptName: r.dept_name,
+      chargeType: r.charge_type,
+      chargeName: r.charge_name,
+      period: r.period,
+      direction: settlement.chargeDirectionText[r.direction],
+      signedAmount: r.signed_amount,
+      taxRate: `${r.tax_rate}%`,
+      chargeDate: r.charge_date,
+      settleStatus: r.settle_status,
+      disputeStatus: r.dispute_status,
+      samBillNum: r.sam_bill_num,
+      clause: r.clause,
+      calculation: r.calculation,
+    }));
 }
 
 export async function detail(ctx: AppContext, session: SessionContext, chargeCode: string, suppCode?: string): Promise<Charge> {

@@ -1,13 +1,19 @@
 // The workflows of settlement: a bill from 草稿 to 已支付 (or 作废), and a charge's dispute. Who may run
-// each step: the supplier (main account, or a child holding the button), or the tenant's staff.
+// each step: the supplier (main account, or a child holding the button), or the staff role owning the
+// review step (contract: settlement.stepRoles); admin reads every bill but owns no step, as in the other reviews.
 import { type BillAction, type BillStatus, settlement } from '@portal/contract';
 import { type Who, defineWorkflow } from '../../platform/workflow/definition';
 import type { SessionContext } from '../../platform/session-context';
 
-const { billButtons, chargeButtons } = settlement;
+const { attachableBillStatuses, billButtons, chargeButtons, editableBillStatuses, reviewSteps, stepRoles } = settlement;
 const supplierWith = (button: string): readonly Who[] => [{ kind: 'main' }, { kind: 'child', button }];
-/** The merchant's clerks: the admin role holds every review step. */
-const staff: readonly Who[] = [{ kind: 'staff', role: 'admin' }];
+const owner = (step: settlement.ReviewStep): Who => ({ kind: 'staff', role: stepRoles[step] });
+const clerk: readonly Who[] = [owner('审核')];
+const invoiceDesk: readonly Who[] = [owner('发票确认')];
+const finance: readonly Who[] = [owner('审批')];
+const cashier: readonly Who[] = [owner('支付')];
+/** Any review step's owner may add files to a bill under review. */
+const reviewers: readonly Who[] = reviewSteps.map(owner);
 
 export const billFlow = defineWorkflow({
   record: 'sam-bill',
@@ -16,25 +22,26 @@ export const billFlow = defineWorkflow({
   statusText: settlement.billStatusText,
   transitions: {
     create: { from: [], to: '草稿', who: supplierWith(billButtons.save), label: '新建' },
-    modify: { from: ['草稿', '已驳回'], who: supplierWith(billButtons.save), label: '修改' },
+    modify: { from: editableBillStatuses, who: supplierWith(billButtons.save), label: '修改' },
     attach: {
-      from: ['草稿', '已驳回', '已提交', '已审核', '发票确认'],
-      who: [...supplierWith(billButtons.save), ...staff],
+      from: attachableBillStatuses,
+      who: [...supplierWith(billButtons.save), ...reviewers],
       label: '上传附件',
     },
-    apply: { from: ['草稿', '已驳回'], to: '已提交', who: supplierWith(billButtons.apply), label: '提交' },
+    apply: { from: editableBillStatuses, to: '已提交', who: supplierWith(billButtons.apply), label: '提交' },
     delete: { from: ['草稿'], to: null, who: supplierWith(billButtons.delete), label: '删除' },
     discard: { from: ['草稿'], to: '作废', who: supplierWith(billButtons.delete), label: '作废' },
     invoice: { from: ['已审核'], who: supplierWith(billButtons.save), label: '录入发票' },
-    audit: { from: ['已提交'], to: '已审核', who: staff, label: '审核' },
-    reject: { from: ['已提交', '已审核'], to: '已驳回', who: staff, label: '驳回' },
-    confirmInvoice: { from: ['已审核'], to: '发票确认', who: staff, label: '发票确认' },
-    returnInvoice: { from: ['发票确认'], to: '已审核', who: staff, label: '退回' },
-    returnApproval: { from: ['已审批'], to: '发票确认', who: staff, label: '退回' },
-    approve: { from: ['发票确认'], to: '已审批', who: staff, label: '审批' },
-    payPart: { from: ['已审批'], who: staff, label: '部分付款' },
-    payFull: { from: ['已审批'], to: '已支付', who: staff, label: '付款' },
-    void: { from: ['草稿', '已提交', '已驳回', '已审核', '发票确认'], to: '作废', who: staff, label: '作废' },
+    audit: { from: ['已提交'], to: '已审核', who: clerk, label: '审核' },
+    reject: { from: ['已提交'], to: '已驳回', who: clerk, label: '驳回' },
+    rejectAudited: { from: ['已审核'], to: '已驳回', who: invoiceDesk, label: '驳回' },
+    confirmInvoice: { from: ['已审核'], to: '发票确认', who: invoiceDesk, label: '发票确认' },
+    returnInvoice: { from: ['发票确认'], to: '已审核', who: finance, label: '退回' },
+    returnApproval: { from: ['已审批'], to: '发票确认', who: cashier, label: '退回' },
+    approve: { from: ['发票确认'], to: '已审批', who: finance, label: '审批' },
+    payPart: { from: ['已审批'], who: cashier, label: '部分付款' },
+    payFull: { from: ['已审批'], to: '已支付', who: cashier, label: '付款' },
+    void: { from: ['草稿', '已提交', '已驳回', '已审核', '发票确认'], to: '作废', who: clerk, label: '作废' },
   },
 });
 export type BillFlowAction = keyof typeof billFlow.transitions;
@@ -47,7 +54,7 @@ const stepsOf: Record<BillAction, readonly BillFlowAction[]> = {
   void: ['discard', 'void'],
   invoice: ['invoice'],
   audit: ['audit'],
-  reject: ['reject'],
+  reject: ['reject', 'rejectAudited'],
   confirmInvoice: ['confirmInvoice'],
   returnBack: ['returnInvoice', 'returnApproval'],
   approve: ['approve'],
@@ -77,8 +84,8 @@ export const chargeFlow = defineWorkflow({
   module: settlement.chargeModule,
   statusText: { 无: '无异议', 异议中: '异议中', 已答复: '已答复' },
   transitions: {
-    create: { from: [], to: '无', who: staff, label: '新建' },
+    create: { from: [], to: '无', who: clerk, label: '新建' },
     dispute: { from: ['无', '已答复'], to: '异议中', who: supplierWith(chargeButtons.dispute), label: '提出异议' },
-    answer: { from: ['异议中'], to: '已答复', who: staff, label: '答复异议' },
+    answer: { from: ['异议中'], to: '已答复', who: clerk, label: '答复异议' },
   },
 });

@@ -6,6 +6,7 @@ import { containing } from '../../db/like';
 import type { DB, SamBillTable } from '../../db/schema';
 import { type ListColumn, serverList } from '../../platform/list/server-list';
 import { type DataScope, inScope } from '../../platform/scope';
+import { type FileHolder, claimFiles, releaseFiles } from '../../platform/files/store';
 import { type DocumentFilter, type RateRow, documentsSql } from './documents';
 
 /** Times as lists show them, in business time (UTC+8). */
@@ -349,42 +350,42 @@ export function attachmentsOf(db: Kysely<DB>, tenantId: string, owners: { type: 
 }
 
 /**
- * Replaces the files of a record with these: each must be a file of the owner (the bill's supplier, or staff
- * of the tenant) that no other record refers to. Answers false when one is not.
+ * Replaces the files of a record with these, through the file store's claim and release: a file the record
+ * already holds stays whoever uploaded it (a bill holds the supplier's files and those of staff); a new one
+ * must be the caller's (`suppCode`: the supplier's, null: staff's) and held by no other record. Answers false
+ * when one is not; the caller then fails its transaction.
  */
 export async function setAttachments(
   db: Kysely<DB>,
-  owner: { tenantId: string; suppCode: string | null; type: 'bill' | 'charge' | 'invoice'; id: string },
+  owner: FileHolder & { type: 'bill' | 'charge' | 'invoice'; id: string },
   fileIds: readonly string[],
 ): Promise<boolean> {
   const reference = `sam-${owner.type}:${owner.id}`;
-  await db
-    .updateTable('stored_file')
-    .set({ referenced_by: null })
-    .where('tenant_id', '=', owner.tenantId)
-    .where('referenced_by', '=', reference)
-    .execute();
+  const ids = [...new Set(fileIds)];
+  const held = ids.length
+    ? (
+        await db
+          .selectFrom('stored_file')
+          .select('id')
+          .where('tenant_id', '=', owner.tenantId)
+          .where('referenced_by', '=', reference)
+          .where('id', 'in', ids)
+          .execute()
+      ).map((f) => f.id)
+    : [];
+  const added = ids.filter((id) => !held.includes(id));
+  if ((await claimFiles(db, owner, reference, added)).length > 0) return false;
+  await releaseFiles(db, owner.tenantId, reference, ids);
   await db
     .deleteFrom('sam_attachment')
     .where('tenant_id', '=', owner.tenantId)
     .where('owner_type', '=', owner.type)
     .where('owner_id', '=', owner.id)
     .execute();
-  if (fileIds.length === 0) return true;
-  const claimed = await db
-    .updateTable('stored_file')
-    .set({ referenced_by: reference })
-    .where('tenant_id', '=', owner.tenantId)
-    .where('id', 'in', [...fileIds])
-    .where((eb) => (owner.suppCode ? eb('supp_code', '=', owner.suppCode) : eb('supp_code', 'is', null)))
-    .where('referenced_by', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== new Set(fileIds).size) return false;
-  await db
-    .insertInto('sam_attachment')
-    .values(
-      [...new Set(fileIds)].map((fileId) => ({ tenant_id: owner.tenantId, owner_type: owner.type, owner_id: owner.id, file_id: fileId })),
-    )
-    .execute();
+  if (ids.length)
+    await db
+      .insertInto('sam_attachment')
+      .values(ids.map((fileId) => ({ tenant_id: owner.tenantId, owner_type: owner.type, owner_id: owner.id, file_id: fileId })))
+      .execute();
   return true;
 }

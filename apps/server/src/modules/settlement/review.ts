@@ -42,6 +42,7 @@ export async function review(
     const current = await repo.lockBill(trx, scope, billNumber);
     let flowAction: BillFlowAction = action === 'returnBack' ? 'returnInvoice' : action;
     if (action === 'returnBack' && current?.status === '已审批') flowAction = 'returnApproval';
+    if (action === 'reject' && current?.status === '已审核') flowAction = 'rejectAudited';
     if (action === 'void' && session.kind === 'supplier') flowAction = 'discard';
     await step(
       trx,
@@ -55,6 +56,7 @@ export async function review(
             await refuseDisputed(trx, tenantId, billNumber);
             break;
           case 'reject':
+          case 'rejectAudited':
           case 'void':
           case 'discard':
             await release(trx, tenantId, billNumber);

@@ -5,7 +5,7 @@ import { csvFile, csvRows } from '../../platform/csv';
 import type { AppContext } from '../../platform/context';
 import { registerCall, registerDownload } from '../../platform/route';
 import { scopeOf } from '../../platform/scope';
-import { xlsxFile } from '../../platform/xlsx';
+import { type XlsxColumn, xlsxFile } from '../../platform/xlsx';
 import * as charges from './charges';
 import { contractPdf } from './contract-pdf';
 import * as read from './read';
@@ -26,6 +26,34 @@ const numeric = new Set<string>([
   'invoiceAmount',
   'lineCount',
 ]);
+
+/** An export of a list as CSV or .xlsx, named after the list and the day (China time). */
+function exported<R extends object>(
+  now: Date,
+  format: 'csv' | 'xlsx',
+  title: string,
+  columns: readonly XlsxColumn<R>[],
+  batches: AsyncIterable<R[]>,
+) {
+  const name = `${title}_${new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '')}`;
+  return format === 'xlsx'
+    ? {
+        fileName: `${name}.xlsx`,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: xlsxFile(batches, title, columns),
+      }
+    : {
+        fileName: `${name}.csv`,
+        contentType: 'text/csv; charset=utf-8',
+        body: csvFile(
+          columns.map((c) => c.title),
+          csvRows(
+            batches,
+            columns.map((c) => c.field),
+          ),
+        ),
+      };
+}
 
 export function settlementRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -50,24 +78,12 @@ export function settlementRoutes(ctx: AppContext) {
     registerDownload(app, s.exportSamBillList, async ({ session, body }) => {
       const batches = repo.billList.exportBatches(ctx.db, scopeOf(session, body.suppCode), read.billFilter(body));
       const columns = s.billColumns.map((c) => ({ ...c, numeric: numeric.has(c.field) }));
-      const name = `结算单_${new Date(ctx.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '')}`;
-      return body.format === 'xlsx'
-        ? {
-            fileName: `${name}.xlsx`,
-            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            body: xlsxFile(batches, '结算单', columns),
-          }
-        : {
-            fileName: `${name}.csv`,
-            contentType: 'text/csv; charset=utf-8',
-            body: csvFile(
-              columns.map((c) => c.title),
-              csvRows(
-                batches,
-                columns.map((c) => c.field),
-              ),
-            ),
-          };
+      return exported(ctx.now(), body.format, '结算单', columns, batches);
+    });
+    registerDownload(app, s.exportChargeList, async ({ session, body }) => {
+      const batches = charges.exportRows(ctx.db, scopeOf(session, body.suppCode), body);
+      const columns = s.chargeExportColumns.map((c) => ({ ...c, numeric: c.field === 'signedAmount' }));
+      return exported(ctx.now(), body.format, '费用明细', columns, batches);
     });
 
     // One bill
@@ -112,6 +128,9 @@ export function settlementRoutes(ctx: AppContext) {
 
     // Charges
     registerCall(app, s.getChargeList, ({ session, body }) => charges.page(ctx, session, body));
+    registerCall(app, s.getChargeColumnValues, ({ session, body }) =>
+      charges.chargeList.columnValues(ctx.db, scopeOf(session, body.suppCode), body, body.filters, body.field),
+    );
     registerCall(app, s.getChargesDetailByBillNum, ({ session, query }) => charges.detail(ctx, session, query.billNumber, query.suppCode));
     registerCall(app, s.saveCharge, ({ session, body }) => charges.create(ctx, session, body));
     registerCall(app, s.disputeCharge, ({ session, body }) => charges.dispute(ctx, session, body.chargeCode, body.note));

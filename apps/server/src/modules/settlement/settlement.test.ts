@@ -47,11 +47,15 @@ const statusOf = async (table: 'acceptance' | 'sam_charge' | 'sam_prepay' | 'ret
 
 const detail = async (billNumber: string, user = '100001') =>
   (await t.callAs(user, s.getSamBillDetail, { body: { samBillNum: billNumber } })).data;
-const review = (
-  call: typeof s.auditSamBill | typeof s.approveSamBill | typeof s.confirmSamBillInvoice,
-  samBillNum: string,
-  user = 'admin',
-) => t.callAs(user, call, { body: { samBillNum, note: '' } });
+/** The demo staff accounts holding the role of each review step (seed: settlementRoles). */
+const clerk = 'clerk01';
+const invoiceDesk = 'invoice01';
+const finance = 'finance01';
+const cashier = 'cashier01';
+const reviewCall = { 审核: s.auditSamBill, 发票确认: s.confirmSamBillInvoice, 审批: s.approveSamBill } as const;
+const stepAccount = { 审核: clerk, 发票确认: invoiceDesk, 审批: finance } as const;
+const review = (step: keyof typeof reviewCall, samBillNum: string, user: string = stepAccount[step]) =>
+  t.callAs(user, reviewCall[step], { body: { samBillNum, note: '' } });
 
 describe('making a bill', () => {
   it('lists the supplier’s due, unsettled documents of the unit and period with signed amounts', async () => {
@@ -242,10 +246,10 @@ describe('the workflow', () => {
     const del = await t.callAs('100001', s.delSamBill, { query: { samBillNum: num } });
     expect(del.status).toBe(409);
     expect(del.envelope.message).toContain('「已提交」');
-    expect((await review(s.approveSamBill, num)).status).toBe(409);
+    expect((await review('审批', num)).status).toBe(409);
     // The supplier cannot audit its own bill; staff can.
-    expect((await review(s.auditSamBill, num, '100001')).status).toBe(403);
-    expect((await review(s.auditSamBill, num)).status).toBe(200);
+    expect((await review('审核', num, '100001')).status).toBe(403);
+    expect((await review('审核', num)).status).toBe(200);
     expect((await t.callAs('100001', s.applySamBill, { body: { samBillNum: num } })).envelope.message).toContain('「已审核」');
 
     // Invoices: 13% and 9% of goods and returns; a wrong amount is refused at confirmation.
@@ -275,7 +279,7 @@ describe('the workflow', () => {
     expect(wrongSum.status).toBe(400);
     const nine = await invoice('00000002', '9', '150.00', '137.61', '12.39');
     expect(nine.status).toBe(200);
-    const mismatch = await review(s.confirmSamBillInvoice, num);
+    const mismatch = await review('发票确认', num);
     expect(mismatch.status).toBe(409);
     expect(mismatch.envelope.message).toContain(s.SettlementMessages.invoiceMismatch);
     expect((await t.callAs('100001', s.delSamBillInvoice, { body: { samBillNum: num, invoiceId: nine.data.invoiceId } })).status).toBe(200);
@@ -284,26 +288,26 @@ describe('the workflow', () => {
       invoiceCode: '',
     });
     expect(digital.status).toBe(200);
-    expect((await review(s.confirmSamBillInvoice, num)).status).toBe(200);
+    expect((await review('发票确认', num)).status).toBe(200);
     // Send back one step and forward again.
-    expect((await t.callAs('admin', s.returnSamBill, { body: { samBillNum: num, reason: '发票抬头有误' } })).data.status).toBe('已审核');
-    expect((await review(s.confirmSamBillInvoice, num)).status).toBe(200);
-    expect((await review(s.approveSamBill, num)).data.status).toBe('已审批');
+    expect((await t.callAs(finance, s.returnSamBill, { body: { samBillNum: num, reason: '发票抬头有误' } })).data.status).toBe('已审核');
+    expect((await review('发票确认', num)).status).toBe(200);
+    expect((await review('审批', num)).data.status).toBe('已审批');
     // Finance may send it back to the invoice desk while nothing is paid.
-    expect((await t.callAs('admin', s.returnSamBill, { body: { samBillNum: num, reason: '付款账户待确认' } })).data.status).toBe(
+    expect((await t.callAs(cashier, s.returnSamBill, { body: { samBillNum: num, reason: '付款账户待确认' } })).data.status).toBe(
       '发票确认',
     );
-    expect((await review(s.approveSamBill, num)).data.status).toBe('已审批');
+    expect((await review('审批', num)).data.status).toBe('已审批');
 
     // Payments: partial, then never beyond what is owed, then the rest.
     const pay = (amount: string) =>
-      t.callAs('admin', s.recordSamBillPayment, { body: { samBillNum: num, payment: { amount, payDate: dates.today } } as never });
+      t.callAs(cashier, s.recordSamBillPayment, { body: { samBillNum: num, payment: { amount, payDate: dates.today } } as never });
     const part = await pay('1000.00');
     expect(part.data).toMatchObject({ status: '已审批', paidAmount: '1000.00', unpaidAmount: '2990.00' });
     const over = await pay('2990.01');
     expect(over.status).toBe(409);
     expect(over.envelope.message).toContain(s.SettlementMessages.overpaid);
-    expect((await t.callAs('admin', s.returnSamBill, { body: { samBillNum: num, reason: '退回' } })).status).toBe(409);
+    expect((await t.callAs(cashier, s.returnSamBill, { body: { samBillNum: num, reason: '退回' } })).status).toBe(409);
     const rest = await pay('2990.00');
     expect(rest.data).toMatchObject({ status: '已支付', paidAmount: '3990.00', unpaidAmount: '0.00' });
     expect((await pay('0.01')).envelope.message).toContain('「已支付」');
@@ -349,7 +353,7 @@ describe('the workflow', () => {
     });
     const rejected = (await t.callAs('100001', s.samBillSave, unitTwo())).data;
     await t.callAs('100001', s.applySamBill, { body: { samBillNum: rejected.samBillNum } });
-    const reject = await t.callAs('admin', s.rejectSamBill, { body: { samBillNum: rejected.samBillNum, reason: '缺少退货单' } });
+    const reject = await t.callAs(clerk, s.rejectSamBill, { body: { samBillNum: rejected.samBillNum, reason: '缺少退货单' } });
     expect(reject.data.status).toBe('已驳回');
     expect(await statusOf('acceptance', 'bill_number', 'YST-0003')).toEqual(['未结算']);
     const other = await t.callAs('100001', s.samBillSave, unitTwo());
@@ -367,9 +371,7 @@ describe('the workflow', () => {
     expect(await statusOf('acceptance', 'bill_number', 'YST-0003')).toEqual(['结算中']);
     const supplierVoid = await t.callAs('100001', s.voidSamBill, { body: { samBillNum: rejected.samBillNum, reason: '不要了' } });
     expect(supplierVoid.status).toBe(409);
-    expect((await t.callAs('admin', s.voidSamBill, { body: { samBillNum: rejected.samBillNum, reason: '作废' } })).data.status).toBe(
-      '作废',
-    );
+    expect((await t.callAs(clerk, s.voidSamBill, { body: { samBillNum: rejected.samBillNum, reason: '作废' } })).data.status).toBe('作废');
     expect(await statusOf('acceptance', 'bill_number', 'YST-0003')).toEqual(['未结算']);
   });
 
@@ -387,12 +389,12 @@ describe('the workflow', () => {
     const blocked = await t.callAs('100001', s.applySamBill, { body: { samBillNum: bill.samBillNum } });
     expect(blocked.status).toBe(409);
     expect(blocked.envelope.message).toContain(s.SettlementMessages.disputedCharge);
-    const answered = await t.callAs('admin', s.answerChargeDispute, { body: { chargeCode: 'FYT-0003', answer: '已核实参加，附排期表' } });
+    const answered = await t.callAs(clerk, s.answerChargeDispute, { body: { chargeCode: 'FYT-0003', answer: '已核实参加，附排期表' } });
     expect(answered.data).toMatchObject({ disputeStatus: '已答复', answerNote: '已核实参加，附排期表', disputeNote: '未参加该档海报' });
     expect((await t.callAs('100001', s.applySamBill, { body: { samBillNum: bill.samBillNum } })).status).toBe(200);
     const list = await t.callAs('100001', s.getChargeList, { body: { disputeStatus: '已答复' } });
     expect(list.data.list.map((c) => c.chargeCode)).toEqual(['FYT-0003']);
-    await t.callAs('admin', s.voidSamBill, { body: { samBillNum: bill.samBillNum, reason: '测试' } });
+    await t.callAs(clerk, s.voidSamBill, { body: { samBillNum: bill.samBillNum, reason: '测试' } });
   });
 
   it('refuses fees barred by the fair-trade rules when a charge is raised', async () => {
@@ -410,11 +412,11 @@ describe('the workflow', () => {
       } as never,
     });
     for (const name of s.barredChargeNames) {
-      const res = await t.callAs('admin', s.saveCharge, form(`2026${name}`));
+      const res = await t.callAs(clerk, s.saveCharge, form(`2026${name}`));
       expect(res.status).toBe(400);
       expect(res.envelope.message).toContain(s.SettlementMessages.barredCharge);
     }
-    const allowed = await t.callAs('admin', s.saveCharge, form('DM海报费 12月档'));
+    const allowed = await t.callAs(clerk, s.saveCharge, form('DM海报费 12月档'));
     expect(allowed.status).toBe(200);
     expect(allowed.data.signedAmount).toBe('-800.00');
     expect((await t.callAs('100001', s.saveCharge, form('价差'))).status).toBe(403);
@@ -427,6 +429,80 @@ describe('the workflow', () => {
     expect((await detail(bill.samBillNum, '100001-01')).actions).not.toContain('apply');
     expect((await t.callAs('100001-01', s.delSamBill, { query: { samBillNum: bill.samBillNum } })).status).toBe(403);
     expect((await t.callAs('100001', s.delSamBill, { query: { samBillNum: bill.samBillNum } })).status).toBe(200);
+  });
+});
+
+describe('review steps and their roles', () => {
+  it('gives each step to its role: admin, the supplier and the other steps’ roles get 403 and change nothing', async () => {
+    const bill = await newBill([{ sourceType: 'receiving', sourceId: 'YST-0005' }]);
+    const num = bill.samBillNum;
+    const body = (extra: Record<string, unknown> = {}) => ({ body: { samBillNum: num, reason: '不是我的步骤', ...extra } as never });
+    type ReviewCall = typeof s.auditSamBill | typeof s.rejectSamBill | typeof s.voidSamBill | typeof s.recordSamBillPayment;
+    const refused = async (users: string[], call: ReviewCall, extra?: Record<string, unknown>) => {
+      for (const user of users) expect((await t.callAs(user, call, body(extra))).status, `${user} ${call.path}`).toBe(403);
+    };
+    const stateIs = async (status: string) => expect((await detail(num)).header.status).toBe(status);
+    await t.callAs('100001', s.applySamBill, { body: { samBillNum: num } });
+
+    // 审核: the clerk's (audit, reject, void); admin reads the bill and may do nothing to it.
+    await refused(['admin', invoiceDesk, finance, cashier, '100001'], s.auditSamBill);
+    await refused(['admin', invoiceDesk, finance, cashier], s.rejectSamBill);
+    await refused(['admin', invoiceDesk, finance, cashier], s.voidSamBill);
+    await stateIs('已提交');
+    expect((await detail(num, 'admin')).actions).toEqual([]);
+    expect((await detail(num, clerk)).actions).toEqual(['void', 'audit', 'reject']);
+    expect((await review('审核', num)).data.status).toBe('已审核');
+
+    // 发票确认: the invoice desk's (confirm, or reject an audited bill).
+    const invoice = { invoiceType: '增值税专用发票', invoiceCode: '3100253130', invoiceNumber: '00000005', invoiceDate: dates.today };
+    const saved = await t.callAs('100001', s.saveSamBillInvoice, {
+      body: { samBillNum: num, invoice: { ...invoice, taxRate: '13', amount: '113.00', amountExcl: '100.00', tax: '13.00' } } as never,
+    });
+    expect(saved.status).toBe(200);
+    await refused(['admin', clerk, finance, cashier], s.confirmSamBillInvoice);
+    await refused(['admin', clerk, finance, cashier], s.rejectSamBill);
+    expect((await detail(num, invoiceDesk)).actions).toEqual(['reject', 'confirmInvoice']);
+    await stateIs('已审核');
+    expect((await review('发票确认', num)).data.status).toBe('发票确认');
+
+    // 审批: finance's (approve, or return to the invoice desk).
+    await refused(['admin', clerk, invoiceDesk, cashier], s.approveSamBill);
+    await refused(['admin', clerk, invoiceDesk, cashier], s.returnSamBill);
+    await stateIs('发票确认');
+    expect((await review('审批', num)).data.status).toBe('已审批');
+
+    // 支付: the cashier's (pay, or return to finance).
+    const payment = { payment: { amount: '113.00', payDate: dates.today } };
+    await refused(['admin', clerk, invoiceDesk, finance], s.recordSamBillPayment, payment);
+    await refused(['admin', clerk, invoiceDesk, finance], s.returnSamBill);
+    await stateIs('已审批');
+    expect((await detail(num, cashier)).actions).toEqual(['returnBack', 'pay']);
+    expect((await t.callAs(cashier, s.recordSamBillPayment, body(payment))).data.status).toBe('已支付');
+    const actors = (await detail(num)).history.filter((h) => h.actorCode !== '100001').map((h) => `${h.action}:${h.actorCode}`);
+    expect(actors).toEqual([`audit:${clerk}`, `confirmInvoice:${invoiceDesk}`, `approve:${finance}`, `payFull:${cashier}`]);
+  });
+
+  it('gives charges to the clerk: only the clerk raises them and answers disputes', async () => {
+    const form = {
+      body: {
+        suppCode: '100003',
+        deptCode: 'S0101',
+        chargeType: '价差',
+        chargeName: '价差 补差',
+        period: dates.docDate.slice(0, 7),
+        amount: '12.00',
+        clause: '合同第 3 条',
+        calculation: '12 × 1.00',
+        chargeDate: dates.docDate,
+      } as never,
+    };
+    for (const user of ['admin', invoiceDesk, finance, cashier]) expect((await t.callAs(user, s.saveCharge, form)).status, user).toBe(403);
+    const charge = (await t.callAs(clerk, s.saveCharge, form)).data;
+    expect((await t.callAs('100003', s.disputeCharge, { body: { chargeCode: charge.chargeCode, note: '单价有误' } })).status).toBe(200);
+    const answer = { body: { chargeCode: charge.chargeCode, answer: '已核实' } };
+    for (const user of ['admin', invoiceDesk, finance, cashier])
+      expect((await t.callAs(user, s.answerChargeDispute, answer)).status, user).toBe(403);
+    expect((await t.callAs(clerk, s.answerChargeDispute, answer)).data.disputeStatus).toBe('已答复');
   });
 });
 

@@ -3,7 +3,6 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { type DataScope, inScope } from '../scope';
 import type { ReceivedFile } from './upload';
 
 const chunkBytes = 256 * 1024;
@@ -65,16 +64,24 @@ export async function deleteUnreferenced(db: Kysely<DB>, fileId: string): Promis
   return deleted.numDeletedRows > 0n;
 }
 
+/** Whose uploads a record may take: a supplier's (its code), or the tenant's staff's (null). */
+export interface FileHolder {
+  tenantId: string;
+  suppCode: string | null;
+}
+
 /**
- * Makes these files the record `reference`'s: each must be in the caller's scope and referenced by no other
- * record. Answers the ids it could not take; the caller then fails its transaction, which undoes the others' claim.
+ * Makes these files the record `reference`'s: each must have been uploaded by the holder (a supplier's files for a
+ * supplier's record, staff files for staff) and be referenced by no other record. Answers the ids it could not
+ * take; the caller then fails its transaction, which undoes the others' claim.
  */
-export async function claimFiles(db: Kysely<DB>, scope: DataScope, reference: string, fileIds: string[]): Promise<string[]> {
+export async function claimFiles(db: Kysely<DB>, holder: FileHolder, reference: string, fileIds: string[]): Promise<string[]> {
   if (fileIds.length === 0) return [];
   const taken = await db
     .updateTable('stored_file')
     .set({ referenced_by: reference })
-    .where(inScope(scope))
+    .where('tenant_id', '=', holder.tenantId)
+    .where((eb) => (holder.suppCode === null ? eb('supp_code', 'is', null) : eb('supp_code', '=', holder.suppCode)))
     .where('id', 'in', fileIds)
     .where((eb) => eb.or([eb('referenced_by', 'is', null), eb('referenced_by', '=', reference)]))
     .returning('id')
@@ -82,9 +89,16 @@ export async function claimFiles(db: Kysely<DB>, scope: DataScope, reference: st
   return fileIds.filter((f) => !taken.some((t) => t.id === f));
 }
 
-/** Files of the record `reference` other than `keep` are no longer referenced (their owner may delete them). */
-export async function releaseFiles(db: Kysely<DB>, reference: string, keep: string[] = []): Promise<void> {
-  let freed = db.updateTable('stored_file').set({ referenced_by: null }).where('referenced_by', '=', reference);
+/**
+ * Files of the tenant's record `reference` other than `keep` are no longer referenced (their owner may delete
+ * them). References are unique within a tenant (settlement's bill numbers repeat across tenants).
+ */
+export async function releaseFiles(db: Kysely<DB>, tenantId: string, reference: string, keep: string[] = []): Promise<void> {
+  let freed = db
+    .updateTable('stored_file')
+    .set({ referenced_by: null })
+    .where('tenant_id', '=', tenantId)
+    .where('referenced_by', '=', reference);
   if (keep.length) freed = freed.where('id', 'not in', keep);
   await freed.execute();
 }

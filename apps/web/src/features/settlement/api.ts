@@ -82,6 +82,10 @@ export const totalsQuery = (body: CallBody<typeof settlement.calcSamBillTotals> 
     placeholderData: (previous) => previous,
   });
 
+export async function chargeColumnValues(query: ChargeListQuery, field: string): Promise<string[]> {
+  return (await call(settlement.getChargeColumnValues, { body: { ...withoutPaging(query), field } }, { silent: true })).values;
+}
+
 export const chargePageQuery = (query: ChargeListQuery) =>
   queryOptions({
     queryKey: key('charges', query),

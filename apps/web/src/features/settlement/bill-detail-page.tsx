@@ -20,7 +20,7 @@ import { useTagsViewStore } from '../../stores/tags-view';
 import { attachmentsQuery, billDetailQuery, checkDetailsQuery, useAttachBillFiles } from './api';
 import { AttachmentList, UploadButton } from './attachments';
 import { BillActions, useBillActions } from './bill-actions';
-import { BillStatusTag } from './bill-status';
+import { BillStatusTag, statusText } from './bill-status';
 import { ChargesBlock } from './charges-block';
 import { checkColumns, checkRow, lineColumns, lineRow } from './columns';
 import { InvoiceTable } from './invoice-block';
@@ -201,7 +201,11 @@ function BillView({ bill, backButton, onDeleted }: { bill: BillDetail; backButto
             { key: 'files', label: d('attachments'), children: <BillAttachments bill={bill} /> },
           ]}
         />
-        <RecordHistory entries={bill.history} />
+        <RecordHistory
+          entries={bill.history}
+          stateText={(code) => statusText(t, code)}
+          actionText={(code) => t(`settlement.flowActions.${code}`, { defaultValue: code })}
+        />
       </Card>
     </>
   );
@@ -232,16 +236,16 @@ function CheckDetails({ samBillNum }: { samBillNum: string }) {
   );
 }
 
-/** States in which files may still be attached to a bill (the server's workflow says the same). */
-const attachable: readonly string[] = ['草稿', '已驳回', '已提交', '已审核', '发票确认'];
-
 function BillAttachments({ bill }: { bill: BillDetail }) {
   const { samBillNum, status } = bill.header;
   const staff = useUserStore((s) => s.staff);
+  const role = useUserStore((s) => s.roles?.[0]);
   const { has } = useAuthButtons(settlement.billModule);
   const files = useQuery(attachmentsQuery(samBillNum));
   const attach = useAttachBillFiles();
-  const canAttach = attachable.includes(status) && (staff || has(settlement.billButtons.save));
+  // Staff of a review step's role may attach (admin owns no step); suppliers with the save button.
+  const canAttach =
+    settlement.attachableBillStatuses.includes(status) && (staff ? settlement.stepOfRole(role) !== null : has(settlement.billButtons.save));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {canAttach && (

@@ -152,7 +152,9 @@ export function BillList({ kind }: { kind: 'normal' | 'advance' }) {
             {t('settlement.delete')}
           </Button>
         )}
-        {has(settlement.billButtons.export) && <ExportButtons search={{ ...exportSearch, ...(advance ? { billKind: 'advance' } : {}) }} />}
+        {has(settlement.billButtons.export) && (
+          <ExportButtons list="bills" search={{ ...exportSearch, ...(advance ? { billKind: 'advance' } : {}) }} />
+        )}
         <Typography.Text type="secondary" aria-live="polite">
           {selected ? t('settlement.selected', { billNumber: selected.samBillNum }) : t('settlement.noneSelected')}
         </Typography.Text>

@@ -4,17 +4,18 @@
 import { type Charge, settlement } from '@portal/contract';
 import { App, Button, Card, DatePicker, Descriptions, Drawer, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataGrid, type GridRow } from '../../components/data-grid';
+import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { SupplierPicker } from '../../components/supplier-picker';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useUserStore } from '../../stores/user';
-import { type ChargeListQuery, chargePageQuery, useAnswerDispute, useDisputeCharge, useFreshWhenShown } from './api';
+import { type ChargeListQuery, chargeColumnValues, chargePageQuery, useAnswerDispute, useDisputeCharge, useFreshWhenShown } from './api';
 import { ChargeFacts, disputeTone } from './charges-block';
 import { chargeColumns, chargeRow } from './columns';
+import { ExportButtons } from './export-buttons';
 import { Money } from './money';
 import './settlement.css';
 
@@ -44,22 +45,18 @@ export default function ChargesPage() {
   const { t } = useTranslation();
   const staff = useUserStore((s) => s.staff);
   const row = useCallback((c: Charge) => chargeRow(t, c), [t]);
-  // The contract has no checklist call for charges: a column's checklist lists the texts of the page on
-  // screen, and the filters themselves still run on the server.
-  const shownRows = useRef<GridRow[]>([]);
   const charges = useServerList({
     initialSearch: noSearch,
     bodyOf: queryOf,
     pageQuery: chargePageQuery,
-    columnValues: async (_body, field) => [...new Set(shownRows.current.map((r) => String(r[field] ?? '')))].sort(),
+    columnValues: chargeColumnValues,
     row,
     pageSizes: [20, 50, 100],
     maxRows: 15,
   });
-  useEffect(() => {
-    shownRows.current = charges.grid.rows;
-  });
   const { list } = charges;
+  const { filters: _filters, page: _page, limit: _limit, sort: _sort, ...exportSearch } = charges.body;
+  const exports = useAuthButtons(settlement.chargeModule).has(settlement.chargeButtons.export);
   const columns = useMemo(() => chargeColumns(t, staff), [t, staff]);
   const [selectedCode, setSelectedCode] = useState<string>();
   const [open, setOpen] = useState(false);
@@ -110,6 +107,7 @@ export default function ChargesPage() {
           <Button type="primary" disabled={!selected} onClick={() => setOpen(true)}>
             {k('view')}
           </Button>
+          {exports && <ExportButtons list="charges" search={exportSearch} />}
           <Typography.Text type="secondary" aria-live="polite">
             {selected ? t('settlement.selected', { billNumber: `${selected.chargeCode} ${selected.chargeName}` }) : k('noneSelected')}
           </Typography.Text>
@@ -136,6 +134,7 @@ function ChargeDrawer({ charge, onClose }: { charge: Charge | undefined; onClose
   const { t } = useTranslation();
   const { message } = App.useApp();
   const staff = useUserStore((s) => s.staff);
+  const role = useUserStore((s) => s.roles?.[0]);
   const { has } = useAuthButtons(settlement.chargeModule);
   const dispute = useDisputeCharge();
   const answer = useAnswerDispute();
@@ -144,7 +143,8 @@ function ChargeDrawer({ charge, onClose }: { charge: Charge | undefined; onClose
   const c = (field: string) => t(`settlement.charges.columns.${field}`);
   const canDispute =
     !staff && has(settlement.chargeButtons.dispute) && charge?.disputeStatus !== '异议中' && charge?.settleStatus === '未结算';
-  const canAnswer = staff && charge?.disputeStatus === '异议中';
+  // Disputes are answered by the clerk of the 审核 step (admin reads them).
+  const canAnswer = staff && role === settlement.stepRoles['审核'] && charge?.disputeStatus === '异议中';
 
   const submit = async () => {
     if (!charge) return;
@@ -188,7 +188,7 @@ function ChargeDrawer({ charge, onClose }: { charge: Charge | undefined; onClose
               {
                 key: 'settle',
                 label: c('settleStatus'),
-                children: `${charge.settleStatus}${charge.samBillNum ? ` · ${charge.samBillNum}` : ''}`,
+                children: `${t(`settlement.charges.settleStates.${charge.settleStatus}`)}${charge.samBillNum ? ` · ${charge.samBillNum}` : ''}`,
               },
               {
                 key: 'dispute',

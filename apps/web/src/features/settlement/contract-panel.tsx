@@ -5,41 +5,26 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Empty, Skeleton, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadByQuery, fetchFile, fileTypes } from '../../api/download';
+import { downloadByQuery, fileTypes } from '../../api/download';
 import { SupplierPicker } from '../../components/supplier-picker';
 import { useUserStore } from '../../stores/user';
 import { contractQuery } from './api';
+import { contractPdfHref } from './contract-pdf-page';
 
 export function ContractPanel() {
   const { t } = useTranslation();
   const staff = useUserStore((s) => s.staff);
   const [suppCode, setSuppCode] = useState<string>();
   const contract = useQuery({ ...contractQuery(suppCode), enabled: !staff || Boolean(suppCode) });
-  const [busy, setBusy] = useState<'preview' | 'download' | null>(null);
+  const [busy, setBusy] = useState(false);
   const c = contract.data;
   const query = suppCode ? { suppCode } : {};
   const pdf = { accept: fileTypes.pdf, fallbackName: `${c?.contractNo ?? 'contract'}.pdf` };
 
-  // The page's CSP frames nothing but its own origin, so the PDF opens in a window of its own.
-  const preview = async () => {
-    const opened = window.open('', '_blank');
-    setBusy('preview');
-    try {
-      const { blob } = await fetchFile(settlement.preViewContractPDF, { query }, pdf);
-      const url = URL.createObjectURL(blob);
-      if (opened) opened.location.href = url;
-      else window.location.assign(url);
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      opened?.close();
-    } finally {
-      setBusy(null);
-    }
-  };
   const save = async () => {
-    setBusy('download');
+    setBusy(true);
     await downloadByQuery(settlement.preViewContractPDF, query, pdf).catch(() => undefined);
-    setBusy(null);
+    setBusy(false);
   };
 
   const k = (field: string) => t(`settlement.contract.${field}`);
@@ -55,10 +40,11 @@ export function ContractPanel() {
       ) : (
         <>
           <Space wrap>
-            <Button type="primary" loading={busy === 'preview'} onClick={() => void preview()}>
+            {/* A link to a tab of its own, as the print preview opens: the page here stays as it was. */}
+            <Button type="primary" href={contractPdfHref(suppCode)} target="_blank" rel="noopener">
               {k('preview')}
             </Button>
-            <Button loading={busy === 'download'} onClick={() => void save()}>
+            <Button loading={busy} onClick={() => void save()}>
               {k('download')}
             </Button>
           </Space>
@@ -71,15 +57,19 @@ export function ContractPanel() {
               { key: 'no', label: k('contractNo'), children: c.contractNo },
               { key: 'supplier', label: t('settlement.detail.supplier'), children: `${c.suppCode} ${c.suppName}` },
               { key: 'party', label: k('party'), children: `${c.nodeCode} ${c.nodeName}` },
-              { key: 'mode', label: k('businessMode'), children: c.businessMode },
-              { key: 'cycle', label: k('settleCycle'), children: c.settleCycle },
+              { key: 'mode', label: k('businessMode'), children: t(`settlement.contract.modes.${c.businessMode}`, c.businessMode) },
+              { key: 'cycle', label: k('settleCycle'), children: t(`settlement.contract.cycles.${c.settleCycle}`, c.settleCycle) },
               { key: 'term', label: k('payTerm'), children: t('settlement.detail.days', { days: c.payTermDays }) },
               { key: 'validity', label: k('validity'), children: `${c.startDate} ~ ${c.endDate}` },
               { key: 'signed', label: k('signedDate'), children: c.signedDate },
               {
                 key: 'status',
                 label: k('status'),
-                children: <Tag color={c.status === '生效' ? 'green' : c.status === '已到期' ? 'red' : 'default'}>{c.status}</Tag>,
+                children: (
+                  <Tag color={c.status === '生效' ? 'green' : c.status === '已到期' ? 'red' : 'default'}>
+                    {t(`settlement.contract.statuses.${c.status}`)}
+                  </Tag>
+                ),
               },
             ]}
           />

@@ -1,17 +1,20 @@
-// 导出CSV and 导出Excel of the bill list for holders of the export button: every bill of the search, streamed
-// by the server, with the bytes received shown while it runs.
+// 导出CSV and 导出Excel of the bill list or the charge list for holders of the export button: every row of the
+// search, streamed by the server, with the bytes received shown while it runs.
 import { settlement } from '@portal/contract';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download, fileTypes } from '../../api/download';
 import { formatBytes } from '../../lib/format';
-import type { BillListQuery } from './api';
+import type { BillListQuery, ChargeListQuery } from './api';
 
 type Kind = 'csv' | 'xlsx';
-type ExportSearch = Omit<BillListQuery, 'page' | 'limit' | 'sort'>;
+type Without<Q> = Omit<Q, 'page' | 'limit' | 'sort'>;
+type ExportOf = { list: 'bills'; search: Without<BillListQuery> } | { list: 'charges'; search: Without<ChargeListQuery> };
 
-export function ExportButtons({ search }: { search: ExportSearch }) {
+const fileNames = { bills: '结算单', charges: '费用明细' } as const;
+
+export function ExportButtons(props: ExportOf) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [running, setRunning] = useState<Kind | null>(null);
@@ -22,19 +25,19 @@ export function ExportButtons({ search }: { search: ExportSearch }) {
     setRunning(format);
     void message.loading({ key, content: t('settlement.exporting', { size: formatBytes(0) }), duration: 0 });
     try {
-      const saved = await download(
-        settlement.exportSamBillList,
-        { ...search, format },
-        {
-          accept: fileTypes[format],
-          fallbackName: `结算单.${format}`,
-          onProgress: (received) => {
-            if (Date.now() - shownAt < 200) return;
-            shownAt = Date.now();
-            void message.loading({ key, content: t('settlement.exporting', { size: formatBytes(received) }), duration: 0 });
-          },
+      const options = {
+        accept: fileTypes[format],
+        fallbackName: `${fileNames[props.list]}.${format}`,
+        onProgress: (received: number) => {
+          if (Date.now() - shownAt < 200) return;
+          shownAt = Date.now();
+          void message.loading({ key, content: t('settlement.exporting', { size: formatBytes(received) }), duration: 0 });
         },
-      );
+      };
+      const saved =
+        props.list === 'bills'
+          ? await download(settlement.exportSamBillList, { ...props.search, format }, options)
+          : await download(settlement.exportChargeList, { ...props.search, format }, options);
       void message.success({
         key,
         content: t('settlement.exported', { name: saved.fileName, size: formatBytes(saved.size) }),

@@ -1,7 +1,7 @@
 // /samBill/review (staff): the queue of each review step — 审核 (submitted), 发票确认 (audited, invoices to
 // check), 审批 (invoices confirmed), 支付 (approved, to pay) — with how many wait in each; a bill opens in
 // its detail, where the step's actions are.
-import type { BillStatus } from '@portal/contract';
+import { settlement } from '@portal/contract';
 import { useQueries } from '@tanstack/react-query';
 import { Badge, Button, Card, Space, Tabs, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -11,23 +11,29 @@ import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { SupplierPicker } from '../../components/supplier-picker';
+import { useUserStore } from '../../stores/user';
 import { billColumnValues, billPageQuery, useFreshWhenShown } from './api';
 import { billColumns, billRow } from './columns';
 import { detailPath } from './paths';
 import './settlement.css';
 
-export const reviewSteps = { audit: '已提交', invoice: '已审核', approve: '发票确认', pay: '已审批' } as const satisfies Record<
+/** The page's tabs (their keys are the `step` of its address) and the review step of the contract each shows. */
+const tabSteps = { audit: '审核', invoice: '发票确认', approve: '审批', pay: '支付' } as const satisfies Record<
   string,
-  BillStatus
+  settlement.ReviewStep
 >;
-type Step = keyof typeof reviewSteps;
-const stepKeys = Object.keys(reviewSteps) as Step[];
-const isStep = (value: string | null): value is Step => value !== null && Object.hasOwn(reviewSteps, value);
+type Step = keyof typeof tabSteps;
+const stepKeys = Object.keys(tabSteps) as Step[];
+const isStep = (value: string | null): value is Step => value !== null && Object.hasOwn(tabSteps, value);
+const reviewSteps = Object.fromEntries(stepKeys.map((s) => [s, settlement.stepStatus[tabSteps[s]]])) as Record<Step, settlement.BillStatus>;
+/** The tab of the step the signed-in role owns (admin owns none: the first). */
+const ownTab = (role: string | undefined): Step => stepKeys.find((s) => settlement.stepRoles[tabSteps[s]] === role) ?? 'audit';
 
 export default function ReviewPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const step: Step = isStep(params.get('step')) ? (params.get('step') as Step) : 'audit';
+  const role = useUserStore((s) => s.roles?.[0]);
+  const step: Step = isStep(params.get('step')) ? (params.get('step') as Step) : ownTab(role);
   const [suppCode, setSuppCode] = useState<string>();
   const anchor = useRef<HTMLDivElement>(null);
   useFreshWhenShown(anchor);
