@@ -31,6 +31,66 @@ async function tabMenu(page: Page, tab: string, item: string) {
   await entry.click();
 }
 
+/** What has the keyboard focus: its role and text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return {
+      role: el?.getAttribute('role') ?? '',
+      text: (el?.textContent ?? '').trim(),
+      inMenu: !!el?.closest('nav[aria-label="主菜单"]'),
+    };
+  });
+
+/** Submenu flyouts on screen (a closed one stays in the page, hidden or moved away). */
+const shownFlyouts = (page: Page) =>
+  page.evaluate(
+    () =>
+      [...document.querySelectorAll('.ant-menu-submenu-popup')].filter((el) => {
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return style.display !== 'none' && style.visibility !== 'hidden' && box.right > 0 && box.bottom > 0 && box.width > 0;
+      }).length,
+  );
+
+describe('keyboard', () => {
+  it('reaches a menu page with Tab, arrows and Enter, then switches and closes tabs with arrows and Delete', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    // Tab reaches the menu; its entries take the arrows (WAI-ARIA menu), Enter opens a folder and a page.
+    await menu(page).getByRole('menu').first().waitFor();
+    for (let i = 0; i < 10 && !(await focused(page)).inMenu; i += 1) await page.keyboard.press('Tab');
+    expect((await focused(page)).inMenu).toBe(true);
+    const press = async (key: string) => {
+      await page.keyboard.press(key);
+      return focused(page);
+    };
+    await expect.poll(() => press('ArrowDown').then((f) => f.text)).toBe('报表查询');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => press('ArrowDown').then((f) => f.text)).toBe('验收统计');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/acceptance');
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '验收统计']);
+
+    // Tab on to the open-page tabs: only the selected one is in the Tab order.
+    for (let i = 0; i < 30 && (await focused(page)).role !== 'tab'; i += 1) await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ role: 'tab', text: '验收统计' });
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'tab', text: '首页' });
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL('**/acceptance');
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'tab', text: '验收统计' });
+    await page.keyboard.press('Delete');
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => tabTitles(page)).toEqual(['首页']);
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'tab', text: '首页' });
+    // The dashboard's tab is fixed: Delete leaves it.
+    await page.keyboard.press('Delete');
+    expect(await tabTitles(page)).toEqual(['首页']);
+  });
+});
+
 describe('tags view', () => {
   it('opens a tab per page, keeps the dashboard fixed, and closes others and all from the context menu', async () => {
     const page = await browser.page();
@@ -208,6 +268,48 @@ describe('small screens, errors and usage', () => {
     // Widening the window again brings back the sidebar as the user left it on a wide screen (open).
     await page.setViewportSize({ width: 1366, height: 800 });
     await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(150);
+  });
+
+  it('opens no submenu flyout by itself: on a phone after a load and a navigation, nor in the collapsed desktop sidebar', async () => {
+    const page = await browser.page();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, '100001');
+    // A page inside a folder, loaded by its address: the closed sidebar shows nothing over the header.
+    await page.goto('/acceptance');
+    const header = page.getByRole('banner');
+    await header.waitFor();
+    const headerFree = async () => {
+      const box = (await header.boundingBox())!;
+      return page.evaluate(
+        ([x, y]) => !!document.elementFromPoint(x!, y!)?.closest('header'),
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+    };
+    // A flyout would open after its delay and zoom in: give it the time.
+    await page.waitForTimeout(800);
+    expect(await shownFlyouts(page)).toBe(0);
+    expect(await headerFree()).toBe(true);
+    // Open the sidebar, choose a page, and the sidebar closes again, without a flyout.
+    await page.getByLabel('展开/收起菜单').click();
+    await menu(page).getByText('采购订单').click();
+    await page.waitForURL('**/purOrder');
+    await page.waitForTimeout(800);
+    expect(await shownFlyouts(page)).toBe(0);
+    expect(await headerFree()).toBe(true);
+
+    // The collapsed desktop sidebar: loading and switching pages of a folder leave its flyout closed.
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.getByLabel('展开/收起菜单').click();
+    await expect.poll(() => page.locator('.ant-layout-sider').evaluate((el) => el.getBoundingClientRect().width)).toBe(54);
+    await page.goto('/acceptance');
+    await header.waitFor();
+    await page.waitForTimeout(800);
+    expect(await shownFlyouts(page)).toBe(0);
+    await header.getByRole('combobox').fill('采购');
+    await selectOption(page, '采购订单').click();
+    await page.waitForURL('**/purOrder');
+    await page.waitForTimeout(800);
+    expect(await shownFlyouts(page)).toBe(0);
   });
 
   it('shows an icon for every top-level menu entry when the wide-screen sidebar is collapsed', async () => {

@@ -64,12 +64,19 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
         </div>
       )}
       <nav aria-label={t('shell.mainMenu')}>
+        {/*
+          The current page's folder starts open in the open sidebar only: a collapsed sidebar (phone, narrow desktop)
+          shows open folders as flyouts, which would cover the header after every load. Collapsing or opening the
+          sidebar starts a fresh menu for the same reason (the menu itself would hand its open folders to the
+          flyouts); the open folders stay uncontrolled, so no entry is measured mid-animation.
+        */}
         <Menu
+          key={collapsed ? 'collapsed' : 'open'}
           theme="dark"
           mode="inline"
           items={items}
           selectedKeys={[selected]}
-          defaultOpenKeys={openKeys}
+          defaultOpenKeys={collapsed ? [] : openKeys}
           onClick={({ key }) => {
             if (key.startsWith('sso:')) void openSso(key.slice(4));
             else if (isExternal(key)) window.open(key, '_blank', 'noopener');
