@@ -241,6 +241,21 @@ describe('settings', () => {
     expect(stored.state).toMatchObject({ theme: '#11a983', tagsView: false, size: 'small' });
   });
 
+  it('keeps the sidebar in view with the header when the header is fixed', async () => {
+    const page = await browser.page();
+    await page.setViewportSize({ width: 1366, height: 600 });
+    await loginAs(page, '100001');
+    await page.getByRole('banner').getByLabel('系统设置').click();
+    await page.getByRole('switch', { name: '固定顶栏' }).click();
+    await page.keyboard.press('Escape');
+    // The dashboard is taller than the window: scroll it down.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(300);
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(250);
+    expect((await page.getByRole('banner').boundingBox())!.y).toBe(0);
+    expect((await page.locator('.ant-layout-sider').boundingBox())!.y).toBe(0);
+  });
+
   it('switches the language to English and back', async () => {
     const page = await browser.page();
     await loginAs(page, '100001');

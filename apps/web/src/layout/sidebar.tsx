@@ -34,6 +34,7 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
   const ownMenu = useUserStore((s) => s.menu);
   const serverMenu = useMemo(() => ownMenu && localizeMenu(ownMenu, i18n.language), [ownMenu, i18n.language]);
   const sidebarLogo = useSettingsStore((s) => s.sidebarLogo);
+  const fixedHeader = useSettingsStore((s) => s.fixedHeader);
   const navigate = useNavigate();
   const location = useLocation();
   const items = useMemo(() => toItems(serverMenu ?? []), [serverMenu]);
@@ -55,7 +56,14 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
       collapsedWidth={mobile ? 0 : 54}
       trigger={null}
       theme="dark"
-      style={mobile ? { position: 'fixed', zIndex: 20, height: '100vh' } : { minHeight: '100vh' }}
+      style={
+        mobile
+          ? { position: 'fixed', zIndex: 20, height: '100vh' }
+          : // With a fixed header the menu stays in view too, scrolling on its own when it is taller than the window.
+            fixedHeader
+            ? { position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }
+            : { minHeight: '100vh' }
+      }
     >
       {sidebarLogo && (
         <div style={{ height: 48, color: '#fff', display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 600 }}>
