@@ -268,6 +268,70 @@ describe('settings', () => {
   });
 });
 
+/**
+ * The words of the interface on screen (menu, tabs, breadcrumb, headings, buttons, labels, column titles, tags,
+ * grid state cells), leaving out the data (names of companies, stores, goods), which stays as entered.
+ */
+const interfaceTexts = (page: Page) =>
+  page.evaluate(() => {
+    const selectors = [
+      'nav',
+      'h1, h2, h3, h4, .ant-card-head-title',
+      'button',
+      'label, .ant-form-item-label',
+      '[role="columnheader"], th',
+      '.ant-tag',
+      '.ant-statistic-title',
+      '.ant-select-selection-placeholder, input[placeholder]',
+      '.po-tone-blue, .po-tone-cyan, .po-tone-geekblue, .po-tone-orange, .po-tone-green, .po-tone-red, .po-tone-default',
+    ];
+    const shown = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      return (
+        box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden], [aria-hidden="true"]')
+      );
+    };
+    const texts = new Set<string>();
+    for (const el of document.querySelectorAll(selectors.join(', ')))
+      if (shown(el)) {
+        const text = (el.getAttribute('placeholder') ?? (el as HTMLElement).innerText ?? '').trim();
+        if (text) for (const line of text.split('\n')) if (line.trim()) texts.add(line.trim());
+      }
+    return [...texts];
+  });
+
+describe('one language at a time', () => {
+  // Every page checks the menu (the query pages' entries among them); a query page's own labels and columns are
+  // its definition's data, in the language its designer wrote them.
+  const screens = ['/dashboard', '/acceptance', '/purOrder', '/employee', '/ctfType', '/baseDept'];
+  // Data shown in the interface's places: the supplier's and the operator's names, the tenant's certificate types.
+  const data = [
+    '上海禾丰食品有限公司',
+    '华联优选超市(上海)有限公司',
+    '张伟',
+    '营业执照',
+    '食品经营许可证',
+    '生产许可证',
+    '商标注册证',
+    '质检报告',
+  ];
+
+  it('shows no Chinese words of the interface in English', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    const found: string[] = [];
+    for (const path of screens) {
+      await page.goto(path);
+      await page.getByRole('main').locator('.ant-card:visible').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      for (const text of await interfaceTexts(page))
+        if (/[\u4e00-\u9fff]/.test(data.reduce((rest, d) => rest.replaceAll(d, ''), text))) found.push(`${path}: ${text}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
+
 describe('small screens, errors and usage', () => {
   it('closes the sidebar below 992 px and after a navigation, and keeps the wide-screen choice', async () => {
     const page = await browser.page();
