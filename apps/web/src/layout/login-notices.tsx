@@ -16,9 +16,13 @@ export function LoginNotices() {
   const signedIn = useUserStore((s) => s.signedIn);
   const [change, setChange] = useState<'none' | 'optional' | 'forced'>('none');
   // Signing out (a forced change ends with it) closes the change dialog with the shell behind it.
-  useEffect(() => {
-    if (!signedIn) setChange('none');
-  }, [signedIn]);
+  useEffect(
+    () =>
+      useUserStore.subscribe((s) => {
+        if (!s.signedIn) setChange('none');
+      }),
+    [],
+  );
   // The login whose account alert was shown: an effect re-run (a language switch) does not show it twice.
   const accountShown = useRef<number | null>(null);
 
