@@ -23,6 +23,34 @@ describe('dialogs after sign-in', () => {
     await page.getByText(`您的账号将于 ${expected} 到期，请联系管理员延期。`).waitFor();
   });
 
+  it('shows the password box 500 ms and the account alert 400 ms after the login answer, not after the shell loads', async () => {
+    // Milliseconds from the login answer to a dialog with the title, as the page's own clock measures them.
+    const delayOf = async (user: string, title: string) => {
+      const page = await browser.page();
+      await page.goto('/login');
+      await page.evaluate((wanted) => {
+        const w = window as unknown as { shownAt?: number };
+        new MutationObserver(() => {
+          if (w.shownAt === undefined && [...document.querySelectorAll('[role="dialog"]')].some((d) => d.textContent?.includes(wanted)))
+            w.shownAt = performance.now();
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      }, title);
+      await submitLogin(page, user);
+      await page.getByRole('dialog').filter({ hasText: title }).waitFor();
+      return page.evaluate(() => {
+        const login = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === '/api/user/login')!;
+        return (window as unknown as { shownAt: number }).shownAt - (login as PerformanceResourceTiming).responseEnd;
+      });
+    };
+    // The lower bound is the spec's delay; the upper one leaves a loaded machine room but not the shell's loading.
+    const password = await delayOf('100003', '密码提醒');
+    expect(password).toBeGreaterThanOrEqual(490);
+    expect(password).toBeLessThan(1300);
+    const account = await delayOf('100005', '账号到期提醒');
+    expect(account).toBeGreaterThanOrEqual(390);
+    expect(account).toBeLessThan(1200);
+  });
+
   it('makes 100004 change the password in a dialog that cannot be closed, then signs it out', async () => {
     const page = await browser.page();
     await loginAs(page, '100004');

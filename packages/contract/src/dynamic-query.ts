@@ -79,6 +79,7 @@ export type PublishTargets = z.infer<typeof publishTargets>;
 export const definitionSummary = z.object({
   queryCode: z.string(),
   title: z.string(),
+  titleEn: z.string(),
   isPublic: z.boolean(),
   /** The menu module that grants it once published ('' not published). */
   moudleCode: z.string(),

@@ -174,6 +174,8 @@ export const grant = z.object({
 export interface ResourceNode {
   moudleCode: string;
   name: string;
+  /** The module's English name, where it has one. */
+  nameEn?: string | undefined;
   buttons: { buttonCode: string; name: string }[];
   children: ResourceNode[];
 }
@@ -181,6 +183,7 @@ export const resourceNode: z.ZodType<ResourceNode> = z.lazy(() =>
   z.object({
     moudleCode: z.string(),
     name: z.string(),
+    nameEn: z.string().optional(),
     buttons: z.array(z.object({ buttonCode: z.string(), name: z.string() })),
     children: z.array(resourceNode),
   }),

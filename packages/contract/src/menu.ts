@@ -4,6 +4,8 @@ import { defineCall } from './call';
 
 export const routeMeta = z.object({
   title: z.string(),
+  /** The title in English (not in the spec's route JSON: the web's English menu); absent where there is none. */
+  titleEn: z.string().optional(),
   roles: z.array(z.string()).optional(),
   icon: z.string().optional(),
   affix: z.boolean().optional(),

@@ -67,6 +67,8 @@ export const saveModuleLog = defineCall({
 export const moduleUsage = z.object({
   moduleCode: z.string(),
   moduleName: z.string(),
+  /** The module's English name (the Chinese one where it has none). */
+  moduleNameEn: z.string(),
   visits: z.number().int(),
   users: z.number().int(),
   staySeconds: z.number().int(),

@@ -157,6 +157,8 @@ export interface ModuleTable {
   module_code: string;
   parent_code: string | null;
   name: string;
+  /** English name ('' where the contract's moduleTitlesEn or the Chinese name serves). */
+  name_en: Generated<string>;
   path: string;
   component: Generated<string>;
   icon: Generated<string>;

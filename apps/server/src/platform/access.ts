@@ -1,10 +1,15 @@
 // Who may open which module and press which button: the access rules written once, as SQL, for a known
 // account (menus, grants) and inside the session lookup itself (every call's gate).
+import { moduleTitlesEn } from '@portal/contract';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { DB, ModuleTable } from '../db/schema';
 import type { SessionContext } from './session-context';
 
 export type ModuleRow = Selectable<ModuleTable> & { external_url: string };
+
+/** A module's English name: its own (query pages), else the contract's for a built-in module. */
+export const englishName = (m: Pick<ModuleRow, 'module_code' | 'name_en'>): string | undefined =>
+  m.name_en || moduleTitlesEn[m.module_code];
 
 /** Who an access question is about: an account with its kind, role, supplier and parent. */
 export type Holder = Pick<SessionContext, 'accountId' | 'tenantId' | 'kind' | 'roleCode' | 'parentCode' | 'suppCode'>;

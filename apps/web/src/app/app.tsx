@@ -5,6 +5,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { LoginNotices } from '../layout/login-notices';
 import { primaryShade, textShade } from '../lib/contrast';
 import { useSettingsStore } from '../stores/settings';
 import { csp } from './csp';
@@ -47,6 +48,7 @@ export function App() {
         <QueryClientProvider client={queryClient}>
           <BrowserRouter basename={import.meta.env.BASE_URL}>
             <AppRoutes />
+            <LoginNotices />
           </BrowserRouter>
         </QueryClientProvider>
       </AntApp>

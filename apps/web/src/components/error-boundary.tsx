@@ -1,6 +1,7 @@
 // Catches a failed render, logs it for the error log panel, and shows a message instead of a blank page.
 import { Result } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import i18n from '../i18n';
 import { useErrorLogStore } from '../stores/error-log';
 
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -15,7 +16,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
   }
 
   override render() {
-    if (this.state.error) return <Result status="error" title="页面出错了" subTitle={this.state.error.message} />;
+    if (this.state.error) return <Result status="error" title={i18n.t('shell.pageFailed')} subTitle={this.state.error.message} />;
     return this.props.children;
   }
 }

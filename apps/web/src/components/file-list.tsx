@@ -105,6 +105,8 @@ export function FileList({ files }: { files: StoredFile[] }) {
 
 export const statusColor: Record<string, string> = { 未提交: 'default', 已提交: 'processing', 已审核: 'success', 审核退回: 'error' };
 
+/** A certificate's review state (the wire's Chinese word) in the user's language. */
 export function StatusTag({ status }: { status: string }) {
-  return <Tag color={statusColor[status] ?? 'default'}>{status}</Tag>;
+  const { t } = useTranslation();
+  return <Tag color={statusColor[status] ?? 'default'}>{t(`certificate.statuses.${status}`, { defaultValue: status })}</Tag>;
 }

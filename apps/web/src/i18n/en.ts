@@ -22,6 +22,8 @@ export const en: Texts<typeof zhCN> = {
     language: 'Language',
     errorLog: 'Error log',
     clearAll: 'Clear All',
+    errorColumns: { message: 'Message', info: 'Component', url: 'Page address', stack: 'Stack' },
+    pageFailed: 'Something went wrong on this page',
     qrCode: 'Mini-program QR code',
     qrCodeHint: 'Scan with WeChat to follow orders and bills',
     helpCenter: 'Help center',

@@ -19,6 +19,8 @@ export const zhCN = {
     language: '语言',
     errorLog: '错误日志',
     clearAll: '全部清除',
+    errorColumns: { message: '错误信息', info: '组件', url: '页面地址', stack: '调用栈' },
+    pageFailed: '页面出错了',
     qrCode: '小程序二维码',
     qrCodeHint: '微信扫码，随时查看订单和结算',
     helpCenter: '帮助中心',

@@ -103,11 +103,11 @@ export function ErrorLogButton() {
           dataSource={errors}
           pagination={false}
           columns={[
-            { title: 'Message', dataIndex: 'message', width: 240 },
-            { title: 'Info', dataIndex: 'info', width: 160 },
-            { title: 'URL', dataIndex: 'url', width: 200 },
+            { title: t('shell.errorColumns.message'), dataIndex: 'message', width: 240 },
+            { title: t('shell.errorColumns.info'), dataIndex: 'info', width: 160 },
+            { title: t('shell.errorColumns.url'), dataIndex: 'url', width: 200 },
             {
-              title: 'Stack',
+              title: t('shell.errorColumns.stack'),
               dataIndex: 'stack',
               render: (stack: string) => (
                 <Typography.Text code style={{ whiteSpace: 'pre-wrap', fontSize: 11 }}>

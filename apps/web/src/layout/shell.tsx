@@ -9,7 +9,6 @@ import { useUsageTracking } from '../lib/usage-tracking';
 import type { PageRoute } from '../lib/routes';
 import { useSettingsStore } from '../stores/settings';
 import { Header } from './header';
-import { LoginNotices } from './login-notices';
 import { Sidebar } from './sidebar';
 import { TagsView } from './tags-view';
 import { useTitleOf } from './view-host';
@@ -64,7 +63,6 @@ export function Shell({ routes, children }: { routes: PageRoute[]; children: Rea
           {children}
         </Layout.Content>
       </Layout>
-      <LoginNotices />
     </Layout>
   );
 }

@@ -34,6 +34,7 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
   const ownMenu = useUserStore((s) => s.menu);
   const serverMenu = useMemo(() => ownMenu && localizeMenu(ownMenu, i18n.language), [ownMenu, i18n.language]);
   const sidebarLogo = useSettingsStore((s) => s.sidebarLogo);
+  const fixedHeader = useSettingsStore((s) => s.fixedHeader);
   const navigate = useNavigate();
   const location = useLocation();
   const items = useMemo(() => toItems(serverMenu ?? []), [serverMenu]);
@@ -55,7 +56,14 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
       collapsedWidth={mobile ? 0 : 54}
       trigger={null}
       theme="dark"
-      style={mobile ? { position: 'fixed', zIndex: 20, height: '100vh' } : { minHeight: '100vh' }}
+      style={
+        mobile
+          ? { position: 'fixed', zIndex: 20, height: '100vh' }
+          : // With a fixed header the menu stays in view too, scrolling on its own when it is taller than the window.
+            fixedHeader
+            ? { position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }
+            : { minHeight: '100vh' }
+      }
     >
       {sidebarLogo && (
         <div style={{ height: 48, color: '#fff', display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 600 }}>
@@ -64,12 +72,19 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
         </div>
       )}
       <nav aria-label={t('shell.mainMenu')}>
+        {/*
+          The current page's folder starts open in the open sidebar only: a collapsed sidebar (phone, narrow desktop)
+          shows open folders as flyouts, which would cover the header after every load. Collapsing or opening the
+          sidebar starts a fresh menu for the same reason (the menu itself would hand its open folders to the
+          flyouts); the open folders stay uncontrolled, so no entry is measured mid-animation.
+        */}
         <Menu
+          key={collapsed ? 'collapsed' : 'open'}
           theme="dark"
           mode="inline"
           items={items}
           selectedKeys={[selected]}
-          defaultOpenKeys={openKeys}
+          defaultOpenKeys={collapsed ? [] : openKeys}
           onClick={({ key }) => {
             if (key.startsWith('sso:')) void openSso(key.slice(4));
             else if (isExternal(key)) window.open(key, '_blank', 'noopener');

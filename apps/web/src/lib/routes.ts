@@ -38,7 +38,7 @@ export function pageRoutes(menu: RouteItem[], subPages: Record<string, SubPage[]
     const own: PageRoute = {
       path,
       title: item.meta.title,
-      ...(moduleTitlesEn[item.moudleCode] ? { titleEn: moduleTitlesEn[item.moudleCode] } : {}),
+      ...(englishTitle(item) ? { titleEn: englishTitle(item) } : {}),
       component: item.component,
       moudleCode: item.moudleCode,
       hidden: item.hidden,
@@ -58,16 +58,19 @@ export function pageRoutes(menu: RouteItem[], subPages: Record<string, SubPage[]
   });
 }
 
+/** An entry's English title: the server's (query pages name theirs), else the contract's for a built-in module. */
+const englishTitle = (item: RouteItem): string | undefined => item.meta.titleEn || moduleTitlesEn[item.moudleCode];
+
 /** A page's title in the user's language. */
 export const titleIn = (route: Pick<PageRoute, 'title' | 'titleEn'>, language: string): string =>
   language === 'en' ? (route.titleEn ?? route.title) : route.title;
 
-/** The server menu with its titles in the user's language (English from the contract's module titles). */
+/** The server menu with its titles in the user's language (a Chinese title stays where there is no English one). */
 export function localizeMenu(menu: RouteItem[], language: string): RouteItem[] {
   if (language !== 'en') return menu;
   return menu.map((item) => ({
     ...item,
-    meta: { ...item.meta, title: moduleTitlesEn[item.moudleCode] ?? item.meta.title },
+    meta: { ...item.meta, title: englishTitle(item) ?? item.meta.title },
     children: localizeMenu(item.children, language),
   }));
 }

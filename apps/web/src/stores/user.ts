@@ -21,7 +21,8 @@ export interface UserState {
   supInfo: UserInfo['supInfo'] | null;
   menu: RouteItem[] | null;
   /** The login answer's password and expiry state, for the dialogs shown after sign-in. */
-  pendingNotice: Pick<LoginResult, 'isEditPw' | 'pwPeriod' | 'accountExpireWarn' | 'matureDate'> | null;
+  /** What the login answer asks the user to see, and when it came (epoch ms: the dialogs' delays count from it). */
+  pendingNotice: (Pick<LoginResult, 'isEditPw' | 'pwPeriod' | 'accountExpireWarn' | 'matureDate'> & { answeredAt: number }) | null;
   signIn(result: LoginResult, tenantid: string): void;
   setProfile(info: UserInfo, menu: RouteItem[]): void;
   /** The server menu again (after a change that adds or renames an entry of the user's own menu). */
@@ -84,6 +85,7 @@ export const useUserStore = create<UserState>()(
             pwPeriod: result.pwPeriod,
             accountExpireWarn: result.accountExpireWarn,
             matureDate: result.matureDate,
+            answeredAt: Date.now(),
           },
         });
       },

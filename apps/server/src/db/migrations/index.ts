@@ -21,6 +21,7 @@ import * as m0017 from './0017-supplier-apply';
 import * as m0021 from './0021-receiving-rollup';
 import * as m0018 from './0018-dynamic-query';
 import * as m0022 from './0022-settlement-step-roles';
+import * as m0023 from './0023-module-name-en';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0021-receiving-rollup': m0021,
   '0018-dynamic-query': m0018,
   '0022-settlement-step-roles': m0022,
+  '0023-module-name-en': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -160,6 +160,7 @@ export async function seedDynamicQueries(db: Kysely<DB>, tenantId: string): Prom
         module_code: q.moduleCode,
         parent_code: 'ms0020',
         name: q.title,
+        name_en: q.titleEn,
         path: `dynamic/query/${q.queryCode}`,
         component: 'dynamic/query',
         kind: 'dynamic' as const,

@@ -392,6 +392,18 @@ describe('publishing', () => {
     expect((await t.callAs('100001', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ONLY_1' } })).status).toBe(403);
   });
 
+  it("gives the entry the definition's English title, and follows a change of it", async () => {
+    const definition = unfiltered({ queryCode: 'T_EN_1', titleEn: 'All receiving' });
+    await saveAndPublish(definition);
+    const entry = async () =>
+      (await t.callAs('admin', menu.queryMerchantsModuleList, { query: {} })).data
+        .flatMap((m) => [m, ...m.children])
+        .find((m) => m.path === 'dynamic/query/T_EN_1')!;
+    expect((await entry()).meta).toMatchObject({ title: '全部验收', titleEn: 'All receiving' });
+    await t.callAs('admin', dynamicQuery.saveDefinition, { body: { ...definition, titleEn: 'Every receiving line', isNew: false } });
+    expect((await entry()).meta.titleEn).toBe('Every receiving line');
+  });
+
   it('keeps every demo entry in the supplier’s menu under 报表查询', async () => {
     const reports = (await t.callAs('100001', menu.queryMerchantsModuleList, { query: {} })).data.find((m) => m.moudleCode === 'ms0020')!;
     expect(reports.children.filter((c) => c.name === 'dynamic').map((c) => c.moudleCode)).toEqual(

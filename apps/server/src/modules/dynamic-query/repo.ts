@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema';
 const summaryColumns = [
   'dq.query_code as queryCode',
   'dq.title',
+  'dq.title_en as titleEn',
   'dq.is_public as isPublic',
   'dq.module_code as moduleCode',
   'dq.all_suppliers as allSuppliers',
@@ -84,7 +85,8 @@ export async function updateDefinition(db: Kysely<DB>, tenantId: string, d: Quer
       .where('query_code', '=', d.queryCode)
       .returning('module_code')
       .executeTakeFirst();
-    if (row?.module_code) await trx.updateTable('module').set({ name: d.title }).where('module_code', '=', row.module_code).execute();
+    if (row?.module_code)
+      await trx.updateTable('module').set({ name: d.title, name_en: d.titleEn }).where('module_code', '=', row.module_code).execute();
     return row !== undefined;
   });
 }
@@ -137,7 +139,7 @@ export async function publish(db: Kysely<DB>, tenantId: string, queryCode: strin
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('dynamic_query')
-      .select(['module_code', 'title'])
+      .select(['module_code', 'title', 'title_en'])
       .where('tenant_id', '=', tenantId)
       .where('query_code', '=', queryCode)
       .forUpdate()
@@ -156,13 +158,14 @@ export async function publish(db: Kysely<DB>, tenantId: string, queryCode: strin
         module_code: code,
         parent_code: 'ms0020',
         name: row.title,
+        name_en: row.title_en,
         path: `dynamic/query/${queryCode}`,
         component: 'dynamic/query',
         kind: 'dynamic',
         audience,
         sort_no: 29,
       })
-      .onConflict((oc) => oc.column('module_code').doUpdateSet({ name: row.title, audience }))
+      .onConflict((oc) => oc.column('module_code').doUpdateSet({ name: row.title, name_en: row.title_en, audience }))
       .execute();
     // Child accounts keep their grants of the entry; they count only while their supplier is a target.
     await trx.deleteFrom('role_module').where('tenant_id', '=', tenantId).where('module_code', '=', code).execute();

@@ -127,6 +127,7 @@ function summaryOf(row: NonNullable<Awaited<ReturnType<typeof repo.findSummary>>
   return {
     queryCode: row.queryCode,
     title: row.title,
+    titleEn: row.titleEn,
     isPublic: row.isPublic,
     moudleCode: row.moduleCode ?? '',
     targets: { roles: row.roles, allSuppliers: row.allSuppliers, suppliers: row.suppliers },

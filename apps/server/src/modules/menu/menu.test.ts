@@ -39,6 +39,10 @@ describe('menu', () => {
     ]);
     expect(report.children.filter((c) => c.name === 'dynamic').map((c) => c.component)).toEqual(Array(4).fill('dynamic/query'));
     expect(routes.find((r) => r.moudleCode === 'ms0014')).toMatchObject({ path: '/dashboard', meta: { title: '首页', affix: true } });
+    // Every entry carries an English title for the English menu: built-in modules and the query pages alike.
+    const english = (items: RouteItem[]): (string | undefined)[] => items.flatMap((r) => [r.meta.titleEn, ...english(r.children)]);
+    expect(english(routes)).not.toContain(undefined);
+    expect(report.children.find((c) => c.path === 'dynamic/query/SLOW_MOVERS')?.meta.titleEn).toBe('Slow movers');
     expect(routes.find((r) => r.moudleCode === 'ms0070')?.path).toBe(
       `/iframe/urlPath/ms0070?src=${encodeURIComponent('https://tms.example.com/portal')}`,
     );

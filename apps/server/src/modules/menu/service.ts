@@ -1,7 +1,7 @@
 // The menu a user sees and the permissions behind it; the same rules the auth hook enforces.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ExternalModule, Permission, RouteItem } from '@portal/contract';
-import { buttonsOf, type ModuleRow, modulesOf } from '../../platform/access';
+import { buttonsOf, englishName, type ModuleRow, modulesOf } from '../../platform/access';
 import { ApiError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import type { SessionContext } from '../../platform/session-context';
@@ -10,7 +10,13 @@ import { reachableAccount } from '../user/service';
 import * as repo from './repo';
 
 function toRoute(module: ModuleRow, children: RouteItem[], roles: string[]): RouteItem {
-  const meta = { title: module.name, icon: module.icon || undefined, affix: module.affix || undefined, roles };
+  const meta = {
+    title: module.name,
+    titleEn: englishName(module),
+    icon: module.icon || undefined,
+    affix: module.affix || undefined,
+    roles,
+  };
   const base = { name: module.module_code, moudleCode: module.module_code, hidden: module.hidden, meta };
   switch (module.kind) {
     case 'folder':

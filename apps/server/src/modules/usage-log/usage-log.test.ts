@@ -51,7 +51,9 @@ describe('module stays', () => {
     await stay('100001-01', 5, 8);
     const today = new Date().toISOString().slice(0, 10);
     const res = await t.callAs('admin', usageLog.getModuleUsage, { query: { startDate: today, endDate: today } });
-    expect(res.data).toEqual([{ moduleCode: 'ms0021', moduleName: '验收统计', visits: 2, users: 2, staySeconds: 50 }]);
+    expect(res.data).toEqual([
+      { moduleCode: 'ms0021', moduleName: '验收统计', moduleNameEn: 'Receiving statistics', visits: 2, users: 2, staySeconds: 50 },
+    ]);
     const supplier = await t.callAs('100001', usageLog.getModuleUsage, { query: { startDate: today, endDate: today } });
     expect(supplier.status).toBe(403);
   });

@@ -9,7 +9,7 @@ import { ApiError } from '../../platform/errors';
 import { hashPassword } from '../../lib/password-hash';
 import type { SessionContext } from '../../platform/session-context';
 import { businessDay } from '../../platform/clock';
-import { type ModuleRow, modulesOf } from '../../platform/access';
+import { englishName, type ModuleRow, modulesOf } from '../../platform/access';
 import { historyOf } from '../../platform/workflow/history';
 import { start, transition } from '../../platform/workflow/transition';
 import { employeeFlow } from './employee-flow';
@@ -177,6 +177,7 @@ export async function grantable(ctx: AppContext, session: SessionContext): Promi
   const node = (m: ModuleRow): ResourceNode => ({
     moudleCode: m.module_code,
     name: m.name,
+    nameEn: englishName(m),
     buttons: buttons.filter((b) => b.module_code === m.module_code).map((b) => ({ buttonCode: b.button_code, name: b.name })),
     children: modules.filter((c) => c.parent_code === m.module_code).map(node),
   });

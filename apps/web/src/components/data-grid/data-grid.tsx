@@ -12,7 +12,7 @@ import { type CellMatch, type CellPosition, type FindOptions } from './find';
 import { useGridTexts } from './grid-texts';
 import { type GridKeyboard, useGridKeyboard } from './use-grid-keyboard';
 import { useFindActions } from './use-find-actions';
-import { type FilterState, type GridColumn, type GridQuery, type GridRow, type GridSort, emptyFilter } from './types';
+import { type FilterState, type GridColumn, type GridQuery, type GridRow, type GridSort, cellText, emptyFilter } from './types';
 import { cspNonce } from '../../app/csp';
 import './data-grid.css';
 import { useGridAria } from './grid-aria';
@@ -71,6 +71,13 @@ function cellPropertiesOf(column: GridColumn): ColumnRegular['cellProperties'] {
     const extra = cellClass?.(model as GridRow);
     return { class: { 'dg-num': numeric, ...(extra ? { [extra]: true } : {}) } };
   };
+}
+
+/** A column's display of its values, as the grid's cell template. */
+function displayOf(column: GridColumn): ColumnRegular['cellTemplate'] {
+  const { display } = column;
+  if (!display) return undefined;
+  return (_h, { model, prop }) => display(cellText((model as GridRow)[String(prop)]));
 }
 
 export function DataGrid(props: DataGridProps) {
@@ -186,6 +193,7 @@ export function DataGrid(props: DataGridProps) {
         readonly: !editable || c.readonly,
         columnTemplate: header,
         cellProperties: cellPropertiesOf(c),
+        cellTemplate: displayOf(c),
       })),
     [ordered, editable, header],
   );

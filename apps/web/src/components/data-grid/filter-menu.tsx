@@ -184,7 +184,7 @@ export function FilterMenu({ column, anchor, filter, values, onSort, onPin, onAp
                     setDraft({ ...draft, checks: next.size === values.length ? null : [...next] });
                   }}
                 >
-                  {value === '' ? t('menu.blank') : value}
+                  {value === '' ? t('menu.blank') : (column.display?.(value) ?? value)}
                 </Checkbox>
               </div>
             ))}

@@ -9,6 +9,11 @@ export interface GridColumn {
   fixed?: 'left' | 'right';
   /** Not editable even in an editable grid. */
   readonly?: boolean;
+  /**
+   * How a read-only cell shows its value (a state code in the user's language); find, filters and the
+   * server keep comparing the value itself.
+   */
+  display?(value: string): string;
   /** Extra class of a cell from its row (a page's own styles mark states or shortfalls). */
   cellClass?(row: GridRow): string | undefined;
   /** The column menu offers sorting (default); false where a server-side grid cannot sort by it. */

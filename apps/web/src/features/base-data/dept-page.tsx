@@ -33,12 +33,14 @@ export default function DeptPage() {
   });
   const columns = useMemo<GridColumn[]>(() => {
     const title = (field: string) => t(`baseData.dept.columns.${field}`);
+    // The contract's Chinese words of type and state, in the user's language.
+    const display = (value: string) => t(`baseData.dept.words.${value}`, { defaultValue: value });
     return [
       { field: 'deptCode', title: title('deptCode'), width: 100, fixed: 'left' },
       { field: 'deptName', title: title('deptName'), width: 180 },
-      { field: 'deptType', title: title('deptType'), width: 110 },
+      { field: 'deptType', title: title('deptType'), width: 110, display },
       { field: 'city', title: title('city'), width: 100 },
-      { field: 'onlineText', title: title('onlineText'), width: 100 },
+      { field: 'onlineText', title: title('onlineText'), width: 100, display },
     ];
   }, [t]);
 

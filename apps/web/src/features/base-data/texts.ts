@@ -46,6 +46,7 @@ export const zhCN = {
       store: '门店',
       dc: '配送中心',
       columns: { deptCode: '编码', deptName: '名称', deptType: '类型', city: '城市', onlineText: '营业状态' },
+      words: { 门店: '门店', 配送中心: '配送中心', 营业: '营业', 停业: '停业' },
     },
     busOption: {
       title: '业务选项',
@@ -127,6 +128,7 @@ export const en: Texts<typeof zhCN> = {
       store: 'Store',
       dc: 'Distribution centre',
       columns: { deptCode: 'Code', deptName: 'Name', deptType: 'Type', city: 'City', onlineText: 'State' },
+      words: { 门店: 'Store', 配送中心: 'Distribution centre', 营业: 'Open', 停业: 'Closed' },
     },
     busOption: {
       title: 'Business options',

@@ -63,11 +63,20 @@ export function ReviewList({ onOpen }: { onOpen(id: number): void }) {
         title: titles[field],
         width: field === 'suppName' || field === 'ctfName' ? 200 : field === 'updatedAt' ? 160 : 120,
         ...(field === 'validTo' ? { type: 'date' as const } : {}),
+        ...(field === 'status' || field === 'expiryState'
+          ? {
+              display: (value: string) =>
+                t(`certificate.${field === 'status' ? 'statuses' : 'expiryStates'}.${value}`, { defaultValue: value }),
+            }
+          : {}),
       })),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- titles follow the language
     [t],
   );
-  const statusOptions = [{ value: '', label: t('certificate.all') }, ...contract.certificateStatuses.map((s) => ({ value: s, label: s }))];
+  const statusOptions = [
+    { value: '', label: t('certificate.all') },
+    ...contract.certificateStatuses.map((s) => ({ value: s, label: t(`certificate.statuses.${s}`) })),
+  ];
   return (
     <>
       <Form {...list.form} layout="inline" style={{ rowGap: 12, marginBottom: 12 }} aria-label={t('certificate.reviewGrid')}>

@@ -34,6 +34,9 @@ export const zhCN = {
     files: '证照文件',
     daysLeft: '剩余 {{days}} 天',
     expiredDays: '已过期 {{days}} 天',
+    tooManyFiles: '一个证照最多 {{count}} 个文件',
+    statuses: { 未提交: '未提交', 已提交: '已提交', 已审核: '已审核', 审核退回: '审核退回' },
+    expiryStates: { 正常: '正常', 到期预警: '到期预警', 年审预警: '年审预警', 已过期: '已过期' },
     problem: {
       missing: '缺失',
       expired: '已过期',
@@ -149,6 +152,9 @@ export const en: Texts<typeof zhCN> = {
     files: 'Files',
     daysLeft: '{{days}} days left',
     expiredDays: 'expired {{days}} days ago',
+    tooManyFiles: 'A certificate holds at most {{count}} files',
+    statuses: { 未提交: 'Not submitted', 已提交: 'Submitted', 已审核: 'Approved', 审核退回: 'Returned' },
+    expiryStates: { 正常: 'Valid', 到期预警: 'Expiring', 年审预警: 'Annual review due', 已过期: 'Expired' },
     problem: {
       missing: 'Missing',
       expired: 'Expired',

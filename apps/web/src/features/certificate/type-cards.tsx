@@ -64,7 +64,9 @@ export function TypeCards({ types, canUpload, onOpen }: { types: TypeOverview[];
                         </Typography.Text>
                       )}
                       <StatusTag status={c.status} />
-                      {c.expiryState !== '正常' && <Tag color={c.expiryState === '已过期' ? 'red' : 'orange'}>{c.expiryState}</Tag>}
+                      {c.expiryState !== '正常' && (
+                        <Tag color={c.expiryState === '已过期' ? 'red' : 'orange'}>{t(`certificate.expiryStates.${c.expiryState}`)}</Tag>
+                      )}
                     </Space>
                     <div>
                       <Typography.Text type="secondary">{t('certificate.validTo')}：</Typography.Text>

@@ -242,7 +242,7 @@ export default function UploadPage() {
                   const breach = ruleBreach(certificate.uploadCtfFile, list);
                   if (breach) void message.error(breach.message, 5);
                   else if (files.length + list.length > certificate.maxCtfFiles)
-                    void message.error(`一个证照最多 ${certificate.maxCtfFiles} 个文件`, 5);
+                    void message.error(t('certificate.tooManyFiles', { count: certificate.maxCtfFiles }), 5);
                   else for (const f of list) void send(f);
                 }
                 return Upload.LIST_IGNORE;

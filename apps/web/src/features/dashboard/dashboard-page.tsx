@@ -115,7 +115,7 @@ export default function DashboardPage() {
                 <TrendChart
                   kind="pie"
                   label={t('dashboard.statusChart')}
-                  labels={data.ordersByStatus.map((s) => s.status)}
+                  labels={data.ordersByStatus.map((s) => t(`purchaseOrder.statuses.${s.status}`, { defaultValue: s.status }))}
                   values={data.ordersByStatus.map((s) => s.count)}
                 />
               </Card>

@@ -19,6 +19,16 @@ export const zhCN = {
     trendChart: '验收金额趋势图',
     statuses: '近 90 天订单状态',
     statusChart: '订单状态分布图',
+    certificates: {
+      title: '资质证照',
+      label: '资质证照提醒',
+      missing: '缺失',
+      expiring: '30 天内到期',
+      expired: '已过期',
+      soon: '即将到期',
+      daysLeft: '剩余 {{days}} 天',
+      expiredDays: '已过期 {{days}} 天',
+    },
   },
 } as const;
 
@@ -40,5 +50,15 @@ export const en: Texts<typeof zhCN> = {
     trendChart: 'Trend of the received amount',
     statuses: 'Order states, last 90 days',
     statusChart: 'Orders by state',
+    certificates: {
+      title: 'Certificates',
+      label: 'Certificate reminders',
+      missing: 'Missing',
+      expiring: 'Expiring within 30 days',
+      expired: 'Expired',
+      soon: 'Expiring',
+      daysLeft: '{{days}} days left',
+      expiredDays: 'expired {{days}} days ago',
+    },
   },
 };

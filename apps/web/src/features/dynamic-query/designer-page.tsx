@@ -91,7 +91,7 @@ const fromEditor = (v: EditorValues): QueryDefinition => ({
 });
 
 export default function DesignerPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: definitions } = useQuery(definitionsQuery);
   const [selected, setSelected] = useState<string | null>(null);
   return (
@@ -116,7 +116,7 @@ export default function DesignerPage() {
                 <List.Item.Meta
                   title={
                     <Button type="link" style={{ padding: 0 }} onClick={() => setSelected(d.queryCode)}>
-                      {d.title}
+                      {i18n.language === 'en' && d.titleEn ? d.titleEn : d.title}
                     </Button>
                   }
                   description={

@@ -18,7 +18,8 @@ const statusColor: Record<string, string> = {
 };
 
 export function StatusTag({ status }: { status: string }) {
-  return <Tag color={statusColor[status] ?? 'default'}>{status}</Tag>;
+  const { t } = useTranslation();
+  return <Tag color={statusColor[status] ?? 'default'}>{t(`goodsApply.statuses.${status}`, { defaultValue: status })}</Tag>;
 }
 
 export function ApplyView({ apply, history }: { apply: ApplyDetail; history: HistoryEntry[] }) {

@@ -111,6 +111,7 @@ export function ApplyList({
         title: titles[field],
         width: field === 'goodsName' || field === 'suppName' || field === 'returnReason' ? 200 : field.endsWith('At') ? 160 : 130,
         ...(field === 'price' || field === 'retailPrice' ? { type: 'number' as const } : {}),
+        ...(field === 'status' ? { display: (value: string) => t(`goodsApply.statuses.${value}`, { defaultValue: value }) } : {}),
       })),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- titles follow the language
     [t, side],
@@ -122,7 +123,10 @@ export function ApplyList({
       <Form {...list.form} layout="inline" style={{ rowGap: 12, marginBottom: 12 }} aria-label={gridName}>
         <Form.Item name="status" label={t('goodsApply.statusFilter')}>
           <Select
-            options={[{ value: '', label: t('goodsApply.all') }, ...statuses.map((s) => ({ value: s, label: s }))]}
+            options={[
+              { value: '', label: t('goodsApply.all') },
+              ...statuses.map((s) => ({ value: s, label: t(`goodsApply.statuses.${s}`) })),
+            ]}
             style={{ width: 120 }}
           />
         </Form.Item>

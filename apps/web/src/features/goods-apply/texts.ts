@@ -3,6 +3,7 @@ import type { Texts } from '../../i18n/texts';
 
 export const zhCN = {
   goodsApply: {
+    statuses: { 草稿: '草稿', 已提交: '已提交', 采购审核: '采购审核', 资质审核: '资质审核', 通过: '通过', 驳回: '驳回' },
     grid: '新品申请列表',
     auditGrid: '新品申请审核列表',
     applyNo: '申请单号',
@@ -92,6 +93,14 @@ export const zhCN = {
 
 export const en: Texts<typeof zhCN> = {
   goodsApply: {
+    statuses: {
+      草稿: 'Draft',
+      已提交: 'Submitted',
+      采购审核: 'Buyer review',
+      资质审核: 'Certificate review',
+      通过: 'Approved',
+      驳回: 'Returned',
+    },
     grid: 'New-product applications',
     auditGrid: 'New-product applications to review',
     applyNo: 'Application no.',

@@ -1,7 +1,7 @@
 import type { PurOrderSummary } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import type { OrderLine } from './api';
-import { lineRow, orderRow } from './order-columns';
+import { lineRow, orderColumns, orderRow } from './order-columns';
 
 const line: OrderLine = {
   lineNo: 1,
@@ -61,5 +61,21 @@ describe('order grids', () => {
       lineCount: 2,
     } satisfies PurOrderSummary;
     expect(orderRow(order)).toMatchObject({ totalQty: '1200', receivedQty: '1180', totalAmount: '10200.00', short: 1 });
+  });
+});
+
+describe('order list in English', () => {
+  it("shows the wire's states, delivery modes and order types in the user's language, an unknown word as sent", async () => {
+    const { default: i18n } = await import('../../i18n');
+    await i18n.changeLanguage('en');
+    try {
+      const display = (field: string) => orderColumns(i18n.t).find((c) => c.field === field)!.display!;
+      expect(display('status')('部分到货')).toBe('Partly delivered');
+      expect(display('deliveryMode')('直送')).toBe('Direct');
+      expect(display('orderType')('急补')).toBe('Urgent');
+      expect(display('orderType')('特殊')).toBe('特殊');
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
   });
 });

@@ -17,15 +17,23 @@ const plainMoney = (value: string) => formatDecimal(value, { min: 2, max: 2, gro
 
 export function orderColumns(t: TFunction): GridColumn[] {
   const title = (field: string) => t(`purchaseOrder.columns.${field}`);
+  // The wire's Chinese words of a state, delivery mode or order type, in the user's language (unknown ones as sent).
+  const wordsOf = (group: string) => (value: string) => t(`purchaseOrder.${group}.${value}`, { defaultValue: value });
   return fit([
     { field: 'billNumber', title: title('billNumber'), width: 150, fixed: 'left' },
     { field: 'deptName', title: title('deptName'), width: 150 },
-    { field: 'status', title: title('status'), width: 96, cellClass: (row) => statusClass(String(row.status)) },
+    {
+      field: 'status',
+      title: title('status'),
+      width: 96,
+      display: wordsOf('statuses'),
+      cellClass: (row) => statusClass(String(row.status)),
+    },
     { field: 'orderDate', title: title('orderDate'), type: 'date', width: 110 },
     { field: 'deliveryDate', title: title('deliveryDate'), type: 'date', width: 110 },
     { field: 'deadline', title: title('deadline'), type: 'date', width: 110 },
-    { field: 'deliveryMode', title: title('deliveryMode'), width: 90 },
-    { field: 'orderType', title: title('orderType'), width: 80 },
+    { field: 'deliveryMode', title: title('deliveryMode'), width: 90, display: wordsOf('deliveryModes') },
+    { field: 'orderType', title: title('orderType'), width: 80, display: wordsOf('orderTypes') },
     { field: 'categoryName', title: title('categoryName'), width: 100 },
     { field: 'lineCount', title: title('lineCount'), type: 'number', width: 80 },
     { field: 'totalQty', title: title('totalQty'), type: 'number', width: 100 },

@@ -37,7 +37,9 @@ function StatusChange({ suppCode, current }: { suppCode: string; current: Suppli
       <Form.Item name="status" label={t('supplierApply.newStatus')} rules={[{ required: true, message: t('supplierApply.newStatus') }]}>
         <Select
           style={{ width: 100 }}
-          options={supplierApply.supplierStatuses.filter((s) => s !== current).map((s) => ({ value: s, label: s }))}
+          options={supplierApply.supplierStatuses
+            .filter((s) => s !== current)
+            .map((s) => ({ value: s, label: t(`supplierApply.supplierStatuses.${s}`) }))}
         />
       </Form.Item>
       <Form.Item
@@ -136,6 +138,9 @@ export default function HistoryPage() {
         title: titles[field],
         width: field === 'suppName' ? 220 : field === 'creditCode' || field.endsWith('At') ? 170 : 120,
         ...(field === 'applyCount' ? { type: 'number' as const } : {}),
+        ...(field === 'status'
+          ? { display: (value: string) => t(`supplierApply.supplierStatuses.${value}`, { defaultValue: value }) }
+          : {}),
       })),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- titles follow the language
     [t],
@@ -149,7 +154,10 @@ export default function HistoryPage() {
         <Form.Item name="status" label={t('supplierApply.statusFilter')}>
           <Select
             style={{ width: 110 }}
-            options={[{ value: '', label: t('supplierApply.all') }, ...supplierApply.supplierStatuses.map((s) => ({ value: s, label: s }))]}
+            options={[
+              { value: '', label: t('supplierApply.all') },
+              ...supplierApply.supplierStatuses.map((s) => ({ value: s, label: t(`supplierApply.supplierStatuses.${s}`) })),
+            ]}
           />
         </Form.Item>
         <Space>

@@ -65,6 +65,7 @@ export default function ReviewPage() {
         title: titles[field],
         width: field === 'companyName' || field === 'categoryNames' ? 220 : field === 'creditCode' || field.endsWith('At') ? 170 : 120,
         ...(field === 'fileCount' ? { type: 'number' as const } : {}),
+        ...(field === 'status' ? { display: (value: string) => t(`supplierApply.statuses.${value}`, { defaultValue: value }) } : {}),
       })),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- titles follow the language
     [t],
@@ -72,7 +73,7 @@ export default function ReviewPage() {
   const statusOptions = [
     { value: 'open', label: t('supplierApply.open') },
     { value: '', label: t('supplierApply.all') },
-    ...supplierApply.applyStatuses.map((s) => ({ value: s, label: s })),
+    ...supplierApply.applyStatuses.map((s) => ({ value: s, label: t(`supplierApply.statuses.${s}`) })),
   ];
   return (
     <div>

@@ -3,6 +3,8 @@ import type { Texts } from '../../i18n/texts';
 
 export const zhCN = {
   supplierApply: {
+    statuses: { 已提交: '已提交', 资质审核: '资质审核', 通过: '通过', 驳回: '驳回' },
+    supplierStatuses: { 启用: '启用', 冻结: '冻结', 停用: '停用' },
     publicTitle: '供应商合作申请',
     publicIntro: '欢迎成为我们的合作供应商。请如实填写企业信息并上传营业执照等资质文件，提交后凭申请编号和统一社会信用代码查询审核进度。',
     applyTab: '提交申请',
@@ -88,6 +90,8 @@ export const zhCN = {
 
 export const en: Texts<typeof zhCN> = {
   supplierApply: {
+    statuses: { 已提交: 'Submitted', 资质审核: 'Certificate review', 通过: 'Approved', 驳回: 'Returned' },
+    supplierStatuses: { 启用: 'Active', 冻结: 'Frozen', 停用: 'Disabled' },
     publicTitle: 'Supplier cooperation application',
     publicIntro:
       'Welcome. Fill in your company data truthfully and upload your business licence and other certificates; then check the review with the reference number and your unified social credit code.',

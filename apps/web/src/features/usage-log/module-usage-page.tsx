@@ -1,5 +1,5 @@
 // Staff: visits, distinct users and stay time per module over a date range (module ms0080).
-import { moduleTitlesEn, usageLog } from '@portal/contract';
+import { usageLog } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -43,7 +43,7 @@ export default function ModuleUsagePage() {
             title: t('moduleUsage.columns.moduleName'),
             dataIndex: 'moduleName',
             // The menu's name of the module, in the user's language.
-            render: (name: string, row) => titleIn({ title: name, titleEn: moduleTitlesEn[row.moduleCode] }, i18n.language),
+            render: (name: string, row) => titleIn({ title: name, titleEn: row.moduleNameEn }, i18n.language),
           },
           { title: t('moduleUsage.columns.visits'), dataIndex: 'visits', align: 'right', sorter: (a, b) => a.visits - b.visits },
           { title: t('moduleUsage.columns.users'), dataIndex: 'users', align: 'right' },

@@ -16,8 +16,16 @@ export function GrantsCard({
   onChange(checked: string[]): void;
   readOnly: boolean;
 }) {
-  const { t } = useTranslation();
-  const tree = useMemo(() => grantTree(resources ?? [], t('employee.view')), [resources, t]);
+  const { t, i18n } = useTranslation();
+  const tree = useMemo(() => {
+    const english = i18n.language === 'en';
+    return grantTree(resources ?? [], {
+      open: t('employee.view'),
+      module: (node) => (english && node.nameEn) || node.name,
+      // Buttons are named by the server in Chinese; English by their code, the server's name for an unknown one.
+      button: (b) => (english ? t(`employee.buttonNames.${b.buttonCode}`, { defaultValue: b.name }) : b.name),
+    });
+  }, [resources, t, i18n.language]);
   return (
     <Card size="small" title={t('employee.detail.grants')} style={{ marginTop: 16 }}>
       {!readOnly && <Alert type="info" showIcon title={t('employee.detail.grantsHint')} style={{ marginBottom: 12 }} />}

@@ -15,9 +15,19 @@ const resources = [
 
 describe('grants tree', () => {
   it('puts buttons under their module with an own leaf for opening the page', () => {
-    const tree = grantTree(resources, '访问');
+    const tree = grantTree(resources, { open: '访问', module: (n) => n.name, button: (b) => b.name });
     expect(tree[0]).toEqual({ key: 'm:ms0014', title: '首页' });
     expect(tree[1]!.children![1]!.children!.map((c) => c.key)).toEqual(['o:ms0022', 'b:ms0022:print', 'b:ms0022:export']);
+  });
+
+  it('names modules and buttons as the caller says (the English tree)', () => {
+    const tree = grantTree([{ ...resources[1]!, nameEn: 'Reports' }], {
+      open: 'View',
+      module: (n) => n.nameEn ?? n.name,
+      button: (b) => b.name.toUpperCase(),
+    });
+    expect(tree[0]!.title).toBe('Reports');
+    expect(tree[0]!.children![1]!.children!.map((c) => c.title)).toEqual(['View', 'PRINT', 'EXPORT']);
   });
 
   it('round-trips a grant through the ticked leaves, folders included by what is below them', () => {

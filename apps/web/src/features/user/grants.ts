@@ -14,16 +14,22 @@ const moduleKey = (code: string) => `m:${code}`;
 const openKey = (code: string) => `o:${code}`;
 const buttonKey = (module: string, button: string) => `b:${module}:${button}`;
 
-export function grantTree(resources: ResourceNode[], openTitle: string): GrantNode[] {
+/** The tree's words in the user's language: the "open the page" leaf, a module's and a button's name. */
+export interface GrantNames {
+  open: string;
+  module(node: ResourceNode): string;
+  button(button: ResourceNode['buttons'][number]): string;
+}
+
+export function grantTree(resources: ResourceNode[], names: GrantNames): GrantNode[] {
   return resources.map((node) => {
     const below: GrantNode[] = [
-      ...(node.buttons.length ? [{ key: openKey(node.moudleCode), title: openTitle }] : []),
-      ...node.buttons.map((b) => ({ key: buttonKey(node.moudleCode, b.buttonCode), title: b.name })),
-      ...grantTree(node.children, openTitle),
+      ...(node.buttons.length ? [{ key: openKey(node.moudleCode), title: names.open }] : []),
+      ...node.buttons.map((b) => ({ key: buttonKey(node.moudleCode, b.buttonCode), title: names.button(b) })),
+      ...grantTree(node.children, names),
     ];
-    return below.length
-      ? { key: moduleKey(node.moudleCode), title: node.name, children: below }
-      : { key: moduleKey(node.moudleCode), title: node.name };
+    const title = names.module(node);
+    return below.length ? { key: moduleKey(node.moudleCode), title, children: below } : { key: moduleKey(node.moudleCode), title };
   });
 }
 
