@@ -652,7 +652,7 @@ export const en: Texts<typeof zhCN> = {
     contract: {
       title: 'Contract terms',
       statuses: { 生效: 'In force', 已到期: 'Expired', 未生效: 'Not yet in force' },
-      modes: { 经销: 'Distribution (经销)', 代销: 'Consignment (代销)', 联营: 'Concession (联营)', 租赁: 'Lease (租赁)' },
+      modes: { 经销: 'Distribution', 代销: 'Consignment', 联营: 'Concession', 租赁: 'Lease' },
       cycles: { 月结: 'Monthly', 周结: 'Weekly' },
       contractNo: 'Contract number',
       party: 'Party A (accounting unit)',
