@@ -34,10 +34,13 @@ export function useBrowser(): BrowserHarness {
   };
 }
 
-/** Fills the login form on the current page and submits it. */
+/**
+ * Fills the login form on the current page and submits it. Exact labels: after a forced password change the
+ * change-password dialog may still be fading out over the login page, with its own password fields.
+ */
 export async function submitLogin(page: Page, username: string, password = demoPassword): Promise<void> {
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(password);
+  await page.getByLabel('用户名', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
