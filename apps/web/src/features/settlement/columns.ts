@@ -33,7 +33,13 @@ export function billColumns(t: TFunction, staff: boolean): GridColumn[] {
           { field: 'suppName', title: title('suppName'), width: 180 },
         ]
       : []),
-    { field: 'status', title: title('status'), width: 90, cellClass: (row) => statusClass(String(row.status)) },
+    {
+      field: 'status',
+      title: title('status'),
+      width: 90,
+      display: (value) => t(`settlement.states.${value}`, { defaultValue: value }),
+      cellClass: (row) => statusClass(String(row.status)),
+    },
     { field: 'nodeName', title: title('nodeName'), width: 200 },
     { field: 'periodStart', title: title('periodStart'), type: 'date', width: 105 },
     { field: 'periodEnd', title: title('periodEnd'), type: 'date', width: 105 },
@@ -177,11 +183,17 @@ export function chargeColumns(t: TFunction, staff: boolean): GridColumn[] {
     { field: 'signedAmount', title: title('signedAmount'), type: 'money', width: 120, cellClass: negative('signedAmount') },
     { field: 'taxRate', title: title('taxRate'), width: 70 },
     { field: 'chargeDate', title: title('chargeDate'), type: 'date', width: 105 },
-    { field: 'settleStatus', title: title('settleStatus'), width: 90 },
+    {
+      field: 'settleStatus',
+      title: title('settleStatus'),
+      width: 90,
+      display: (value) => t(`settlement.charges.settleStates.${value}`, { defaultValue: value }),
+    },
     {
       field: 'disputeStatus',
       title: title('disputeStatus'),
       width: 90,
+      display: (value) => t(`settlement.charges.disputeStates.${value}`, { defaultValue: value }),
       cellClass: (row) => (row.disputeStatus === '异议中' ? 'sam-disputed' : undefined),
     },
     { field: 'samBillNum', title: title('samBillNum'), width: 150 },
