@@ -10,7 +10,18 @@ export function employeeColumns(t: TFunction): GridColumn[] {
     { field: 'employeeCode', title: title('employeeCode'), width: 120, fixed: 'left' },
     { field: 'employeeName', title: title('employeeName'), width: 110 },
     { field: 'movPhone', title: title('movPhone'), width: 120 },
-    { field: 'isUsed', title: title('isUsed'), width: 80 },
+    {
+      field: 'isUsed',
+      title: title('isUsed'),
+      width: 80,
+      // The cell keeps the contract's word (the server filters on it); the user reads it in its language.
+      display: (value) =>
+        value === employee.employeeStatusText['1']
+          ? t('employee.enabled')
+          : value === employee.employeeStatusText['0']
+            ? t('employee.disabled')
+            : value,
+    },
     { field: 'matureDate', title: title('matureDate'), type: 'date', width: 110 },
     { field: 'email', title: title('email'), width: 180 },
     { field: 'buildDate', title: title('buildDate'), width: 160 },
