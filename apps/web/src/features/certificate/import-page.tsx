@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiFailure } from '../../api/client';
 import { ruleBreach } from '../../api/upload';
-import { DataGrid, type GridColumn, gridHeight } from '../../components/data-grid';
+import { DataGrid, type GridColumn, gridHeight, titleWidth } from '../../components/data-grid';
 import { downloadReport, downloadTemplate, importSheet, useImportDone } from './api';
 import './certificate.css';
 
@@ -45,7 +45,7 @@ export default function ImportPage() {
         width: 320,
         cellClass: (r) => (r.errors === t('certificate.importPage.passed') ? undefined : 'ctf-error'),
       },
-      ...certificate.importColumns.map(([field, header]) => ({ field, title: header, width: Math.max(110, header.length * 14 + 52) })),
+      ...certificate.importColumns.map(([field, header]) => ({ field, title: header, width: Math.max(110, titleWidth(header)) })),
     ],
     [t],
   );

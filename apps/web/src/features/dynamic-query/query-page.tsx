@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ApiFailure } from '../../api/client';
 import { fetchFile, fileTypes } from '../../api/download';
-import { DataGrid, type GridColumn, type GridRow } from '../../components/data-grid';
+import { DataGrid, type GridColumn, type GridRow, titleWidth } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { usePageTitlesStore } from '../../stores/page-titles';
@@ -53,16 +53,10 @@ export default function DynamicQueryPage() {
   return <QueryView key={queryCode} definition={definition} title={title ?? definition.title} tenantid={tenantid} />;
 }
 
-/** Wide enough for the title beside the header's filter button: a definition's width never cuts its title. */
-function headerWidth(title: string): number {
-  let text = 0;
-  for (const ch of title) text += /[\u2e80-\u9fff\uff00-\uffef]/.test(ch) ? 14 : 8;
-  return text + 48;
-}
-
 function gridColumnOf(c: PageDefinition['columns'][number]): GridColumn {
   const type = c.type === 'number' ? (c.format === 'money' ? 'money' : 'number') : c.type === 'date' ? 'date' : 'text';
-  const width = Math.max(c.width, headerWidth(c.title));
+  // A definition's width never cuts its title.
+  const width = Math.max(c.width, titleWidth(c.title));
   return { field: c.field, title: c.title, type, width, ...(c.fixed ? { fixed: c.fixed } : {}) };
 }
 

@@ -2,15 +2,11 @@
 // show as exact text; the list's texts are those the server filters on (quantities without trailing zeros).
 import type { PurOrderSummary } from '@portal/contract';
 import type { TFunction } from 'i18next';
-import type { GridColumn, GridRow } from '../../components/data-grid';
+import { type GridColumn, type GridRow, fitTitles } from '../../components/data-grid';
 import { percentOf, subtractDecimal, toUnits } from '../../lib/decimal';
 import { formatDecimal, formatPrice, formatRate } from '../../lib/format';
 import type { OrderLine, SplitLine } from './api';
 import { statusClass } from './order-status';
-
-/** Wide enough for the title beside the sort mark and the menu button (CJK titles are about 14 px a character). */
-const fit = (columns: GridColumn[]): GridColumn[] =>
-  columns.map((c) => ({ ...c, width: Math.max(c.width ?? 0, [...c.title].length * 14 + 52) }));
 
 const plainQty = (value: string) => formatDecimal(value, { max: 3, group: false });
 const plainMoney = (value: string) => formatDecimal(value, { min: 2, max: 2, group: false });
@@ -19,7 +15,7 @@ export function orderColumns(t: TFunction): GridColumn[] {
   const title = (field: string) => t(`purchaseOrder.columns.${field}`);
   // The wire's Chinese words of a state, delivery mode or order type, in the user's language (unknown ones as sent).
   const wordsOf = (group: string) => (value: string) => t(`purchaseOrder.${group}.${value}`, { defaultValue: value });
-  return fit([
+  return fitTitles([
     { field: 'billNumber', title: title('billNumber'), width: 150, fixed: 'left' },
     { field: 'deptName', title: title('deptName'), width: 150 },
     {
@@ -73,7 +69,7 @@ export function orderRow(o: PurOrderSummary): GridRow {
 export function lineColumns(t: TFunction): GridColumn[] {
   const title = (field: string) => t(`purchaseOrder.detail.lineColumns.${field}`);
   const short = (row: GridRow) => (row.short ? 'po-short' : undefined);
-  return fit([
+  return fitTitles([
     { field: 'lineNo', title: title('lineNo'), type: 'number', width: 60, fixed: 'left' },
     { field: 'goodsCode', title: title('goodsCode'), width: 90 },
     { field: 'barcode', title: title('barcode'), width: 140 },
@@ -127,7 +123,7 @@ export function lineRow(line: OrderLine, received: boolean): GridRow {
 
 export function splitColumns(t: TFunction): GridColumn[] {
   const title = (field: string) => t(`purchaseOrder.detail.splitColumns.${field}`);
-  return fit([
+  return fitTitles([
     { field: 'lineNo', title: title('lineNo'), type: 'number', width: 60 },
     { field: 'goodsCode', title: title('goodsCode'), width: 100 },
     { field: 'goodsName', title: title('goodsName'), width: 200 },

@@ -3,15 +3,11 @@
 import type { BillLine, BillSummary, Charge, CostDocument } from '@portal/contract';
 import type { settlement } from '@portal/contract';
 import type { TFunction } from 'i18next';
-import type { GridColumn, GridRow } from '../../components/data-grid';
+import { type GridColumn, type GridRow, fitTitles } from '../../components/data-grid';
 import { formatDecimal, formatQty } from '../../lib/format';
 import { statusClass } from './bill-status';
 
 type CheckDetail = settlement.CheckDetail;
-
-/** Wide enough for the title beside the sort mark and the menu button (CJK titles are about 14 px a character). */
-const fit = (columns: GridColumn[]): GridColumn[] =>
-  columns.map((c) => ({ ...c, width: Math.max(c.width ?? 0, [...c.title].length * 14 + 52) }));
 
 export const plainMoney = (value: string) => formatDecimal(value, { min: 2, max: 2, group: false });
 const negative = (field: string) => (row: GridRow) => (String(row[field] ?? '').startsWith('-') ? 'sam-negative' : undefined);
@@ -25,7 +21,7 @@ export function billColumns(t: TFunction, staff: boolean): GridColumn[] {
     width,
     cellClass: negative(field),
   });
-  return fit([
+  return fitTitles([
     { field: 'samBillNum', title: title('samBillNum'), width: 150, fixed: 'left' },
     ...(staff
       ? [
@@ -81,7 +77,7 @@ export function billRow(b: BillSummary): GridRow {
 /** A bill's lines, or (with `picking`) the documents to pick from, with a column saying which are picked. */
 export function lineColumns(t: TFunction, picking = false): GridColumn[] {
   const title = (field: string) => t(`settlement.lineColumns.${field}`);
-  return fit([
+  return fitTitles([
     ...(picking
       ? [
           {
@@ -135,7 +131,7 @@ export function lineRow(t: TFunction, line: BillLine | CostDocument, picked?: bo
 
 export function checkColumns(t: TFunction): GridColumn[] {
   const title = (field: string) => t(`settlement.checkColumns.${field}`);
-  return fit([
+  return fitTitles([
     { field: 'sourceType', title: title('sourceType'), width: 90 },
     { field: 'sourceId', title: title('sourceId'), width: 160 },
     { field: 'deptName', title: title('deptName'), width: 130 },
@@ -172,7 +168,7 @@ export function checkRow(t: TFunction, c: CheckDetail): GridRow {
 
 export function chargeColumns(t: TFunction, staff: boolean): GridColumn[] {
   const title = (field: string) => t(`settlement.charges.columns.${field}`);
-  return fit([
+  return fitTitles([
     { field: 'chargeCode', title: title('chargeCode'), width: 150, fixed: 'left' },
     ...(staff ? [{ field: 'suppName', title: title('suppName'), width: 180 }] : []),
     { field: 'deptName', title: title('deptName'), width: 130 },
