@@ -26,6 +26,12 @@ async function chooseTemplate(page: Page, name: string): Promise<void> {
   await selectOption(page, name).click();
 }
 
+/** The paper the sheets on screen are drawn on (the same render writes the @page rule the PDF takes). */
+async function paperOnScreen(page: Page): Promise<string> {
+  const sheet = page.locator('.print-sheet').first();
+  return sheet.evaluate((el) => `${(el as HTMLElement).style.getPropertyValue('--paper-w')} x ${(el as HTMLElement).style.getPropertyValue('--paper-h')}`);
+}
+
 describe('print preview', () => {
   it('prints a purchase order from its detail page with a chosen template, on screen and on paper', async () => {
     const orders = (await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 50 } })).list;
@@ -85,6 +91,7 @@ describe('print preview', () => {
     expect(await p.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(2);
 
     // On paper: the toolbar gone, A5 landscape from @page, one page holding the order and its page number.
+    await expect.poll(() => paperOnScreen(p)).toBe('210mm x 148mm');
     await p.emulateMedia({ media: 'print' });
     await expect.poll(() => p.getByLabel('打印模板').isVisible()).toBe(false);
     const pages = await pdfPages(await p.pdf({ preferCSSPageSize: true }));
@@ -98,6 +105,8 @@ describe('print preview', () => {
     // The continuous form: 241 x 140 mm on paper.
     await chooseTemplate(p, '采购订单（针式 241×140）');
     await expect.poll(() => new URL(p.url()).searchParams.get('template')).toBe('PO-241');
+    // The address changes before the template's paper is drawn: the PDF waits for the sheets of 241 x 140 mm.
+    await expect.poll(() => paperOnScreen(p)).toBe('241mm x 140mm');
     await p.emulateMedia({ media: 'print' });
     const form = await pdfPages(await p.pdf({ preferCSSPageSize: true }));
     expect(form[0]!.widthMm).toBeCloseTo(241, 0);
