@@ -3,7 +3,7 @@
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { moduleTitlesEn } from '@portal/contract';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Routes, useLocation } from 'react-router';
 import { type PageRoute, titleIn } from '../lib/routes';
@@ -66,12 +66,17 @@ export function ViewHost({ routes, children }: { routes: PageRoute[]; children: 
     return () => cancelAnimationFrame(frame);
   }, [current, location.pathname, title, noCache, addView]);
 
+  // A tab is drawn from the first time it is shown: the fixed dashboard tab (or tabs restored after a reload) do
+  // not render, load and query in the background of the page the user opened until they are switched to.
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set([current]));
+  if (!shown.has(current)) setShown(new Set(shown).add(current));
+
   // The current page counts as kept from its first render, so adding its tab does not remount it.
   const willKeep = tagsView && Boolean(title) && !noCache && !location.pathname.startsWith('/redirect');
   const kept = useMemo(() => {
-    const list = tagsView ? views.filter((v) => !v.noCache) : [];
+    const list = tagsView ? views.filter((v) => !v.noCache && (shown.has(v.path) || v.path === current)) : [];
     return willKeep && !list.some((v) => v.path === current) ? [...list, { path: current, version: 0 }] : list;
-  }, [views, tagsView, willKeep, current]);
+  }, [views, tagsView, willKeep, current, shown]);
   const currentKept = kept.some((v) => v.path === current);
   return (
     <>
