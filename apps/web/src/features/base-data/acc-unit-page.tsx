@@ -2,7 +2,7 @@
 // many stores settle through each; staff add a unit or change one in a dialog (never its code). A supplier reads
 // the units settling the stores it deals with: whom it invoices, with their tax number, address and bank.
 import { type AccUnitForm, type AccUnitRow, baseInfo } from '@portal/contract';
-import { Alert, App, Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type GridColumn } from '../../components/data-grid';
@@ -12,6 +12,7 @@ import { contractRule } from '../../lib/contract-rule';
 import { useUserStore } from '../../stores/user';
 import { accUnitColumnValues, accUnitPageQuery, useSaveAccUnit } from './api';
 import { KeywordSearch } from './keyword-search';
+import { EditDialog } from './edit-dialog';
 
 const unitRow = (u: AccUnitRow) => ({ ...u });
 const blank: AccUnitForm = { unitCode: '', unitName: '', taxNumber: '', address: '', bankName: '', bankAccount: '', isNew: true };
@@ -79,53 +80,43 @@ export default function AccUnitPage() {
 
 function AccUnitDialog({ unit, onClose }: { unit: AccUnitForm; onClose(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<AccUnitForm>();
   const save = useSaveAccUnit();
   const fields = baseInfo.accUnitForm.shape;
   const label = (field: string) => t(`baseData.accUnit.columns.${field}`);
-  const submit = async () => {
-    const values = await form.validateFields();
-    await save.mutateAsync({ ...values, isNew: unit.isNew });
-    void message.success(t('baseData.saved'));
-    onClose();
-  };
   return (
-    <Modal
-      open
+    <EditDialog
       title={unit.isNew ? t('baseData.accUnit.addTitle') : t('baseData.accUnit.editTitle', { code: unit.unitCode })}
-      okText={t('baseData.save')}
-      cancelText={t('baseData.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit().catch(() => undefined)}
+      initialValues={unit}
+      form={form}
+      saving={save.isPending}
+      save={(values) => save.mutateAsync({ ...values, isNew: unit.isNew })}
+      onSaved={onClose}
       onCancel={onClose}
-      destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={unit} onFinish={() => void submit().catch(() => undefined)}>
-        <Form.Item
-          name="unitCode"
-          label={label('unitCode')}
-          extra={unit.isNew ? t('baseData.accUnit.codeHint') : undefined}
-          rules={[contractRule(fields.unitCode)]}
-        >
-          <Input disabled={!unit.isNew} maxLength={16} />
-        </Form.Item>
-        <Form.Item name="unitName" label={label('unitName')} rules={[contractRule(fields.unitName)]}>
-          <Input maxLength={60} autoFocus={!unit.isNew} />
-        </Form.Item>
-        <Form.Item name="taxNumber" label={label('taxNumber')} rules={[contractRule(fields.taxNumber)]}>
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item name="address" label={label('address')} rules={[contractRule(fields.address)]}>
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item name="bankName" label={label('bankName')} rules={[contractRule(fields.bankName)]}>
-          <Input maxLength={60} />
-        </Form.Item>
-        <Form.Item name="bankAccount" label={label('bankAccount')} rules={[contractRule(fields.bankAccount)]}>
-          <Input maxLength={40} inputMode="numeric" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="unitCode"
+        label={label('unitCode')}
+        extra={unit.isNew ? t('baseData.accUnit.codeHint') : undefined}
+        rules={[contractRule(fields.unitCode)]}
+      >
+        <Input disabled={!unit.isNew} maxLength={16} />
+      </Form.Item>
+      <Form.Item name="unitName" label={label('unitName')} rules={[contractRule(fields.unitName)]}>
+        <Input maxLength={60} autoFocus={!unit.isNew} />
+      </Form.Item>
+      <Form.Item name="taxNumber" label={label('taxNumber')} rules={[contractRule(fields.taxNumber)]}>
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item name="address" label={label('address')} rules={[contractRule(fields.address)]}>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="bankName" label={label('bankName')} rules={[contractRule(fields.bankName)]}>
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item name="bankAccount" label={label('bankAccount')} rules={[contractRule(fields.bankAccount)]}>
+        <Input maxLength={40} inputMode="numeric" />
+      </Form.Item>
+    </EditDialog>
   );
 }

@@ -1,7 +1,7 @@
 // 品牌 (ms0091): the tenant's brands on the server-paged grid, with how many goods and suppliers carry
 // each; staff add a brand or rename one in a dialog. A supplier reads the brands of its own goods.
 import { type BrandForm, type BrandRow, baseInfo } from '@portal/contract';
-import { App, Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
+import { Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type GridColumn } from '../../components/data-grid';
@@ -11,6 +11,7 @@ import { contractRule } from '../../lib/contract-rule';
 import { useUserStore } from '../../stores/user';
 import { brandColumnValues, brandPageQuery, useSaveBrand } from './api';
 import { KeywordSearch } from './keyword-search';
+import { EditDialog } from './edit-dialog';
 
 const brandRow = (b: BrandRow) => ({ ...b });
 
@@ -73,43 +74,29 @@ export default function BrandPage() {
 
 function BrandDialog({ brand, onClose }: { brand: BrandForm; onClose(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<BrandForm>();
   const save = useSaveBrand();
-  const submit = async () => {
-    const values = await form.validateFields();
-    await save.mutateAsync({ ...values, isNew: brand.isNew });
-    void message.success(t('baseData.saved'));
-    onClose();
-  };
   return (
-    <Modal
-      open
+    <EditDialog
       title={brand.isNew ? t('baseData.brand.addTitle') : t('baseData.brand.editTitle', { code: brand.brandCode })}
-      okText={t('baseData.save')}
-      cancelText={t('baseData.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit().catch(() => undefined)}
+      initialValues={brand}
+      form={form}
+      saving={save.isPending}
+      save={(values) => save.mutateAsync({ ...values, isNew: brand.isNew })}
+      onSaved={onClose}
       onCancel={onClose}
-      destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={brand} onFinish={() => void submit().catch(() => undefined)}>
-        <Form.Item
-          name="brandCode"
-          label={t('baseData.brand.columns.brandCode')}
-          extra={brand.isNew ? t('baseData.brand.codeHint') : undefined}
-          rules={[contractRule(baseInfo.brandForm.shape.brandCode)]}
-        >
-          <Input disabled={!brand.isNew} maxLength={16} />
-        </Form.Item>
-        <Form.Item
-          name="brandName"
-          label={t('baseData.brand.columns.brandName')}
-          rules={[contractRule(baseInfo.brandForm.shape.brandName)]}
-        >
-          <Input maxLength={40} autoFocus={!brand.isNew} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="brandCode"
+        label={t('baseData.brand.columns.brandCode')}
+        extra={brand.isNew ? t('baseData.brand.codeHint') : undefined}
+        rules={[contractRule(baseInfo.brandForm.shape.brandCode)]}
+      >
+        <Input disabled={!brand.isNew} maxLength={16} />
+      </Form.Item>
+      <Form.Item name="brandName" label={t('baseData.brand.columns.brandName')} rules={[contractRule(baseInfo.brandForm.shape.brandName)]}>
+        <Input maxLength={40} autoFocus={!brand.isNew} />
+      </Form.Item>
+    </EditDialog>
   );
 }

@@ -2,12 +2,13 @@
 // (everyone, or some stores, categories or suppliers); staff add one or change one in a dialog.
 import { type BusOption, baseInfo, dashboard } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { contractRule } from '../../lib/contract-rule';
 import { busOptionsQuery, deptOptionsQuery, flatCategoriesQuery, useSaveBusOption } from './api';
+import { EditDialog } from './edit-dialog';
 
 type PermissionType = BusOption['permissionType'];
 const permissionTypes: PermissionType[] = ['all', 'dept', 'category', 'supplier'];
@@ -96,56 +97,46 @@ function useScopeOptions(type: PermissionType) {
 
 function BusOptionDialog({ option, isNew, onClose }: { option: BusOption; isNew: boolean; onClose(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<BusOption>();
   const type = Form.useWatch('permissionType', form) ?? option.permissionType;
   const scope = useScopeOptions(type);
   const save = useSaveBusOption();
   const fields = baseInfo.busOption.shape;
   const text = (key: string) => t(`baseData.busOption.${key}`);
-  const submit = async () => {
-    const values = await form.validateFields();
-    await save.mutateAsync({ ...values, permission: values.permissionType === 'all' ? [] : (values.permission ?? []) });
-    void message.success(t('baseData.saved'));
-    onClose();
-  };
   return (
-    <Modal
-      open
+    <EditDialog
       title={isNew ? text('addTitle') : t('baseData.busOption.editTitle', { name: option.busShortName })}
-      okText={t('baseData.save')}
-      cancelText={t('baseData.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit().catch(() => undefined)}
+      initialValues={option}
+      form={form}
+      saving={save.isPending}
+      save={(values) => save.mutateAsync({ ...values, permission: values.permissionType === 'all' ? [] : (values.permission ?? []) })}
+      onSaved={onClose}
       onCancel={onClose}
-      destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={option}>
-        <Form.Item name="busShortName" label={text('busShortName')} rules={[contractRule(fields.busShortName)]}>
-          <Input disabled={!isNew} maxLength={32} />
-        </Form.Item>
-        <Form.Item name="busShortDetailName" label={text('busShortDetailName')} rules={[contractRule(fields.busShortDetailName)]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="permissionType" label={text('permissionType')}>
-          <Select options={permissionTypes.map((value) => ({ value, label: t(`baseData.busOption.types.${value}`) }))} />
-        </Form.Item>
-        <Form.Item
-          name="permission"
-          label={text('permission')}
-          extra={type === 'all' ? text('permissionHint') : undefined}
-          rules={type === 'all' ? [] : [{ required: true, type: 'array', min: 1, message: text('pickOne') }]}
-        >
-          <Select
-            mode="multiple"
-            disabled={type === 'all'}
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            maxTagCount="responsive"
-            options={scope}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="busShortName" label={text('busShortName')} rules={[contractRule(fields.busShortName)]}>
+        <Input disabled={!isNew} maxLength={32} />
+      </Form.Item>
+      <Form.Item name="busShortDetailName" label={text('busShortDetailName')} rules={[contractRule(fields.busShortDetailName)]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="permissionType" label={text('permissionType')}>
+        <Select options={permissionTypes.map((value) => ({ value, label: t(`baseData.busOption.types.${value}`) }))} />
+      </Form.Item>
+      <Form.Item
+        name="permission"
+        label={text('permission')}
+        extra={type === 'all' ? text('permissionHint') : undefined}
+        rules={type === 'all' ? [] : [{ required: true, type: 'array', min: 1, message: text('pickOne') }]}
+      >
+        <Select
+          mode="multiple"
+          disabled={type === 'all'}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          maxTagCount="responsive"
+          options={scope}
+        />
+      </Form.Item>
+    </EditDialog>
   );
 }

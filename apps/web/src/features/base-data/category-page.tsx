@@ -2,13 +2,14 @@
 // add a top category or a subcategory (at most three levels) and rename one.
 import { type CategoryForm, type CategoryNode, baseInfo } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Row, Space, Tree, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Form, Input, Row, Space, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserStore } from '../../stores/user';
 import { contractRule } from '../../lib/contract-rule';
 import { categoryTreeQuery, useSaveCategory } from './api';
+import { EditDialog } from './edit-dialog';
 
 const maxLevel = 3;
 
@@ -148,40 +149,30 @@ function CategoryDialog({
   onClose(saved?: string): void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<CategoryForm>();
   const save = useSaveCategory();
   const fields = baseInfo.categoryForm.shape;
-  const submit = async () => {
-    const values = await form.validateFields();
-    const saved = await save.mutateAsync({ ...category, ...values, isNew: category.isNew });
-    void message.success(t('baseData.saved'));
-    onClose(saved.categoryCode);
-  };
   const title = !category.isNew
     ? t('baseData.category.editTitle', { code: category.categoryCode })
     : parentLabel
       ? t('baseData.category.addUnder', { parent: parentLabel })
       : t('baseData.category.addTitle');
   return (
-    <Modal
-      open
+    <EditDialog
       title={title}
-      okText={t('baseData.save')}
-      cancelText={t('baseData.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit().catch(() => undefined)}
+      initialValues={category}
+      form={form}
+      saving={save.isPending}
+      save={(values) => save.mutateAsync({ ...category, ...values, isNew: category.isNew })}
+      onSaved={(saved) => onClose(saved.categoryCode)}
       onCancel={() => onClose()}
-      destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={category} onFinish={() => void submit().catch(() => undefined)}>
-        <Form.Item name="categoryCode" label={t('baseData.category.code')} rules={[contractRule(fields.categoryCode)]}>
-          <Input disabled={!category.isNew} maxLength={16} />
-        </Form.Item>
-        <Form.Item name="categoryName" label={t('baseData.category.name')} rules={[contractRule(fields.categoryName)]}>
-          <Input maxLength={40} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="categoryCode" label={t('baseData.category.code')} rules={[contractRule(fields.categoryCode)]}>
+        <Input disabled={!category.isNew} maxLength={16} />
+      </Form.Item>
+      <Form.Item name="categoryName" label={t('baseData.category.name')} rules={[contractRule(fields.categoryName)]}>
+        <Input maxLength={40} />
+      </Form.Item>
+    </EditDialog>
   );
 }
