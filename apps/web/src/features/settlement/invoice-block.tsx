@@ -116,7 +116,7 @@ export function InvoiceDialog({ open, samBillNum, onClose }: { open: boolean; sa
                 ? []
                 : [
                     { required: true, message: k('required') },
-                    { pattern: /^(\d{10}|\d{12})$/, message: '发票代码为 10 或 12 位数字' },
+                    { pattern: /^(\d{10}|\d{12})$/, message: k('codeFormat') },
                   ]
             }
           >
@@ -127,7 +127,7 @@ export function InvoiceDialog({ open, samBillNum, onClose }: { open: boolean; sa
             label={k('invoiceNumber')}
             rules={[
               { required: true, message: k('required') },
-              { pattern: /^(\d{8}|\d{20})$/, message: '发票号码为 8 位数字（数电发票 20 位）' },
+              { pattern: /^(\d{8}|\d{20})$/, message: k('numberFormat') },
             ]}
           >
             <Input maxLength={20} inputMode="numeric" style={{ width: 220 }} />
@@ -142,7 +142,7 @@ export function InvoiceDialog({ open, samBillNum, onClose }: { open: boolean; sa
             label={k('taxRate')}
             rules={[
               { required: true, message: k('required') },
-              { pattern: /^\d{1,2}(\.\d{1,2})?$/, message: '税率须为 0-99 的数字' },
+              { pattern: /^\d{1,2}(\.\d{1,2})?$/, message: k('rateFormat') },
             ]}
           >
             <Input inputMode="decimal" style={{ width: 120 }} />
