@@ -84,6 +84,7 @@ export const en: Texts<typeof zhCN> = {
     hasError: 'Has Error',
   },
   moduleNotReady: { title: 'This module is not open yet', subTitle: 'It is being built and will be available here once it opens.' },
+  files: { choose: 'Choose files', uploading: 'Uploading {{percent}}%', remove: 'Remove', tooMany: 'At most {{count}} files' },
   history: { title: 'History', empty: 'Nothing recorded yet', state: 'State: {{from}} → {{to}}' },
   pickers: {
     goodsPlaceholder: 'Goods code / barcode / name',

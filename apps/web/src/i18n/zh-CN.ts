@@ -78,6 +78,7 @@ export const zhCN = {
     hasError: 'Has Error',
   },
   moduleNotReady: { title: '该模块尚未开放', subTitle: '此功能正在建设中，开放后将在此处使用。' },
+  files: { choose: '选择文件', uploading: '上传中 {{percent}}%', remove: '移除', tooMany: '最多 {{count}} 个文件' },
   history: { title: '操作记录', empty: '暂无记录', state: '状态：{{from}} → {{to}}' },
   pickers: {
     goodsPlaceholder: '商品编码 / 条码 / 名称',

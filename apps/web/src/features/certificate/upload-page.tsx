@@ -4,18 +4,16 @@
 import type { CtfForm, StoredFile } from '@portal/contract';
 import { certificate } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, DatePicker, Form, Input, Progress, Row, Select, Space, Typography, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../../api/client';
 import { fieldError } from '../../api/field-error';
-import { ruleBreach } from '../../api/upload';
 import { useTagsViewStore } from '../../stores/tags-view';
 import { detailQuery, overviewQuery, typesQuery, uploadFiles, useSaveCtf } from './api';
-import { FileList } from '../../components/file-list';
+import { FileUpload } from '../../components/file-upload';
 
 interface Values {
   typeCode: string;
@@ -28,13 +26,6 @@ interface Values {
   barcode?: string;
   goodsName?: string;
   approvalNumber?: string;
-}
-
-interface Pending {
-  uid: string;
-  name: string;
-  percent: number;
-  error?: string;
 }
 
 const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : '');
@@ -51,7 +42,7 @@ export default function UploadPage() {
   const overview = useQuery(overviewQuery(undefined));
   const existing = useQuery(detailQuery(id));
   const [files, setFiles] = useState<StoredFile[]>([]);
-  const [pending, setPending] = useState<Pending[]>([]);
+  const [uploading, setUploading] = useState(false);
   const save = useSaveCtf();
   const typeCode = Form.useWatch('typeCode', form) ?? params.get('type') ?? undefined;
   const type = types.data?.find((x) => x.typeCode === typeCode);
@@ -85,21 +76,6 @@ export default function UploadPage() {
   const close = () => {
     useTagsViewStore.getState().deleteView(location.pathname + location.search);
     navigate('/ctfType');
-  };
-
-  const send = async (file: File) => {
-    const uid = `${file.name}-${Date.now()}-${Math.random()}`;
-    setPending((p) => [...p, { uid, name: file.name, percent: 0 }]);
-    try {
-      const stored = await uploadFiles([file], ({ loaded, total }) =>
-        setPending((p) => p.map((x) => (x.uid === uid ? { ...x, percent: total ? Math.round((loaded / total) * 100) : 0 } : x))),
-      );
-      setFiles((f) => [...f, ...stored]);
-      setPending((p) => p.filter((x) => x.uid !== uid));
-    } catch (err) {
-      const text = err instanceof ApiFailure ? err.message : String(err);
-      setPending((p) => p.map((x) => (x.uid === uid ? { ...x, error: text } : x)));
-    }
   };
 
   const submit = async (andSubmit: boolean) => {
@@ -232,49 +208,21 @@ export default function UploadPage() {
           )}
         </Row>
         <Form.Item label={t('certificate.form.files')} extra={t('certificate.form.filesHint')} required>
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Upload
-              multiple
-              accept=".pdf,.jpg,.jpeg,.png"
-              showUploadList={false}
-              beforeUpload={(file, list) => {
-                if (file === list[0]) {
-                  const breach = ruleBreach(certificate.uploadCtfFile, list);
-                  if (breach) void message.error(breach.message, 5);
-                  else if (files.length + list.length > certificate.maxCtfFiles)
-                    void message.error(t('certificate.tooManyFiles', { count: certificate.maxCtfFiles }), 5);
-                  else for (const f of list) void send(f);
-                }
-                return Upload.LIST_IGNORE;
-              }}
-            >
-              <Button icon={<UploadOutlined />}>{t('certificate.form.choose')}</Button>
-            </Upload>
-            {pending.map((p) => (
-              <div key={p.uid} aria-live="polite">
-                <Typography.Text type={p.error ? 'danger' : undefined}>
-                  {p.name} {p.error ?? t('certificate.form.uploading', { percent: p.percent })}
-                </Typography.Text>
-                {!p.error && <Progress percent={p.percent} size="small" />}
-              </div>
-            ))}
-            <FileList files={files} />
-            {files.length > 0 && (
-              <Space wrap>
-                {files.map((f) => (
-                  <Button key={f.fileId} size="small" onClick={() => setFiles((all) => all.filter((x) => x.fileId !== f.fileId))}>
-                    {t('certificate.form.remove')} {f.fileName}
-                  </Button>
-                ))}
-              </Space>
-            )}
-          </Space>
+          <FileUpload
+            files={files}
+            onChange={setFiles}
+            call={certificate.uploadCtfFile}
+            upload={uploadFiles}
+            max={certificate.maxCtfFiles}
+            onBusyChange={setUploading}
+            preview
+          />
         </Form.Item>
         <Space wrap>
-          <Button type="primary" loading={save.isPending} disabled={pending.some((p) => !p.error)} onClick={() => void submit(true)}>
+          <Button type="primary" loading={save.isPending} disabled={uploading} onClick={() => void submit(true)}>
             {t('certificate.form.saveSubmit')}
           </Button>
-          <Button loading={save.isPending} disabled={pending.some((p) => !p.error)} onClick={() => void submit(false)}>
+          <Button loading={save.isPending} disabled={uploading} onClick={() => void submit(false)}>
             {t('certificate.form.save')}
           </Button>
           <Button onClick={close}>{t('certificate.form.back')}</Button>

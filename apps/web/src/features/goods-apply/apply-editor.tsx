@@ -4,22 +4,14 @@
 import type { ApplyDetail, ApplyForm, CategoryNode, StoredFile } from '@portal/contract';
 import { goodsApply } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, Drawer, Form, Input, InputNumber, Progress, Row, Select, Space, TreeSelect, Typography, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { App, Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../api/client';
-import { ruleBreach } from '../../api/upload';
 import { brandsQuery, categoryTreeQuery, linkableQuery, uploadFiles, useSaveApply, useSubmitApply } from './api';
+import { FileUpload } from '../../components/file-upload';
 
 type Values = Omit<ApplyForm, 'applyNo' | 'fileIds' | 'remark'> & { remark?: string };
-
-interface Pending {
-  uid: string;
-  name: string;
-  percent: number;
-  error?: string;
-}
 
 /** The check digit a 13-digit barcode should end with. */
 const checkDigit = (code: string) => {
@@ -75,22 +67,7 @@ export function ApplyEditor({ apply, onClose }: { apply: ApplyDetail | undefined
   const save = useSaveApply();
   const submit = useSubmitApply();
   const [files, setFiles] = useState<StoredFile[]>(apply?.files ?? []);
-  const [pending, setPending] = useState<Pending[]>([]);
-
-  const send = async (file: File) => {
-    const uid = `${file.name}-${Date.now()}-${Math.random()}`;
-    setPending((p) => [...p, { uid, name: file.name, percent: 0 }]);
-    try {
-      const stored = await uploadFiles([file], ({ loaded, total }) =>
-        setPending((p) => p.map((x) => (x.uid === uid ? { ...x, percent: total ? Math.round((loaded / total) * 100) : 0 } : x))),
-      );
-      setFiles((f) => [...f, ...stored]);
-      setPending((p) => p.filter((x) => x.uid !== uid));
-    } catch (err) {
-      const text = err instanceof ApiFailure ? err.message : String(err);
-      setPending((p) => p.map((x) => (x.uid === uid ? { ...x, error: text } : x)));
-    }
-  };
+  const [uploading, setUploading] = useState(false);
 
   const finish = async (andSubmit: boolean) => {
     const values = await form.validateFields();
@@ -126,7 +103,7 @@ export function ApplyEditor({ apply, onClose }: { apply: ApplyDetail | undefined
     },
   });
   const title = apply ? t('goodsApply.form.editTitle', { no: apply.applyNo }) : t('goodsApply.form.newTitle');
-  const busy = save.isPending || submit.isPending || pending.some((p) => !p.error);
+  const busy = save.isPending || submit.isPending || uploading;
   return (
     <Drawer open onClose={onClose} title={title} size="large" destroyOnHidden>
       <Form form={form} layout="vertical" aria-label={title} initialValues={initialOf(apply)}>
@@ -245,41 +222,14 @@ export function ApplyEditor({ apply, onClose }: { apply: ApplyDetail | undefined
           </Col>
         </Row>
         <Form.Item label={t('goodsApply.form.files')} extra={t('goodsApply.form.filesHint')}>
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Upload
-              multiple
-              accept=".pdf,.jpg,.jpeg,.png"
-              showUploadList={false}
-              beforeUpload={(file, list) => {
-                if (file === list[0]) {
-                  const breach = ruleBreach(goodsApply.uploadApplyFile, list);
-                  if (breach) void message.error(breach.message, 5);
-                  else if (files.length + list.length > goodsApply.maxApplyFiles)
-                    void message.error(`最多 ${goodsApply.maxApplyFiles} 个附件`, 5);
-                  else for (const f of list) void send(f);
-                }
-                return Upload.LIST_IGNORE;
-              }}
-            >
-              <Button icon={<UploadOutlined />}>{t('goodsApply.form.choose')}</Button>
-            </Upload>
-            {pending.map((p) => (
-              <div key={p.uid} aria-live="polite">
-                <Typography.Text type={p.error ? 'danger' : undefined}>
-                  {p.name} {p.error ?? t('goodsApply.form.uploading', { percent: p.percent })}
-                </Typography.Text>
-                {!p.error && <Progress percent={p.percent} size="small" />}
-              </div>
-            ))}
-            {files.map((f) => (
-              <Space key={f.fileId} wrap>
-                <Typography.Text>{f.fileName}</Typography.Text>
-                <Button size="small" onClick={() => setFiles((all) => all.filter((x) => x.fileId !== f.fileId))}>
-                  {t('goodsApply.form.remove')} {f.fileName}
-                </Button>
-              </Space>
-            ))}
-          </Space>
+          <FileUpload
+            files={files}
+            onChange={setFiles}
+            call={goodsApply.uploadApplyFile}
+            upload={uploadFiles}
+            max={goodsApply.maxApplyFiles}
+            onBusyChange={setUploading}
+          />
         </Form.Item>
         <Form.Item name="ctfIds" label={t('goodsApply.form.link')}>
           <Select
