@@ -99,6 +99,8 @@ describe('dynamic query pages', () => {
     });
     await expect.poll(() => gridColumn(grid, 'dept_code')).toEqual(expected.list.map((r) => String(r.dept_code)));
     expect(page.url()).toContain('/scmQuery/dynamic/query/STORE_LIST');
+    // No shell names the window signed out: the page takes the definition's title itself.
+    await expect.poll(() => page.title()).toBe('门店与配送中心 - 供应商协同平台');
     // A private one asks to sign in.
     await page.goto('/scmQuery/dynamic/query/SLOW_MOVERS');
     await page.getByText('登录后查看').waitFor();

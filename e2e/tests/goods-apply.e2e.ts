@@ -1,7 +1,7 @@
 // New-product applications in Chromium: a supplier submits a new product with its quality report; buyer01
 // passes the 采购 step; qc01 returns it; the supplier fixes and resubmits it; both pass it; the goods item
 // shows up in the goods lookup. The frame route of the merchandising system opens the same review.
-import { common } from '@portal/contract';
+import { common, goodsApply } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoPng } from '../../apps/server/src/db/seed/certificates';
@@ -117,6 +117,50 @@ describe('a new product through review', () => {
     await drawer.getByText(/资质审核驳回/).waitFor();
     await drawer.getByText('质检报告缺少微生物指标').first().waitFor();
   }, 600_000);
+
+  it('is withdrawn from review and can then be edited or deleted without picking it again', async () => {
+    const api = apiAs('100001');
+    const licence = (await api.call(goodsApply.getLinkableCtfs)).find((c) => c.typeName === '营业执照')!;
+    const form = {
+      goodsName: '禾丰海苔卷',
+      barcode: '6923456787797',
+      spec: '30g',
+      unit: '袋',
+      caseQty: 24,
+      categoryCode: '1001',
+      brandCode: 'B001',
+    };
+    const sent = await api.call(goodsApply.startErpProcessWithForm, {
+      body: {
+        processKey: 'goodsApply',
+        form: { ...form, price: '3.200000', retailPrice: '4.90', taxRate: '13', shelfLifeDays: 180, origin: '上海', ctfIds: [licence.id] },
+      },
+    });
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await openMenu(page, '新品申请', '/goodsApply');
+    await page.locator('revogr-data[type="rgRow"] [data-rgcol]').filter({ hasText: sent.applyNo }).first().click();
+    await page.getByText(`已选：禾丰海苔卷（${sent.applyNo}）`).waitFor();
+    await page.getByRole('button', { name: /撤\s*回/ }).click();
+    await expectToast(page, '已撤回', () =>
+      page
+        .getByRole('dialog')
+        .getByRole('button', { name: /确\s*定/ })
+        .click(),
+    );
+    // The picked application now stands as a draft: edit and delete are open, withdraw is not.
+    await expect.poll(() => page.getByRole('button', { name: /删\s*除/ }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /编\s*辑/ }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /撤\s*回/ }).isEnabled()).toBe(false);
+    await page.getByRole('button', { name: /删\s*除/ }).click();
+    await expectToast(page, '已删除', () =>
+      page
+        .getByRole('dialog')
+        .getByRole('button', { name: /确\s*定/ })
+        .click(),
+    );
+    expect((await api.send(goodsApply.getApplyDetail, { query: { applyNo: sent.applyNo } })).status).toBe(404);
+  });
 
   it('opens the same review at the frame route of the merchandising system', async () => {
     const page = await browser.page();

@@ -138,6 +138,36 @@ describe('routes and permissions', () => {
   });
 });
 
+describe('/auth-redirect, the identity provider return address', () => {
+  it('sends a signed-out visitor without an identity cookie to the login page, which then opens the target', async () => {
+    const page = await browser.page();
+    await page.goto('/auth-redirect?redirect=%2FpurOrder');
+    await page.waitForURL('**/login?redirect=%2FpurOrder');
+    await submitLogin(page, '100001');
+    await page.waitForURL('**/purOrder');
+  });
+
+  it('finishes the identity cookie login and goes on; a signed-in user goes on at once', async () => {
+    const page = await browser.page();
+    await loginAs(page, 'admin', { staff: true });
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies({ name: 'Admin-Token' });
+    await page.goto('/auth-redirect?redirect=%2FpurOrder');
+    await page.waitForURL('**/purOrder');
+    await page.goto('/auth-redirect?redirect=%2Fdashboard');
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('follows only paths of the app, there and after a login', async () => {
+    const page = await browser.page();
+    await page.goto('/login?redirect=%2F%2Fevil.example%2Fx');
+    await submitLogin(page, '100001');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/auth-redirect?redirect=https%3A%2F%2Fevil.example%2Fx');
+    await page.waitForURL('**/dashboard');
+  });
+});
+
 describe('identity provider', () => {
   it('signs a framed portal in from the identity cookie and draws only the main area', async () => {
     const page = await browser.page();

@@ -38,7 +38,7 @@ import { DownloadLimits } from './platform/downloads';
 import { FrameSources } from './platform/frame-sources';
 import { InFlight } from './platform/in-flight';
 import { IndexPage } from './platform/index-page';
-import { answerClientError, registerErrorHandling, requestIdOf } from './platform/errors';
+import { answerClientError, answerFrameworkError, registerErrorHandling, requestIdOf } from './platform/errors';
 import { registerMetrics } from './platform/metrics';
 import { redactPaths, redactUrl, requestForLog } from './platform/log-redaction';
 import { loadTransportKey } from './platform/passwords';
@@ -74,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Requests still arriving while the app closes are answered (health says 503 from the drain flag).
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

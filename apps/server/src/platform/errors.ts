@@ -84,6 +84,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's frameworkErrors: errors of its router before any route (a path whose percent-encoding does not
+ * decode), answered in the envelope like every other error instead of Fastify's own JSON.
+ */
+export function answerFrameworkError(err: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  void send(reply, status, statusCodes[status] ?? String(status), err.code === 'FST_ERR_BAD_URL' ? '请求地址不合法' : err.message);
+}
+
 /** Node's parser errors of a request that never reached routing: status and message. */
 function clientErrorOf(err: NodeJS.ErrnoException): [number, string] {
   if (err.code === 'HPE_HEADER_OVERFLOW') return [431, '请求头过大'];

@@ -2,6 +2,7 @@
 // log (the request line, query token and credential headers); every answer carries the security headers.
 import { ClientKeys } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { createTestApp, type TestApp, tokenFor } from '../test/helpers';
 
 const lines: string[] = [];
@@ -67,5 +68,24 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBeUndefined();
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
+  });
+});
+
+describe('security headers behind TLS and in a frame', () => {
+  it('add HSTS when served over HTTPS and let the configured identity provider frame the portal', async () => {
+    const tls = await createTestApp({ env: { HTTPS: 'true', FRAME_ANCESTORS: "'self' https://idp.example.com" } });
+    try {
+      for (const url of ['/api/health', '/some/page']) {
+        const res = await tls.app.inject({ method: 'GET', url });
+        expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self' https://idp.example.com;");
+      }
+    } finally {
+      await tls.close();
+    }
+  });
+
+  it('refuse a FRAME_ANCESTORS that could end the directive', () => {
+    expect(() => loadConfig({ FRAME_ANCESTORS: "'self'; script-src *" })).toThrow(/FRAME_ANCESTORS/);
   });
 });

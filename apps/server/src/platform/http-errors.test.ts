@@ -79,3 +79,11 @@ it('answers an unknown path with 404 in the envelope', async () => {
   expect(res.statusCode).toBe(404);
   expect(res.json()).toEqual(envelope('404'));
 });
+
+it('answers a path with a broken percent-encoding with 400 in the envelope', async () => {
+  for (const url of ['/api/%E0%A4%A', '/%E0%A4%A']) {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(envelope('400'));
+  }
+});

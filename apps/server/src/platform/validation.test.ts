@@ -55,6 +55,22 @@ describe('NUL characters', () => {
     },
   );
 
+  it('walks a body nested far deeper than any call takes without running out of stack', async () => {
+    const depth = 20_000;
+    const deep = `${'{"a":'.repeat(depth)}"x\\u0000"${'}'.repeat(depth)}`;
+    expect(pathOfNul(JSON.parse(deep))).toHaveLength(depth);
+    for (const payload of [deep, `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/acceptance/getAccDetailInfo',
+        headers: { token: tokens.supplier!, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: '400', success: false });
+    }
+  });
+
   it('refuses a NUL in the goods of a CSV export before the first byte', async () => {
     const res = await t.app.inject({
       method: 'POST',

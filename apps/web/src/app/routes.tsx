@@ -9,6 +9,7 @@ import { ApiFailure, call, endsSession } from '../api/client';
 import { ErrorPage } from '../components/error-page';
 import { LoginPage } from '../features/auth/login-page';
 import { tryIdentityProviderLogin } from '../features/auth/identity-provider';
+import { safeRedirect } from '../lib/safe-redirect';
 import { loginPathOf, useUserStore } from '../stores/user';
 import { loading } from './loading';
 import { CoApplyPage, DynamicQueryPage, shellFreePages } from './page-registry';
@@ -34,10 +35,6 @@ export function AppRoutes() {
     </Routes>
   );
 }
-
-/** Only a path of this app may follow a login (never `//host` or a full address elsewhere). */
-const safeRedirect = (target: string | null): string =>
-  target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : '/dashboard';
 
 /**
  * The identity provider's return address (spec section 2, reachable signed out): a signed-in user goes on at once;

@@ -8,6 +8,7 @@ import { ApiFailure } from '../../api/client';
 import { InsecureContextError } from '../../api/crypto';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useUserStore } from '../../stores/user';
+import { safeRedirect } from '../../lib/safe-redirect';
 import { sendUsage } from '../../lib/usage-tracking';
 import { type Credentials, fetchCaptcha, signIn } from './api';
 
@@ -23,7 +24,7 @@ export function LoginPage({ staff }: { staff: boolean }) {
   const [params] = useSearchParams();
   const signedIn = useUserStore((s) => s.signedIn);
   const tenantid = params.get('tenantid') || useUserStore.getState().tenantid;
-  const redirect = params.get('redirect') || '/dashboard';
+  const redirect = safeRedirect(params.get('redirect'));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [captcha, setCaptcha] = useState<{ captchaId: string; image: string } | null>(null);

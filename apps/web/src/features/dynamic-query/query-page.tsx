@@ -33,6 +33,10 @@ export default function DynamicQueryPage() {
   useEffect(() => {
     if (title) setTitle(location.pathname, title);
   }, [title, location.pathname, setTitle]);
+  // Signed out no shell names the window (a public definition opened by link): the page does.
+  useEffect(() => {
+    if (!signedIn && title) document.title = `${title} - ${t('app.title')}`;
+  }, [signedIn, title, t]);
 
   if (error) {
     const status = error instanceof ApiFailure ? error.status : 0;

@@ -2,7 +2,7 @@
 // a search by state and name or barcode, the grid, and a row picked by a click (double-click opens it).
 import { type ApplyStatus, type ApplySummary, goodsApply } from '@portal/contract';
 import { Button, Form, Input, Select, Space } from 'antd';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type GridColumn, type GridRow } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
@@ -87,6 +87,16 @@ export function ApplyList({
     pageSizes: [20, 50, 100],
     maxRows: 12,
   });
+  // The picked application is reported again whenever the page is fetched again (after a withdraw, a review...),
+  // so the buttons above follow the state it now stands in, not the one it had when it was clicked.
+  const picked = useRef<string | undefined>(undefined);
+  const pick = (item: ApplySummary | undefined) => {
+    picked.current = item?.applyNo;
+    onSelect(item);
+  };
+  useEffect(() => {
+    if (picked.current !== undefined) onSelect(list.list.find((a) => a.applyNo === picked.current));
+  }, [list.list, onSelect]);
   const titles: Record<Field, string> = {
     applyNo: t('goodsApply.applyNo'),
     suppName: t('goodsApply.supplier'),
@@ -145,7 +155,7 @@ export function ApplyList({
         aria-label={gridName}
         columns={columns}
         {...list.grid}
-        onActiveRowChange={(index) => onSelect(list.list[index])}
+        onActiveRowChange={(index) => pick(list.list[index])}
         onRowOpen={(index) => {
           const item = list.list[index];
           if (item) onOpen(item);
