@@ -264,7 +264,10 @@ describe('exports', () => {
   }
 
   it("exports in the detail grid's sort, as CSV and .xlsx", async () => {
-    for (const sort of [{ field: 'amount', order: 'desc' }, { field: 'goodsCode', order: 'asc' }] as const) {
+    for (const sort of [
+      { field: 'amount', order: 'desc' },
+      { field: 'goodsCode', order: 'asc' },
+    ] as const) {
       const expected = await detailRows({ sort });
       expect(expected.length).toBeGreaterThan(10);
       const csv = await post('/api/acceptance/exportCsv', '100001', { ...range, sort });

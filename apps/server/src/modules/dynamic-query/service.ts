@@ -318,5 +318,11 @@ export async function exportFile(
     for await (const batch of runner.batches(scope, r, body)) yield batch.map((row) => safeRow(columns, row));
   }
   const columnsOut = columns.map((c) => ({ field: c.field, title: c.title, ...(c.type === 'number' ? { numeric: true } : {}) }));
-  return listExport({ format, name: datedName(definition.title, ctx.now()), sheet: definition.title, columns: columnsOut, rows: { batches: rows() } });
+  return listExport({
+    format,
+    name: datedName(definition.title, ctx.now()),
+    sheet: definition.title,
+    columns: columnsOut,
+    rows: { batches: rows() },
+  });
 }

@@ -18,7 +18,12 @@ async function exported(user: string, path: string, body: object) {
   const token = await tokenFor(t.app, user, { staff: user === 'admin' });
   const csv = await t.app.inject({ method: 'POST', url: `/api/samData/${path}`, headers: { token }, payload: { ...body, format: 'csv' } });
   expect(csv.statusCode, csv.body).toBe(200);
-  const xlsx = await t.app.inject({ method: 'POST', url: `/api/samData/${path}`, headers: { token }, payload: { ...body, format: 'xlsx' } });
+  const xlsx = await t.app.inject({
+    method: 'POST',
+    url: `/api/samData/${path}`,
+    headers: { token },
+    payload: { ...body, format: 'xlsx' },
+  });
   expect(xlsx.statusCode).toBe(200);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);

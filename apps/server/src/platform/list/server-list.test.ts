@@ -81,9 +81,9 @@ describe('exports of a server list', () => {
     const list = listOf(false);
     const grid = { sort: { field: 'qty', order: 'asc' as const }, filters: { name: f({ fType1: 'equals', fVal1: 'n1' }) } };
     const page = (await list.page(database.db, scope, {}, { ...grid, page: 1, limit: 1000 })).list.map((r) => r.id);
-    const expected = await sql<{ id: number }>`SELECT id FROM item WHERE supp_code = 's1' AND name = 'n1' ORDER BY qty ASC, id DESC`.execute(
-      database.db,
-    );
+    const expected = await sql<{
+      id: number;
+    }>`SELECT id FROM item WHERE supp_code = 's1' AND name = 'n1' ORDER BY qty ASC, id DESC`.execute(database.db);
     expect(page).toEqual(expected.rows.map((r) => r.id));
     expect(await exported(list, grid, 4)).toEqual(page);
     expect((await list.exportQuery(database.db, scope, {}, grid).execute()).map((r) => r.id)).toEqual(page);

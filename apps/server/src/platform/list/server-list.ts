@@ -182,7 +182,9 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
       const names = keys.map((_, i) => `exportKey${i}`);
       let last: (string | null)[] | undefined;
       for (;;) {
-        let q = select(matching(db, scope, search, grid.filters), db, scope).select(keys.map((k, i) => sql`(${k.value})::text`.as(names[i]!)));
+        let q = select(matching(db, scope, search, grid.filters), db, scope).select(
+          keys.map((k, i) => sql`(${k.value})::text`.as(names[i]!)),
+        );
         if (last) q = q.where(afterRow(keys, last));
         const rows = await ordered(q, keys).limit(batchSize).execute();
         if (rows.length === 0) return;
