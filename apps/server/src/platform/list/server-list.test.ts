@@ -49,7 +49,7 @@ const listOf = (nullsLast: boolean) =>
     defaultSort: { field: 'name', order: 'desc' },
     then: [{ value: sql`i.id`, order: 'desc' }],
     nullsLast,
-    select: (matching) => matching.select(['i.id']) as unknown as RowQuery<{ id: number }>,
+    select: (matching) => matching.select(sql<number>`i.id`.as('id')) as unknown as RowQuery<{ id: number }>,
   });
 
 async function exported(list: ReturnType<typeof listOf>, grid: Parameters<ReturnType<typeof listOf>['exportBatches']>[3], size: number) {
