@@ -3,7 +3,7 @@
 // bills; for a schema of plain types (no transform, codec, default or catch anywhere) both give the same
 // value, so those answers are parsed and every other schema is still encoded.
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
 
 /** Types whose parse and encode are one and the same check. */
@@ -45,7 +45,7 @@ export function isPlain(schema: ZodType, seen = new Set<ZodType>()): boolean {
   return inner.every((s) => isPlain(s, seen));
 }
 
-export const serializerCompiler: FastifySchemaCompiler<ZodType> = ({ schema: given, method, url }) => {
+export const serializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema: given, method, url }) => {
   // A response schema is a zod schema, or (as the type provider also takes) one under `properties`.
   const schema = given instanceof z.ZodType ? given : (given as unknown as { properties: ZodType }).properties;
   const check = isPlain(schema) ? z.safeParse : z.safeEncode;
