@@ -2,29 +2,19 @@
 // (where one answers) PostgreSQL, beside two ceilings of this machine: a bare Fastify route answering a constant,
 // and a minimal Fastify route doing one indexed SELECT on the same pool. The load runs in a child process and the
 // servers close only after it has stopped.
-import { fork } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { hashToken } from '@portal/server/src/platform/passwords';
 import { type BenchDatabase, loginToken, pgliteDatabase, postgresDatabase, prepare, serve } from '../lib/portal';
-import type { LoadFigures, LoadJob } from './load';
+import { load as runLoad } from '../lib/fork-load';
+import type { LoadFigures } from '../lib/load';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const loadScript = fileURLToPath(new URL('./load.ts', import.meta.url));
 
-/** Runs the load in a child process and resolves once it has ended (no request is in flight after). */
 function load(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
-  const job: LoadJob = { url, connections, seconds, headers };
-  return new Promise((resolve, reject) => {
-    let figures: LoadFigures | undefined;
-    const child = fork(loadScript, [JSON.stringify(job)], { execArgv: ['--import', 'tsx'] });
-    child.on('message', (message) => (figures = message as LoadFigures));
-    child.on('error', reject);
-    child.on('exit', (code) => (figures && code === 0 ? resolve(figures) : reject(new Error(`load generator exited with ${code}`))));
-  });
+  return runLoad({ url, connections, seconds, headers });
 }
 
 /** Warm-up run, then the measured one. */

@@ -3,6 +3,8 @@
 // the dashboard's queue through 审核, 发票确认 and 审批 and pay it in two parts, each step by the account of its
 // role (admin reads and is offered nothing); the supplier sees 已支付 and the history. A child account
 // without the apply button sees no submit button and the API refuses it.
+import fs from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { employee, settlement } from '@portal/contract';
@@ -241,6 +243,41 @@ describe('settlement', () => {
     expect(paid.list.map((p) => p.amount)).toEqual([yuan(half), rest]);
     expect(paid.unpaidAmount).toBe('0.00');
   }, 240_000);
+
+  it('exports the bill list as the grid shows it: its column filter and its sort', async () => {
+    const all = await as100001.call(settlement.querySamBillQueryList, { body: { page: 1, limit: 1000 } });
+    const paid = all.list.filter((b) => b.status === '已支付');
+    expect(paid.length).toBeGreaterThan(1);
+    expect(paid.length).toBeLessThan(all.total);
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await openMenu(page, '结算单');
+    await page.waitForURL('**/samBill');
+    const grid = page.getByRole('region', { name: '结算单列表' });
+    await page.getByRole('button', { name: '状态 筛选' }).click();
+    const statusMenu = page.getByRole('dialog', { name: '状态 筛选' });
+    await statusMenu.getByText('全选').click();
+    await statusMenu.getByText('已支付', { exact: true }).click();
+    await statusMenu.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => gridColumn(grid, 'status').then((s) => [...new Set(s)])).toEqual(['已支付']);
+    await page.getByRole('button', { name: '应付金额 筛选' }).click();
+    await page
+      .getByRole('dialog', { name: '应付金额 筛选' })
+      .getByRole('button', { name: /降\s*序/ })
+      .click();
+    const expected = [...paid]
+      .sort((a, b) => Number(b.payableAmount) - Number(a.payableAmount) || (a.samBillNum < b.samBillNum ? 1 : -1))
+      .map((b) => b.samBillNum);
+    await expect.poll(() => gridColumn(grid, 'samBillNum')).toEqual(expected.slice(0, 20));
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: '导出CSV' }).click(),
+    ]);
+    const rows = parse(fs.readFileSync((await csv.path())!, 'utf8'), { bom: true }) as string[][];
+    expect(rows[0]![0]).toBe('结算单号');
+    expect(rows.slice(1).map((r) => r[0])).toEqual(expected);
+  }, 120_000);
 
   it('opens the contract PDF in a tab of its own, leaving the contract terms as they were', async () => {
     const page = await browser.page();

@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Messages, ResultCode } from '@portal/contract';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Config, databaseOptionsOf } from './config';
 import { type Database, openDatabase } from './db/database';
 import { acceptanceRoutes } from './modules/acceptance/routes';
@@ -45,6 +45,7 @@ import { loadTransportKey } from './platform/passwords';
 import { loadSecret } from './platform/secrets';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerCompression, setStaticCacheHeaders } from './platform/compression';
+import { serializerCompiler } from './platform/serializer';
 import { validatorCompiler } from './platform/validation';
 
 export interface BuildOptions {

@@ -138,16 +138,16 @@ export const accDetailSortFields = [
 ] as const satisfies readonly (keyof AccDetail)[];
 export type AccDetailSortField = (typeof accDetailSortFields)[number];
 
+/** The detail grid's sort, which its exports follow too. */
+const accDetailSort = sortParam.extend({ field: z.enum(accDetailSortFields, { message: '不能按此列排序' }) }).optional();
+
 export const getAccDetailInfo = defineCall({
   area: 'acceptance',
   method: 'POST',
   path: '/acceptance/getAccDetailInfo',
   module: ModuleCode.acceptance,
   summary: 'Receiving lines, paged and sortable',
-  body: accCondition.extend({
-    ...pageParams,
-    sort: sortParam.extend({ field: z.enum(accDetailSortFields, { message: '不能按此列排序' }) }).optional(),
-  }),
+  body: accCondition.extend({ ...pageParams, sort: accDetailSort }),
   data: pageOf(accDetail),
 });
 
@@ -158,8 +158,8 @@ export const exportCsv = defineCall({
   path: '/acceptance/exportCsv',
   module: ModuleCode.acceptance,
   button: 'export',
-  summary: 'All receiving lines of the condition as CSV (UTF-8 with BOM), streamed',
-  body: accCondition,
+  summary: "All receiving lines of the condition as CSV (UTF-8 with BOM), streamed, in the detail grid's sort",
+  body: accCondition.extend({ sort: accDetailSort }),
   data: z.string(),
 });
 export const exportExcel = defineCall({
@@ -168,7 +168,7 @@ export const exportExcel = defineCall({
   path: '/acceptance/exportExcel',
   module: ModuleCode.acceptance,
   button: 'export',
-  summary: 'All receiving lines of the condition as .xlsx, streamed',
-  body: accCondition,
+  summary: "All receiving lines of the condition as .xlsx, streamed, in the detail grid's sort",
+  body: accCondition.extend({ sort: accDetailSort }),
   data: z.string(),
 });

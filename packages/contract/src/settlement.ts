@@ -343,8 +343,8 @@ export const exportSamBillList = defineCall({
   path: '/samData/exportSamBillList',
   module: billModule,
   button: billButtons.export,
-  summary: 'Every bill of the search as CSV (UTF-8 with BOM) or .xlsx, streamed',
-  body: billListQuery.omit({ page: true, limit: true, sort: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') }),
+  summary: "Every bill of the search and the grid's filters, in the grid's sort, as CSV (UTF-8 with BOM) or .xlsx, streamed",
+  body: billListQuery.omit({ page: true, limit: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') }),
   data: z.string(),
 });
 
@@ -949,8 +949,8 @@ export const exportChargeList = defineCall({
   path: '/samData/exportChargeList',
   module: chargeModule,
   button: chargeButtons.export,
-  summary: 'Every charge of the search as CSV (UTF-8 with BOM) or .xlsx, streamed, like the bill list',
-  body: chargeListQuery.omit({ page: true, limit: true, sort: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') }),
+  summary: "Every charge of the search and the grid's filters, in the grid's sort, as CSV (UTF-8 with BOM) or .xlsx, streamed",
+  body: chargeListQuery.omit({ page: true, limit: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') }),
   data: z.string(),
 });
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { copyCsv } from './copy';
+import { sendPreparedByName } from './prepared';
 import { startEmbeddedCluster } from './embedded-postgres';
 import { lockDataDir } from './lock';
 import { migrationProvider } from './migrations/index';
@@ -156,6 +157,7 @@ async function openPostgres(options: DatabaseOptions & { databaseUrl: string }):
     p.on('error', lost);
     p.on('connect', (client) => client.on('error', lost));
   }
+  pool.on('connect', sendPreparedByName);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

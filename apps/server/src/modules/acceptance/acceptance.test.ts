@@ -5,7 +5,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
-import { csvStream } from './export';
+import { listExport } from '../../platform/list-export';
+import { exportColumns } from './service';
 import * as repo from './repo';
 
 let t: TestApp;
@@ -242,11 +243,42 @@ describe('exports', () => {
         2,
       ),
     );
-    // Every line as the detail call shows it, in date, bill and line order.
-    const { data } = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 1000, sort: { field: 'accDate', order: 'asc' } });
-    expect(data.list).toHaveLength(rows.length);
+    // Every line as the detail grid shows it, in its default order (newest first).
+    expect(rows).toEqual(await detailRows({}));
+  });
+
+  /** The first sheet of a workbook, a list of cell values per row (the header first). */
+  async function readSheet(payload: Buffer) {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return rows;
+  }
+
+  /** The lines of the detail call with this sort, as the export writes their fields. */
+  async function detailRows(sort: { sort?: { field: acceptance.AccDetailSortField; order: 'asc' | 'desc' } }) {
+    const { data } = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 1000, ...sort });
     const fields = acceptance.accDetailColumns.map((c) => c.field);
-    expect(rows).toEqual((data.list as AccDetail[]).map((l) => fields.map((f) => String(l[f]))));
+    return (data.list as AccDetail[]).map((l) => fields.map((f) => String(l[f])));
+  }
+
+  it("exports in the detail grid's sort, as CSV and .xlsx", async () => {
+    for (const sort of [
+      { field: 'amount', order: 'desc' },
+      { field: 'goodsCode', order: 'asc' },
+    ] as const) {
+      const expected = await detailRows({ sort });
+      expect(expected.length).toBeGreaterThan(10);
+      const csv = await post('/api/acceptance/exportCsv', '100001', { ...range, sort });
+      const [, ...rows] = parse(csv.body, { bom: true }) as string[][];
+      expect(rows).toEqual(expected);
+      const xlsx = await post('/api/acceptance/exportExcel', '100001', { ...range, sort });
+      const sheet = await readSheet(xlsx.rawPayload);
+      const at = acceptance.accDetailColumns.findIndex((c) => c.field === 'billNumber');
+      const lineAt = acceptance.accDetailColumns.findIndex((c) => c.field === 'lineNo');
+      expect(sheet.slice(1).map((r) => `${r[at]}/${r[lineAt]}`)).toEqual(expected.map((r) => `${r[at]}/${r[lineAt]}`));
+    }
   });
 
   /** Runs `check` while a goods item of 100001's lines has a name with a formula, commas, quotes and a line break. */
@@ -295,8 +327,11 @@ describe('exports', () => {
         for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
         return Buffer.concat(chunks).toString('utf8');
       };
-      const viaCopy = await read(csvStream({ copy: t.database.copyCsv!(repo.exportQuery(t.database.db, scope, range).compile()) }));
-      const viaBatches = await read(csvStream({ batches: repo.allDetails(t.database.db, scope, range, repo.csvColumns, 7) }));
+      const csv = (rows: Parameters<typeof listExport<AccDetail>>[0]['rows']) =>
+        read(listExport({ format: 'csv', name: 'lines', columns: exportColumns, rows }).body);
+      const grid = { sort: { field: 'amount', order: 'desc' as const } };
+      const viaCopy = await csv({ copy: t.database.copyCsv!(repo.exportQuery(t.database.db, scope, range, grid).compile()) });
+      const viaBatches = await csv({ batches: repo.allDetails(t.database.db, scope, range, grid, repo.csvColumns, 7) });
       expect(viaCopy).toContain(',"",');
       expect(viaBatches).toBe(viaCopy);
     }),
@@ -331,7 +366,7 @@ describe('exports', () => {
     counting = setImmediate(count);
     try {
       const seen: number[] = [];
-      for await (const _batch of repo.allDetails(t.database.db, { tenantId: 'demo', suppCode: null }, range, repo.detailColumns, 5)) {
+      for await (const _batch of repo.allDetails(t.database.db, { tenantId: 'demo', suppCode: null }, range, {}, repo.detailColumns, 5)) {
         seen.push(turns);
         if (seen.length === 4) break;
       }

@@ -4,7 +4,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kyse
 import { containing } from '../../db/like';
 import type { AcceptanceTable, DB } from '../../db/schema';
 import { spreadsheetSafe } from '../../platform/csv';
-import { serverList } from '../../platform/list/server-list';
+import { type GridRequest, serverList } from '../../platform/list/server-list';
 import type { DataScope } from '../../platform/scope';
 import { type Dimension, inCategoryTree, isGoods } from './condition';
 import * as rollup from './rollup';
@@ -172,25 +172,30 @@ export const csvColumns = (matching: Matching) =>
     )
     .$castTo<AccDetail>();
 
-/** The receiving-line list: the scope's lines of the condition, newest first; exported by (date, bill, line). */
+/** The receiving-line list: the scope's lines of the condition, newest first; exported in the grid's order. */
 export const lineList = serverList({
   from: (db) => db.selectFrom('acceptance as a'),
   alias: 'a',
   where: withCondition,
   columns: Object.fromEntries(accDetailSortFields.map((field) => [field, { value: detailFields[field], sortable: true }])),
   defaultSort: { field: 'accDate', order: 'desc' },
-  then: [sql`a.bill_number`, sql`a.line_no`],
+  then: [{ value: sql`a.bill_number` }, { value: sql`a.line_no` }],
   select: detailColumns,
-  exportOrder: [sql`a.acc_date`, sql`a.bill_number`, sql`a.line_no`],
 });
 
 /** Receiving lines of the scope that match the condition. */
 export const matching = (db: Kysely<DB>, scope: DataScope, condition: AccCondition) => lineList.matching(db, scope, condition);
 
-/** Every matching line in export order (date, bill, line), as one query (for COPY). */
-export const exportQuery = (db: Kysely<DB>, scope: DataScope, condition: AccCondition) =>
-  lineList.exportQuery(db, scope, condition, csvColumns);
+/** Every matching line in the grid's order, as one query (for COPY). */
+export const exportQuery = (db: Kysely<DB>, scope: DataScope, condition: AccCondition, grid: GridRequest = {}) =>
+  lineList.exportQuery(db, scope, condition, grid, csvColumns);
 
-/** Every matching line in export order, in keyset batches: memory stays flat. */
-export const allDetails = (db: Kysely<DB>, scope: DataScope, condition: AccCondition, columns = detailColumns, batchSize = 2000) =>
-  lineList.exportBatches(db, scope, condition, columns, batchSize);
+/** Every matching line in the grid's order, in keyset batches: memory stays flat. */
+export const allDetails = (
+  db: Kysely<DB>,
+  scope: DataScope,
+  condition: AccCondition,
+  grid: GridRequest = {},
+  columns = detailColumns,
+  batchSize = 2000,
+) => lineList.exportBatches(db, scope, condition, grid, columns, batchSize);

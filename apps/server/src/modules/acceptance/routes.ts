@@ -14,7 +14,7 @@ export function acceptanceRoutes(ctx: AppContext) {
     registerCall(app, acceptance.getAccDetailInfo, ({ session, body }) =>
       service.details(ctx, session, body, { page: body.page, limit: body.limit, sort: body.sort }),
     );
-    registerDownload(app, acceptance.exportCsv, async ({ session, body }) => service.exportCsv(ctx, session, body));
-    registerDownload(app, acceptance.exportExcel, async ({ session, body }) => service.exportExcel(ctx, session, body));
+    registerDownload(app, acceptance.exportCsv, async ({ session, body }) => service.exportLines(ctx, session, body, 'csv'));
+    registerDownload(app, acceptance.exportExcel, async ({ session, body }) => service.exportLines(ctx, session, body, 'xlsx'));
   };
 }

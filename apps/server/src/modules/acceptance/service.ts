@@ -1,12 +1,12 @@
 // Rules of the receiving statistics: scope, date range limits, sort whitelist, export names.
-import type { AccCondition } from '@portal/contract';
+import { type AccCondition, type AccDetail, acceptance } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
-import type { PageRequest } from '../../platform/list/server-list';
+import type { GridRequest, PageRequest } from '../../platform/list/server-list';
+import { listExport } from '../../platform/list-export';
 import type { Download } from '../../platform/route';
 import { scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
-import { csvStream, xlsxStream } from './export';
 import type { Dimension } from './condition';
 import * as repo from './repo';
 
@@ -41,21 +41,19 @@ function fileBase(condition: AccCondition): string {
   return `验收明细_${condition.startDate.replaceAll('-', '')}_${condition.endDate.replaceAll('-', '')}`;
 }
 
-export function exportCsv(ctx: AppContext, session: SessionContext, condition: AccCondition): Download {
-  const scope = scopeOf(session, condition.suppCode);
-  checked(condition);
-  // PostgreSQL writes the CSV itself (COPY, one query); PGlite's rows come in keyset batches.
-  const rows = ctx.copyCsv
-    ? { copy: ctx.copyCsv(repo.exportQuery(ctx.db, scope, condition).compile()) }
-    : { batches: repo.allDetails(ctx.db, scope, condition, repo.csvColumns) };
-  return { fileName: `${fileBase(condition)}.csv`, contentType: 'text/csv; charset=utf-8', body: csvStream(rows) };
-}
+const numericFields = new Set<keyof AccDetail>(acceptance.accDetailNumberFields);
+/** The export's columns: the detail grid's, numbers as numbers in .xlsx. */
+export const exportColumns = acceptance.accDetailColumns.map((c) => ({ ...c, numeric: numericFields.has(c.field) }));
 
-export function exportExcel(ctx: AppContext, session: SessionContext, condition: AccCondition): Download {
-  const rows = repo.allDetails(ctx.db, scopeOf(session, condition.suppCode), checked(condition));
-  return {
-    fileName: `${fileBase(condition)}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body: xlsxStream(rows, '验收明细'),
-  };
+/** The lines of the condition in the detail grid's sort, as CSV or .xlsx. */
+export function exportLines(ctx: AppContext, session: SessionContext, body: AccCondition & GridRequest, format: 'csv' | 'xlsx'): Download {
+  const scope = scopeOf(session, body.suppCode);
+  const condition = checked(body);
+  const grid = { sort: body.sort };
+  // PostgreSQL writes the CSV itself (COPY, one query); PGlite's rows, and the workbook's, come in keyset batches.
+  const rows =
+    format === 'csv' && ctx.copyCsv
+      ? { copy: ctx.copyCsv(repo.exportQuery(ctx.db, scope, condition, grid).compile()) }
+      : { batches: repo.allDetails(ctx.db, scope, condition, grid, format === 'csv' ? repo.csvColumns : repo.detailColumns) };
+  return listExport({ format, name: fileBase(condition), sheet: '验收明细', columns: exportColumns, rows });
 }

@@ -1,5 +1,6 @@
 // SQL of accounts, sessions and the login journal.
 import { type Kysely, sql } from 'kysely';
+import { executePrepared } from '../../db/prepared';
 import type { AccountKind, DB } from '../../db/schema';
 import type { Access } from '../../platform/auth-hook';
 import { accountColumns, holdsButtonSql, holdsModuleSql } from '../../platform/access';
@@ -87,7 +88,7 @@ export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) 
     : access.button
       ? holdsButtonSql(accountColumns, sql`${access.module}::text`, sql`${access.button}::text`)
       : holdsModuleSql(accountColumns, sql`${access.module}::text`);
-  return db
+  const query = db
     .selectFrom('session')
     .innerJoin('account', 'account.id', 'session.account_id')
     .innerJoin('tenant', 'tenant.id', 'account.tenant_id')
@@ -118,8 +119,9 @@ export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) 
       'supplier.status as supplier_status',
     ])
     .select(held.as('held'))
-    .where('session.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('session.token_hash', '=', tokenHash);
+  // Every call runs it: prepared, PostgreSQL plans it once per connection.
+  return executePrepared(db, query).then((result) => result.rows[0]);
 }
 
 export async function touchSession(db: Kysely<DB>, tokenHash: string, now: Date): Promise<void> {

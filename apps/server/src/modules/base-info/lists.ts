@@ -55,7 +55,7 @@ export function brandList({ supplier }: BaseDataScope) {
       supplierCount: column(supplierCount, supplierCount, true),
     },
     defaultSort: { field: 'brandCode', order: 'asc' },
-    then: [sql`b.brand_code`],
+    then: [{ value: sql`b.brand_code` }],
     select: (matching) =>
       matching.select([
         'b.brand_code as brandCode',
@@ -88,7 +88,7 @@ export const deptList = serverList({
     onlineText: column(sql`d.online`, online),
   },
   defaultSort: { field: 'deptCode', order: 'asc' },
-  then: [sql`d.dept_code`],
+  then: [{ value: sql`d.dept_code` }],
   select: (matching) =>
     matching.select([
       'd.dept_code as deptCode',
@@ -131,7 +131,7 @@ export function accUnitList(scope: BaseDataScope) {
       deptCount: column(deptCount, deptCount, true),
     },
     defaultSort: { field: 'unitCode', order: 'asc' },
-    then: [sql`u.unit_code`],
+    then: [{ value: sql`u.unit_code` }],
     select: (matching) =>
       matching.select([
         'u.unit_code as unitCode',

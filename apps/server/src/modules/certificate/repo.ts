@@ -275,7 +275,7 @@ export const reviewList = serverList({
     updatedAt: column(sql`c.updated_at`, sql`to_char(c.updated_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`),
   },
   defaultSort: { field: 'updatedAt', order: 'asc' },
-  then: [sql`c.id`],
+  then: [{ value: sql`c.id` }],
   select: (matching, db, scope) =>
     certificates(db)
       .select(fileCount.as('fileCount'))

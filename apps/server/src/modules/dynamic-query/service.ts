@@ -12,12 +12,11 @@ import {
 } from '@portal/contract';
 import { businessDay } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
-import { csvFile, csvRows } from '../../platform/csv';
 import { ApiError } from '../../platform/errors';
 import type { Download } from '../../platform/route';
 import { heldModuleCodes } from '../../platform/access';
 import type { SessionContext } from '../../platform/session-context';
-import { xlsxFile } from '../../platform/xlsx';
+import { datedName, listExport } from '../../platform/list-export';
 import * as repo from './repo';
 import { type BoundValue, type ReportRunner, type ReportScope, type ResultRow, type Runnable } from './runner';
 import { checkSql, parserReady, splitParams } from './sql-check';
@@ -318,27 +317,12 @@ export async function exportFile(
   async function* rows() {
     for await (const batch of runner.batches(scope, r, body)) yield batch.map((row) => safeRow(columns, row));
   }
-  const day = businessDay(ctx.now()).replaceAll('-', '');
-  const name = `${definition.title}_${day}`;
-  if (format === 'csv')
-    return {
-      fileName: `${name}.csv`,
-      contentType: 'text/csv; charset=utf-8',
-      body: csvFile(
-        columns.map((c) => c.title),
-        csvRows(
-          rows(),
-          columns.map((c) => c.field),
-        ),
-      ),
-    };
-  return {
-    fileName: `${name}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body: xlsxFile(
-      rows(),
-      definition.title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31),
-      columns.map((c) => ({ field: c.field, title: c.title, ...(c.type === 'number' ? { numeric: true } : {}) })),
-    ),
-  };
+  const columnsOut = columns.map((c) => ({ field: c.field, title: c.title, ...(c.type === 'number' ? { numeric: true } : {}) }));
+  return listExport({
+    format,
+    name: datedName(definition.title, ctx.now()),
+    sheet: definition.title,
+    columns: columnsOut,
+    rows: { batches: rows() },
+  });
 }

@@ -321,7 +321,7 @@ export const applyList = serverList({
     updatedAt: column(sql`a.updated_at`, shownTime(sql`a.updated_at`)),
   },
   defaultSort: { field: 'updatedAt', order: 'desc' },
-  then: [sql`a.id DESC`],
+  then: [{ value: sql`a.id`, order: 'desc' }],
   nullsLast: true,
   select: (matching, db, scope) => applies(db).where('a.tenant_id', '=', scope.tenantId).where('a.id', 'in', matching.select('a.id')),
 });

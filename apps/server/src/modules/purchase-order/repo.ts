@@ -90,7 +90,7 @@ export const orderList = serverList({
     categoryName: column(categoryName),
   },
   defaultSort: { field: 'orderDate', order: 'desc' },
-  then: [sql`o.bill_number DESC`],
+  then: [{ value: sql`o.bill_number`, order: 'desc' }],
   // The page's fields come from joins; the matching orders are chosen by key first.
   select: (matching, db, scope) =>
     summaryColumns(db).where('o.tenant_id', '=', scope.tenantId).where('o.bill_number', 'in', matching.select('o.bill_number')),

@@ -8,7 +8,7 @@ import type { DB, SamChargeTable } from '../../db/schema';
 import { businessDay } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
-import { type ListColumn, serverList } from '../../platform/list/server-list';
+import { type GridRequest, type ListColumn, serverList } from '../../platform/list/server-list';
 import { type DataScope, inScope, scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
 import { start, transition } from '../../platform/workflow/transition';
@@ -103,8 +103,7 @@ export const chargeList = serverList({
     samBillNum: column(billNumber),
   },
   defaultSort: { field: 'chargeDate', order: 'desc' },
-  then: [sql`c.charge_code DESC`],
-  exportOrder: [sql`c.charge_date`, sql`c.charge_code`],
+  then: [{ value: sql`c.charge_code`, order: 'desc' }],
   select: (matching) => chargeSelect(matching),
 });
 
@@ -179,9 +178,14 @@ export async function page(ctx: AppContext, session: SessionContext, query: z.in
 
 type ExportField = (typeof settlement.chargeExportColumns)[number]['field'];
 
-/** The charges of the search in export order, in batches, one record of the export's columns per charge. */
-export async function* exportRows(db: Kysely<DB>, scope: DataScope, query: ChargeFilter): AsyncGenerator<Record<ExportField, string>[]> {
-  for await (const batch of chargeList.exportBatches(db, scope, query))
+/** The charges of the search as the grid shows them (its filters and sort), in batches, one record of the export's columns per charge. */
+export async function* exportRows(
+  db: Kysely<DB>,
+  scope: DataScope,
+  query: ChargeFilter,
+  grid: GridRequest,
+): AsyncGenerator<Record<ExportField, string>[]> {
+  for await (const batch of chargeList.exportBatches(db, scope, query, grid))
     yield batch.map((r) => ({
       chargeCode: r.charge_code,
       suppCode: r.supp_code,

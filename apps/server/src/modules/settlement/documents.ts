@@ -28,8 +28,8 @@ export interface DocumentFilter {
   tenantId: string;
   suppCode: string;
   nodeCode: string;
-  /** The supplier's payment term: a receiving or return note is due this many days after its date. */
-  termDays: number;
+  /** The supplier's payment term: a receiving or return note is due this many days after its date (or SQL reading it). */
+  termDays: number | RawBuilder<number>;
   period?: { from: string; to: string } | undefined;
   /** Only these documents. */
   refs?: readonly SourceRef[] | undefined;
@@ -39,6 +39,10 @@ export interface DocumentFilter {
   /** Part of a document number. */
   sourceId?: string | undefined;
 }
+
+/** SQL of a supplier's payment term, read by the documents' query itself (no round trip of its own; none without the supplier). */
+export const termDaysSql = (tenantId: string, suppCode: string) =>
+  sql<number>`(SELECT s.pay_term_days FROM supplier s WHERE s.tenant_id = ${tenantId} AND s.supp_code = ${suppCode})`;
 
 /** Where each kind of document lives: its table, its number column and its settle state. */
 const sources: Record<SourceType, { table: string; id: string }> = {

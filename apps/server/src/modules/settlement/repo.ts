@@ -99,9 +99,8 @@ export const billList = serverList({
     createdAt: column(sql`b.created_at`, shownTime(sql`b.created_at`)),
   },
   defaultSort: { field: 'periodStart', order: 'desc' },
-  then: [sql`b.bill_number DESC`],
+  then: [{ value: sql`b.bill_number`, order: 'desc' }],
   select: (matching) => summaryOf(matching),
-  exportOrder: [sql`b.period_start`, sql`b.bill_number`],
 });
 
 export type BillRow = Omit<BillSummary, 'status' | 'billKind'> & { status: BillStatus; billKind: 'normal' | 'advance' };

@@ -1,11 +1,10 @@
 // HTTP of settlement: bills, their review, invoices and payments, charges, contracts and accounting units.
 import { settlement } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { csvFile, csvRows } from '../../platform/csv';
 import type { AppContext } from '../../platform/context';
+import { datedName, listExport } from '../../platform/list-export';
 import { registerCall, registerDownload } from '../../platform/route';
 import { scopeOf } from '../../platform/scope';
-import { type XlsxColumn, xlsxFile } from '../../platform/xlsx';
 import * as charges from './charges';
 import { contractPdf } from './contract-pdf';
 import * as read from './read';
@@ -26,34 +25,6 @@ const numeric = new Set<string>([
   'invoiceAmount',
   'lineCount',
 ]);
-
-/** An export of a list as CSV or .xlsx, named after the list and the day (China time). */
-function exported<R extends object>(
-  now: Date,
-  format: 'csv' | 'xlsx',
-  title: string,
-  columns: readonly XlsxColumn<R>[],
-  batches: AsyncIterable<R[]>,
-) {
-  const name = `${title}_${new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '')}`;
-  return format === 'xlsx'
-    ? {
-        fileName: `${name}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        body: xlsxFile(batches, title, columns),
-      }
-    : {
-        fileName: `${name}.csv`,
-        contentType: 'text/csv; charset=utf-8',
-        body: csvFile(
-          columns.map((c) => c.title),
-          csvRows(
-            batches,
-            columns.map((c) => c.field),
-          ),
-        ),
-      };
-}
 
 export function settlementRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -76,14 +47,14 @@ export function settlementRoutes(ctx: AppContext) {
       repo.billList.columnValues(ctx.db, scopeOf(session, body.suppCode), read.billFilter(body), body.filters, body.field),
     );
     registerDownload(app, s.exportSamBillList, async ({ session, body }) => {
-      const batches = repo.billList.exportBatches(ctx.db, scopeOf(session, body.suppCode), read.billFilter(body));
+      const batches = repo.billList.exportBatches(ctx.db, scopeOf(session, body.suppCode), read.billFilter(body), body);
       const columns = s.billColumns.map((c) => ({ ...c, numeric: numeric.has(c.field) }));
-      return exported(ctx.now(), body.format, '结算单', columns, batches);
+      return listExport({ format: body.format, name: datedName('结算单', ctx.now()), columns, rows: { batches } });
     });
     registerDownload(app, s.exportChargeList, async ({ session, body }) => {
-      const batches = charges.exportRows(ctx.db, scopeOf(session, body.suppCode), body);
+      const batches = charges.exportRows(ctx.db, scopeOf(session, body.suppCode), body, body);
       const columns = s.chargeExportColumns.map((c) => ({ ...c, numeric: c.field === 'signedAmount' }));
-      return exported(ctx.now(), body.format, '费用明细', columns, batches);
+      return listExport({ format: body.format, name: datedName('费用明细', ctx.now()), columns, rows: { batches } });
     });
 
     // One bill

@@ -13,7 +13,16 @@ import { type DataScope, scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
 import { start, transition } from '../../platform/workflow/transition';
 import { nextSequence, systemParam } from '../base-info/repo';
-import { type DocumentFilter, type DocumentRow, type RateRow, claim, documentsSql, rateTotals, setBillDocuments } from './documents';
+import {
+  type DocumentFilter,
+  type DocumentRow,
+  type RateRow,
+  claim,
+  documentsSql,
+  rateTotals,
+  setBillDocuments,
+  termDaysSql,
+} from './documents';
 import { type BillFlowAction, billFlow } from './flow';
 import { fromCents, toCents } from './money';
 import * as repo from './repo';
@@ -158,16 +167,18 @@ export async function costData(ctx: AppContext, session: SessionContext, q: z.in
   const scope = scopeOf(session, q.suppCode);
   if (!scope.suppCode) throw ApiError.badRequest('body.suppCode: 请选择供应商');
   checkedPeriod(q.periodStart, q.periodEnd);
-  const supplier = await supplierOf(ctx.db, scope.tenantId, scope.suppCode);
-  if (q.billKind === 'advance' && !supplier.advance_sam) throw ApiError.forbidden(SettlementMessages.advanceNotAllowed);
   const sort = q.sort ?? { field: 'docDate', order: 'asc' as const };
   const column = Object.hasOwn(costSorts, sort.field) ? costSorts[sort.field] : undefined;
   if (!column) throw ApiError.badRequest(`body.sort.field: 不能按 ${sort.field} 排序`);
+  // Advance bills need the supplier's grant first; a normal page reads the payment term in its own query,
+  // and only an empty page asks whether the supplier exists at all.
+  const supplier = q.billKind === 'advance' ? await supplierOf(ctx.db, scope.tenantId, scope.suppCode) : undefined;
+  if (supplier && !supplier.advance_sam) throw ApiError.forbidden(SettlementMessages.advanceNotAllowed);
   const filter: DocumentFilter = {
     tenantId: scope.tenantId,
     suppCode: scope.suppCode,
     nodeCode: q.nodeCode,
-    termDays: supplier.pay_term_days,
+    termDays: supplier?.pay_term_days ?? termDaysSql(scope.tenantId, scope.suppCode),
     period: { from: q.periodStart, to: q.periodEnd },
     open: { includeBill: q.samBillNum },
     types: q.sourceTypes,
@@ -177,11 +188,14 @@ export async function costData(ctx: AppContext, session: SessionContext, q: z.in
   const { rows } = await costPageSql(filter, q.billKind, today, { column, order: sort.order }, q.limit, (q.page - 1) * q.limit).execute(
     ctx.db,
   );
-  if (rows.length === 0 && q.page > 1) {
-    const { rows: counted } = await sql<{ total: number; total_amount: string }>`
-      SELECT count(*)::int AS total, coalesce(sum(d.amount::numeric), 0)::text AS total_amount
-      FROM (${documentsSql(filter)}) AS d WHERE ${dueCondition(q.billKind, today)}`.execute(ctx.db);
-    return { total: counted[0]!.total, totalAmount: fromCents(toCents(counted[0]!.total_amount)), list: [] };
+  if (rows.length === 0) {
+    if (!supplier) await supplierOf(ctx.db, scope.tenantId, scope.suppCode);
+    if (q.page > 1) {
+      const { rows: counted } = await sql<{ total: number; total_amount: string }>`
+        SELECT count(*)::int AS total, coalesce(sum(d.amount::numeric), 0)::text AS total_amount
+        FROM (${documentsSql(filter)}) AS d WHERE ${dueCondition(q.billKind, today)}`.execute(ctx.db);
+      return { total: counted[0]!.total, totalAmount: fromCents(toCents(counted[0]!.total_amount)), list: [] };
+    }
   }
   return {
     total: rows[0]?.total ?? 0,

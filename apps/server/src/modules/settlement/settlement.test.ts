@@ -82,6 +82,26 @@ describe('making a bill', () => {
     expect(res.data.list.find((d) => d.sourceId === 'YST-0001')!.taxRates).toBe('13,9');
   });
 
+  it('dates each document due by the term of the supplier asked about, and answers 404 for a supplier that does not exist', async () => {
+    const body = { nodeCode: 'U01', periodStart: dates.periodStart, periodEnd: dates.periodEnd };
+    for (const [user, suppCode] of [['100001', undefined], ['admin', '100001'], ['admin', '100002']] as const) {
+      const { pay_term_days: term } = await t.database.db
+        .selectFrom('supplier')
+        .select('pay_term_days')
+        .where('tenant_id', '=', 'demo')
+        .where('supp_code', '=', suppCode ?? user)
+        .executeTakeFirstOrThrow();
+      const res = await t.callAs(user, s.getSamCostData, { body: { ...body, ...(suppCode ? { suppCode } : {}) } });
+      expect(res.status).toBe(200);
+      const receipts = res.data.list.filter((d) => d.sourceType === 'receiving');
+      expect(receipts.length, `${user} ${suppCode}`).toBeGreaterThan(0);
+      for (const d of receipts) expect(d.dueDate).toBe(new Date(Date.parse(d.docDate) + term * 86_400_000).toISOString().slice(0, 10));
+    }
+    const missing = await t.callAs('admin', s.getSamCostData, { body: { ...body, suppCode: 'NOSUCH' } });
+    expect(missing.status).toBe(404);
+    expect(missing.envelope.message).toContain('供应商 NOSUCH 不存在');
+  });
+
   it('computes totals per tax rate that match independent sums, and payable = the sum of the lines', async () => {
     const bill = await newBill();
     expect(bill.status).toBe('草稿');

@@ -192,7 +192,7 @@ export const applyList = serverList({
     updatedAt: column(sql`a.updated_at`, shanghaiTime('a.updated_at')),
   },
   defaultSort: { field: 'submittedAt', order: 'asc' },
-  then: [sql`a.id`],
+  then: [{ value: sql`a.id` }],
   select: (matching, db, scope: DataScope) =>
     applications(db).where('a.tenant_id', '=', scope.tenantId).where('a.id', 'in', matching.select('a.id')),
 });
@@ -245,7 +245,7 @@ export const supplierList = serverList({
   },
   defaultSort: { field: 'suppCode', order: 'asc' },
   nullsLast: true,
-  then: [sql`s.supp_code`],
+  then: [{ value: sql`s.supp_code` }],
   select: (matching, db, scope: DataScope) =>
     suppliers(db).where('s.tenant_id', '=', scope.tenantId).where('s.supp_code', 'in', matching.select('s.supp_code')),
 });

@@ -74,7 +74,7 @@ export const employeeList = serverList({
     lastLoginTime: column('last_login_time', true, shownTime('last_login_time')),
   },
   defaultSort: { field: 'employeeCode', order: 'asc' },
-  then: [sql.ref('employee_code')],
+  then: [{ value: sql.ref('employee_code') }],
   nullsLast: true,
   select: (matching) =>
     matching.select([

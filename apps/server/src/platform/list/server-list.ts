@@ -1,6 +1,7 @@
 // A server-paged list declared once — its table and the scope by tenant and supplier, its columns (SQL,
 // type, sortable, filterable), its default order — and everything a list call needs made from it: the
-// page with its total, the sort check, the grid's column filters, the value checklist and the export.
+// page with its total, the sort check, the grid's column filters, the value checklist and the export (the
+// same rows in the same order as the grid shows: its sort and filters, then the list's unique tail).
 import { setImmediate } from 'node:timers/promises';
 import type { ColumnFilter } from '@portal/contract';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
@@ -10,6 +11,12 @@ import { type DataScope, inScope } from '../scope';
 import { type FilterColumn, columnFilterSql, distinctTexts, filterColumnOf, othersThan } from './column-filter';
 
 export type SortOrder = 'asc' | 'desc';
+
+/** One key of a list's order. */
+export interface OrderKey {
+  value: RawBuilder<unknown>;
+  order?: SortOrder;
+}
 
 export interface ListColumn {
   /** The value the list sorts by. */
@@ -42,21 +49,58 @@ export interface ListDefinition<D, TB extends keyof D, Search, Scope extends Dat
   /** Columns by wire field. */
   columns: Record<string, ListColumn>;
   defaultSort: { field: string; order: SortOrder };
-  /** Orders after the sort, so that pages never overlap. */
-  then: RawBuilder<unknown>[];
+  /** Orders after the sort, unique together (never null), so that pages never overlap and exports read in keyset batches. */
+  then: OrderKey[];
   /** Empty values last in both directions (default: PostgreSQL's, last ascending and first descending). */
   nullsLast?: boolean;
   /** The fields of a page's rows, selected from the matching rows. */
   select(matching: SelectQueryBuilder<D, TB, object>, db: Kysely<DB>, scope: Scope): RowQuery<Row>;
-  /** Exports: lines in this order (unique), read in keyset batches or as one query. */
-  exportOrder?: RawBuilder<unknown>[];
 }
 
-export interface PageRequest {
-  page: number;
-  limit: number;
+/** The grid's state that a page and an export of it share. */
+export interface GridRequest {
   sort?: { field: string; order: SortOrder } | undefined;
   filters?: Record<string, ColumnFilter> | undefined;
+}
+
+export interface PageRequest extends GridRequest {
+  page: number;
+  limit: number;
+}
+
+interface Key {
+  value: RawBuilder<unknown>;
+  descending: boolean;
+  nullsLast: boolean;
+}
+
+const orderSql = (k: Key) =>
+  sql`${k.value} ${k.descending ? sql`DESC` : sql`ASC`}${k.nullsLast === k.descending ? sql` NULLS ${k.nullsLast ? sql`LAST` : sql`FIRST`}` : sql``}`;
+
+/** Rows of `k` strictly after the value `v` in the key's order (`v` as text, or null). */
+function after(k: Key, v: string | null): RawBuilder<SqlBool> {
+  if (v === null) return k.nullsLast ? sql<SqlBool>`FALSE` : sql<SqlBool>`${k.value} IS NOT NULL`;
+  const beyond = k.descending ? sql<SqlBool>`${k.value} < ${v}` : sql<SqlBool>`${k.value} > ${v}`;
+  return k.nullsLast ? sql<SqlBool>`(${beyond} OR ${k.value} IS NULL)` : beyond;
+}
+
+/** Rows of `k` at or after `v`: a range an index on the first key can serve. */
+function from(k: Key, v: string | null): RawBuilder<SqlBool> {
+  if (v === null) return k.nullsLast ? sql<SqlBool>`${k.value} IS NULL` : sql<SqlBool>`TRUE`;
+  const reach = k.descending ? sql<SqlBool>`${k.value} <= ${v}` : sql<SqlBool>`${k.value} >= ${v}`;
+  return k.nullsLast ? sql<SqlBool>`(${reach} OR ${k.value} IS NULL)` : reach;
+}
+
+/** Rows after the row whose keys are `values`, in the order of `keys` (directions and empty values as ORDER BY has them). */
+export function afterRow(keys: readonly Key[], values: readonly (string | null)[]): RawBuilder<SqlBool> {
+  let rest: RawBuilder<SqlBool> = sql<SqlBool>`FALSE`;
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const k = keys[i]!;
+    const v = values[i]!;
+    const same = v === null ? sql<SqlBool>`${k.value} IS NULL` : sql<SqlBool>`${k.value} = ${v}`;
+    rest = sql<SqlBool>`(${after(k, v)} OR (${same} AND ${rest}))`;
+  }
+  return sql<SqlBool>`(${from(keys[0]!, values[0]!)} AND ${rest})`;
 }
 
 const ownColumn = (columns: Record<string, ListColumn>, field: string) => (Object.hasOwn(columns, field) ? columns[field] : undefined);
@@ -76,35 +120,33 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
     return columns ? q.where(columns) : q;
   }
 
-  /** The order of a page: a sortable column of the list by its own name, or a 400 naming the field. */
-  function orderOf(sort: PageRequest['sort']): RawBuilder<unknown> {
+  /** The grid's order: a sortable column of the list by its own name (else a 400 naming the field), then the tail. */
+  function orderOf(sort: GridRequest['sort']): Key[] {
     const { field, order } = sort ?? list.defaultSort;
     const column = ownColumn(list.columns, field);
     if (!column?.sortable) throw ApiError.badRequest(`body.sort.field: 不能按 ${field} 排序`);
-    const direction = order === 'asc' ? sql`ASC` : sql`DESC`;
-    return list.nullsLast ? sql`${column.value} ${direction} NULLS LAST` : sql`${column.value} ${direction}`;
+    const descending = order === 'desc';
+    return [
+      { value: column.value, descending, nullsLast: list.nullsLast === true || !descending },
+      ...list.then.map((k) => ({ value: k.value, descending: k.order === 'desc', nullsLast: k.order !== 'desc' })),
+    ];
   }
 
-  function ordered(query: RowQuery<Row>, order: RawBuilder<unknown>[]) {
-    return order.reduce((q, o) => q.orderBy(o), query);
-  }
-
-  function exportOrder() {
-    if (!list.exportOrder) throw new Error('this list has no export');
-    return list.exportOrder;
+  function ordered(query: RowQuery<Row>, keys: Key[]) {
+    return keys.reduce((q, k) => q.orderBy(orderSql(k)), query);
   }
 
   return {
     matching,
 
     async page(db: Kysely<DB>, scope: Scope, search: Search, request: PageRequest) {
-      const order = orderOf(request.sort);
+      const keys = orderOf(request.sort);
       const rows = matching(db, scope, search, request.filters);
       const { n } = await rows
         .select(sql<number>`count(*)::int`.as('n'))
         .$castTo<{ n: number }>()
         .executeTakeFirstOrThrow();
-      const page = await ordered(list.select(rows, db, scope), [order, ...list.then])
+      const page = await ordered(list.select(rows, db, scope), keys)
         .limit(request.limit)
         .offset((request.page - 1) * request.limit)
         .execute();
@@ -117,22 +159,33 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
       return distinctTexts(matching(db, scope, search, othersThan(filters, field)), column);
     },
 
-    /** Every matching row in export order, as one query (for COPY). */
-    exportQuery(db: Kysely<DB>, scope: Scope, search: Search, select = list.select) {
-      return ordered(select(matching(db, scope, search), db, scope), exportOrder());
+    /** Every row the grid shows (its filters, in its order), as one query (for COPY). */
+    exportQuery(db: Kysely<DB>, scope: Scope, search: Search, grid: GridRequest = {}, select = list.select) {
+      const keys = orderOf(grid.sort);
+      return ordered(select(matching(db, scope, search, grid.filters), db, scope), keys);
     },
 
     /**
-     * Every matching row in export order, in keyset batches: memory stays flat. The keys are read from the
-     * table, not from the fields (an exported field may have been rewritten).
+     * Every row the grid shows, in its order, in keyset batches: memory stays flat. The keys are read from
+     * the table, not from the fields (an exported field may have been rewritten), as text, so that they
+     * come back exact (a timestamp's microseconds, a numeric's digits).
      */
-    async *exportBatches(db: Kysely<DB>, scope: Scope, search: Search, select = list.select, batchSize = 2000): AsyncGenerator<Row[]> {
-      const keys = exportOrder();
+    async *exportBatches(
+      db: Kysely<DB>,
+      scope: Scope,
+      search: Search,
+      grid: GridRequest = {},
+      select = list.select,
+      batchSize = 2000,
+    ): AsyncGenerator<Row[]> {
+      const keys = orderOf(grid.sort);
       const names = keys.map((_, i) => `exportKey${i}`);
-      let after: unknown[] | undefined;
+      let last: (string | null)[] | undefined;
       for (;;) {
-        let q = select(matching(db, scope, search), db, scope).select(keys.map((k, i) => sql`${k}`.as(names[i]!)));
-        if (after) q = q.where(sql<SqlBool>`(${sql.join(keys)}) > (${sql.join(after)})`);
+        let q = select(matching(db, scope, search, grid.filters), db, scope).select(
+          keys.map((k, i) => sql`(${k.value})::text`.as(names[i]!)),
+        );
+        if (last) q = q.where(afterRow(keys, last));
         const rows = await ordered(q, keys).limit(batchSize).execute();
         if (rows.length === 0) return;
         yield rows;
@@ -140,8 +193,8 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
         // PGlite runs queries on this thread and answers through promises alone: without a turn of the
         // event loop between batches, one export would hold every other request, health and signals.
         await setImmediate();
-        const last = rows[rows.length - 1] as Record<string, unknown>;
-        after = names.map((name) => last[name]);
+        const end = rows[rows.length - 1] as Record<string, string | null>;
+        last = names.map((name) => end[name] ?? null);
       }
     },
   };

@@ -53,7 +53,8 @@ export function useServerList<Search extends object, Body extends ListBody, Item
   const { grid, page, limit } = current;
 
   const sort = grid.sort && (!sortable || sortable(grid.sort.field)) ? { sort: { field: grid.sort.field, order: grid.sort.order } } : {};
-  const body = { ...bodyOf(search), page, limit, ...sort, ...(columnValues ? { filters: grid.filters } : {}) } as Body;
+  const exportBody = { ...bodyOf(search), ...sort, ...(columnValues ? { filters: grid.filters } : {}) } as Omit<Body, 'page' | 'limit'>;
+  const body = { ...exportBody, page, limit } as Body;
   const { data, isFetching } = useQuery(pageQuery(body));
   const list = useMemo(() => data?.list ?? [], [data]);
   const rows = useMemo(() => list.map(row), [list, row]);
@@ -72,6 +73,8 @@ export function useServerList<Search extends object, Body extends ListBody, Item
   return {
     search,
     body,
+    /** The body of the list's export: the search, sort and filters of the page the grid shows, without paging. */
+    exportBody,
     list,
     total: data?.total,
     apply,

@@ -1,4 +1,4 @@
-// The receiving lines of the condition: server paged and sorted, with the exports.
+// The receiving lines of the condition: server paged and sorted, with the exports (in the grid's sort).
 import { type AccCondition, acceptance } from '@portal/contract';
 import { Card } from 'antd';
 import { useMemo } from 'react';
@@ -29,7 +29,7 @@ export function DetailPanel({ condition }: { condition: AccCondition }) {
   const columns = useMemo(() => detailColumns(t), [t]);
 
   return (
-    <Card title={t('acceptance.detailTitle')} extra={<ExportButtons condition={condition} />}>
+    <Card title={t('acceptance.detailTitle')} extra={<ExportButtons body={lines.exportBody} />}>
       <EmptyCover empty={lines.total === 0} text={t('acceptance.empty')}>
         <DataGrid aria-label={t('acceptance.detailGrid')} columns={columns} {...lines.grid} />
       </EmptyCover>

@@ -1,6 +1,6 @@
-// 导出CSV and 导出Excel for holders of the module's export button: all lines of the condition, streamed,
-// with the bytes received shown while it runs.
-import { type AccCondition, acceptance, ModuleCode } from '@portal/contract';
+// 导出CSV and 导出Excel for holders of the module's export button: all lines of the condition in the detail
+// grid's sort, streamed, with the bytes received shown while it runs.
+import { acceptance, type CallBody, ModuleCode } from '@portal/contract';
 import { App, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { formatBytes } from '../../lib/format';
 const calls = { csv: acceptance.exportCsv, xlsx: acceptance.exportExcel } as const;
 type Kind = keyof typeof calls;
 
-export function ExportButtons({ condition }: { condition: AccCondition }) {
+export function ExportButtons({ body }: { body: CallBody<typeof acceptance.exportCsv> }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { has } = useAuthButtons(ModuleCode.acceptance);
@@ -26,9 +26,9 @@ export function ExportButtons({ condition }: { condition: AccCondition }) {
     setRunning(kind);
     progress(0);
     try {
-      const saved = await download(calls[kind], condition, {
+      const saved = await download(calls[kind], body, {
         accept: fileTypes[kind],
-        fallbackName: `验收明细_${condition.startDate}_${condition.endDate}.${kind}`,
+        fallbackName: `验收明细_${body.startDate}_${body.endDate}.${kind}`,
         onProgress: (received) => {
           // A redraw per chunk would flood the page on a fast link.
           if (Date.now() - shownAt.current < 200) return;

@@ -90,10 +90,9 @@ function QueryView({ definition, title, tenantid }: { definition: PageDefinition
     const key = 'dynamic-query-export';
     void message.loading({ key, content: t('dynamicQuery.exporting'), duration: 0 });
     try {
-      const { page: _page, limit: _limit, ...body } = list.body;
       const { blob, fileName } = await fetchFile(
         kind === 'csv' ? dynamicQuery.exportCsv : dynamicQuery.exportExcel,
-        { body, query: tenantid ? { tenantid } : {} },
+        { body: list.exportBody, query: tenantid ? { tenantid } : {} },
         {
           accept: fileTypes[kind],
           fallbackName: `${definition.title}.${kind}`,

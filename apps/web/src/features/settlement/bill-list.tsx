@@ -92,8 +92,6 @@ export function BillList({ kind }: { kind: 'normal' | 'advance' }) {
       },
     });
 
-  const { filters: _filters, page: _page, limit: _limit, sort: _sort, ...exportSearch } = bills.body;
-
   return (
     <>
       {advance && <Typography.Paragraph type="secondary">{t('settlement.advanceHint')}</Typography.Paragraph>}
@@ -153,7 +151,7 @@ export function BillList({ kind }: { kind: 'normal' | 'advance' }) {
           </Button>
         )}
         {has(settlement.billButtons.export) && (
-          <ExportButtons list="bills" search={{ ...exportSearch, ...(advance ? { billKind: 'advance' } : {}) }} />
+          <ExportButtons list="bills" search={{ ...bills.exportBody, ...(advance ? { billKind: 'advance' } : {}) }} />
         )}
         <Typography.Text type="secondary" aria-live="polite">
           {selected ? t('settlement.selected', { billNumber: selected.samBillNum }) : t('settlement.noneSelected')}

@@ -55,7 +55,6 @@ export default function ChargesPage() {
     maxRows: 15,
   });
   const { list } = charges;
-  const { filters: _filters, page: _page, limit: _limit, sort: _sort, ...exportSearch } = charges.body;
   const exports = useAuthButtons(settlement.chargeModule).has(settlement.chargeButtons.export);
   const columns = useMemo(() => chargeColumns(t, staff), [t, staff]);
   const [selectedCode, setSelectedCode] = useState<string>();
@@ -107,7 +106,7 @@ export default function ChargesPage() {
           <Button type="primary" disabled={!selected} onClick={() => setOpen(true)}>
             {k('view')}
           </Button>
-          {exports && <ExportButtons list="charges" search={exportSearch} />}
+          {exports && <ExportButtons list="charges" search={charges.exportBody} />}
           <Typography.Text type="secondary" aria-live="polite">
             {selected ? t('settlement.selected', { billNumber: `${selected.chargeCode} ${selected.chargeName}` }) : k('noneSelected')}
           </Typography.Text>

@@ -1,5 +1,6 @@
 // 导出CSV and 导出Excel of the bill list or the charge list for holders of the export button: every row of the
-// search, streamed by the server, with the bytes received shown while it runs.
+// search as the grid shows it (its column filters and sort), streamed by the server, with the bytes received
+// shown while it runs.
 import { settlement } from '@portal/contract';
 import { App, Button } from 'antd';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { formatBytes } from '../../lib/format';
 import type { BillListQuery, ChargeListQuery } from './api';
 
 type Kind = 'csv' | 'xlsx';
-type Without<Q> = Omit<Q, 'page' | 'limit' | 'sort'>;
+type Without<Q> = Omit<Q, 'page' | 'limit'>;
 type ExportOf = { list: 'bills'; search: Without<BillListQuery> } | { list: 'charges'; search: Without<ChargeListQuery> };
 
 const fileNames = { bills: '结算单', charges: '费用明细' } as const;

@@ -1,0 +1,48 @@
+// A list's export as a download: CSV (UTF-8 with BOM, opens in Excel) or .xlsx, from row batches, or for
+// CSV from PostgreSQL's COPY, which writes the same bytes. One shape for every list that exports.
+import { csvFile, csvRows } from './csv';
+import { businessDay } from './clock';
+import type { Download } from './route';
+import { type XlsxColumn, xlsxFile } from './xlsx';
+
+export const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const csvType = 'text/csv; charset=utf-8';
+
+/** A file name of a list and the business day (China time): `结算单_20260315`. */
+export const datedName = (title: string, now: Date) => `${title}_${businessDay(now).replaceAll('-', '')}`;
+
+/** A sheet name Excel accepts: at most 31 characters, none of \ / ? * [ ] :. */
+export const sheetNameOf = (title: string) => title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
+
+export interface ListExport<R extends object> {
+  format: 'csv' | 'xlsx';
+  /** The file's name without its extension; also the sheet's name. */
+  name: string;
+  /** The sheet's name where it is not the file's (default: the file's, made acceptable). */
+  sheet?: string;
+  columns: readonly XlsxColumn<R>[];
+  /** The rows in batches, or (CSV only) the file's body as COPY wrote it. */
+  rows: { batches: AsyncIterable<R[]> } | { copy: AsyncIterable<Buffer> };
+}
+
+export function listExport<R extends object>({ format, name, sheet, columns, rows }: ListExport<R>): Download {
+  if (format === 'xlsx') {
+    if (!('batches' in rows)) throw new Error('an .xlsx export needs row batches');
+    return { fileName: `${name}.xlsx`, contentType: xlsxType, body: xlsxFile(rows.batches, sheetNameOf(sheet ?? name), columns) };
+  }
+  const body =
+    'copy' in rows
+      ? rows.copy
+      : csvRows(
+          rows.batches,
+          columns.map((c) => c.field),
+        );
+  return {
+    fileName: `${name}.csv`,
+    contentType: csvType,
+    body: csvFile(
+      columns.map((c) => c.title),
+      body,
+    ),
+  };
+}

@@ -1,0 +1,95 @@
+// A list's export is what its grid shows: the same rows under the column filters, in the same order
+// for every sort (ties, empty values, both directions, microseconds), whatever the keyset batch size.
+import { type ColumnFilter, columnFilter } from '@portal/contract';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { freshDatabase } from '../../test/helpers';
+import { type RowQuery, serverList } from './server-list';
+
+interface ItemTable {
+  id: number;
+  tenant_id: string;
+  supp_code: string;
+  name: string | null;
+  qty: string | null;
+  at: Date;
+}
+type ItemDB = { 'item as i': ItemTable; item: ItemTable };
+
+let database: Database;
+const scope = { tenantId: 't1', suppCode: 's1' };
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  await sql`CREATE TABLE item (id int PRIMARY KEY, tenant_id text NOT NULL, supp_code text NOT NULL, name text, qty numeric, at timestamptz NOT NULL)`.execute(
+    database.db,
+  );
+  // 40 rows of the scope with repeated and empty names and quantities, and times apart by microseconds only;
+  // and rows of another supplier that no export may show.
+  await sql`INSERT INTO item
+    SELECT g, 't1', 's1', CASE WHEN g % 5 = 0 THEN NULL ELSE 'n' || (g % 4) END, CASE WHEN g % 7 = 0 THEN NULL ELSE (g % 3) * 1.5 END,
+      timestamptz '2026-01-01 00:00:00.000001+00' + (g % 6) * interval '1 microsecond'
+    FROM generate_series(1, 40) g
+    UNION ALL SELECT 100 + g, 't1', 's2', 'n1', 1.5, now() FROM generate_series(1, 5) g`.execute(database.db);
+});
+afterAll(() => database.close());
+
+const listOf = (nullsLast: boolean) =>
+  serverList({
+    from: (db: Kysely<DB>) => (db as unknown as Kysely<ItemDB>).selectFrom('item as i'),
+    alias: 'i',
+    columns: {
+      id: { value: sql`i.id`, sortable: true },
+      name: { value: sql`i.name`, sortable: true, filterable: true },
+      qty: { value: sql`i.qty`, sortable: true, filterable: true, numeric: true },
+      at: { value: sql`i.at`, text: sql`i.at::text`, sortable: true },
+    },
+    defaultSort: { field: 'name', order: 'desc' },
+    then: [{ value: sql`i.id`, order: 'desc' }],
+    nullsLast,
+    select: (matching) => matching.select(sql<number>`i.id`.as('id')) as unknown as RowQuery<{ id: number }>,
+  });
+
+async function exported(list: ReturnType<typeof listOf>, grid: Parameters<ReturnType<typeof listOf>['exportBatches']>[3], size: number) {
+  const ids: number[] = [];
+  for await (const batch of list.exportBatches(database.db, scope, {}, grid, undefined, size)) ids.push(...batch.map((r) => r.id));
+  return ids;
+}
+
+const f = (over: Partial<ColumnFilter>): ColumnFilter => columnFilter.parse(over);
+
+describe('exports of a server list', () => {
+  for (const nullsLast of [false, true]) {
+    it(`follow the grid's order for every sort in keyset batches of any size${nullsLast ? ' (empty values last)' : ''}`, async () => {
+      const list = listOf(nullsLast);
+      for (const field of [undefined, 'name', 'qty', 'at', 'id']) {
+        for (const order of ['asc', 'desc'] as const) {
+          const grid = field ? { sort: { field, order } } : {};
+          const page = (await list.page(database.db, scope, {}, { ...grid, page: 1, limit: 1000 })).list.map((r) => r.id);
+          expect(page).toHaveLength(40);
+          const whole = (await list.exportQuery(database.db, scope, {}, grid).execute()).map((r) => r.id);
+          expect(whole, `${field} ${order}`).toEqual(page);
+          for (const size of [1, 3, 7, 40]) expect(await exported(list, grid, size), `${field} ${order} by ${size}`).toEqual(page);
+        }
+      }
+    });
+  }
+
+  it("take the grid's column filters: only the matching rows, in the grid's order", async () => {
+    const list = listOf(false);
+    const grid = { sort: { field: 'qty', order: 'asc' as const }, filters: { name: f({ fType1: 'equals', fVal1: 'n1' }) } };
+    const page = (await list.page(database.db, scope, {}, { ...grid, page: 1, limit: 1000 })).list.map((r) => r.id);
+    const expected = await sql<{
+      id: number;
+    }>`SELECT id FROM item WHERE supp_code = 's1' AND name = 'n1' ORDER BY qty ASC, id DESC`.execute(database.db);
+    expect(page).toEqual(expected.rows.map((r) => r.id));
+    expect(await exported(list, grid, 4)).toEqual(page);
+    expect((await list.exportQuery(database.db, scope, {}, grid).execute()).map((r) => r.id)).toEqual(page);
+  });
+
+  it('refuses a sort by a column that is not sortable, as the page does', async () => {
+    await expect(exported(listOf(false), { sort: { field: 'nothing', order: 'asc' } }, 10)).rejects.toThrow(/不能按 nothing 排序/);
+  });
+});
