@@ -330,6 +330,27 @@ describe('one language at a time', () => {
     }
     expect(found).toEqual([]);
   });
+
+  // English the spec itself uses on Chinese screens (the size menu and its toast), and names of file formats.
+  const englishOfTheSpec = ['Default', 'Medium', 'Small', 'Mini', 'Switch Size Success', 'CSV', 'Excel', 'SQL'];
+
+  it('shows no English words of the interface in Chinese', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    const found: string[] = [];
+    for (const path of screens) {
+      await page.goto(path);
+      await page.getByRole('main').locator('.ant-card:visible').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      for (const text of await interfaceTexts(page)) {
+        const rest = englishOfTheSpec.reduce((left, word) => left.replace(new RegExp(`\\b${word}\\b`, 'g'), ''), text);
+        // A word is two letters or more; codes (letters with digits: PO2025, JY131...) and units (g, ml) are not.
+        const words = (rest.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => /^[A-Za-z]{2,}$/.test(w));
+        if (words.length) found.push(`${path}: ${text}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
 });
 
 describe('small screens, errors and usage', () => {
