@@ -2,7 +2,7 @@
 // top bar by kind of account, small screens, error log, usage logging, language.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, selectOption, useBrowser } from '../support/browser';
+import { loginAs, partnerIs, partnerOrigin, selectOption, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 const menu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
@@ -125,6 +125,7 @@ describe('tags view', () => {
   it('keeps a page alive when switching tabs (the frame is not reloaded)', async () => {
     const page = await browser.page();
     await loginAs(page, '100001');
+    await partnerIs(page, 'up');
     await open(page, null, '物流协同');
     await page.waitForURL(/\/iframe\/urlPath\/ms0070/);
     await page.locator('iframe[title="物流协同"]').evaluate((el) => el.setAttribute('data-mark', 'kept'));
@@ -140,8 +141,10 @@ describe('frames and single sign-on', () => {
   it("frames a configured module with the user's parameters, at window height minus 90", async () => {
     const page = await browser.page();
     await loginAs(page, '100001');
+    await partnerIs(page, 'up');
     await open(page, null, '物流协同');
     const frame = page.locator('iframe[title="物流协同"]');
+    await page.frameLocator('iframe[title="物流协同"]').getByRole('heading', { name: '物流协同 partner page' }).waitFor();
     const src = new URL((await frame.getAttribute('src'))!);
     expect(src.origin + src.pathname).toBe('https://tms.example.com/portal');
     expect(Object.fromEntries(src.searchParams)).toMatchObject({
@@ -155,6 +158,23 @@ describe('frames and single sign-on', () => {
     });
     expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBe(800 - 90);
     expect(await page.title()).toBe('物流协同 - 供应商协同平台');
+  });
+
+  it("shows the portal's own message, not the browser's broken page, when the partner cannot be reached, and opens it again", async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await partnerIs(page, 'down');
+    await open(page, null, '物流协同');
+    await page.waitForURL(/\/iframe\/urlPath\/ms0070/);
+    await page.getByText('物流协同暂时无法访问，请检查网络或稍后重试').waitFor();
+    await page.getByText(partnerOrigin, { exact: true }).waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+    // Back up: 重新打开 frames it.
+    await page.unroute(`${partnerOrigin}/**`);
+    await partnerIs(page, 'up');
+    await page.getByRole('button', { name: '重新打开' }).click();
+    await page.frameLocator('iframe[title="物流协同"]').getByRole('heading', { name: '物流协同 partner page' }).waitFor();
+    await expect.poll(() => page.locator('iframe[title="物流协同"]').evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
   });
 
   it('refuses to frame an address that is not a configured module', async () => {
