@@ -373,6 +373,37 @@ describe('one language at a time', () => {
   });
 });
 
+describe('layout in English', () => {
+  /** Menu entries whose name is cut (wider than the room it has). */
+  const cutEntries = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('nav[aria-label="Main menu"] .ant-menu-title-content')]
+        .filter((el) => el.getBoundingClientRect().width > 0 && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => (el as HTMLElement).innerText),
+    );
+
+  it.each([
+    [1440, 900],
+    [1024, 768],
+    [390, 844],
+  ])('keeps the top bar on one row, its tools inside the window, and every menu entry whole at %i x %i', async (width, height) => {
+    const page = await browser.page();
+    await page.setViewportSize({ width, height });
+    await loginAs(page, '100001');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    // A long breadcrumb: a query page under Reports.
+    await page.goto('/scmQuery/dynamic/query/RECV_BY_STORE_MONTH');
+    await page.getByRole('main').locator('.ant-card:visible').first().waitFor();
+    const banner = page.getByRole('banner');
+    expect((await banner.boundingBox())!.height).toBeLessThan(64);
+    const userMenu = (await banner.getByLabel('User menu').boundingBox())!;
+    expect(userMenu.x + userMenu.width).toBeLessThanOrEqual(width);
+    if (width < 992) await banner.getByLabel('Toggle menu').click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Receiving by store and month').waitFor();
+    expect(await cutEntries(page)).toEqual([]);
+  });
+});
+
 describe('small screens, errors and usage', () => {
   it('closes the sidebar below 992 px and after a navigation, and keeps the wide-screen choice', async () => {
     const page = await browser.page();
