@@ -171,7 +171,7 @@ function Editor({
   onSaved(code: string): void;
   onDeleted(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<EditorValues>();
   const [sampleForm] = Form.useForm<FormValues>();
@@ -183,8 +183,12 @@ function Editor({
   const [publishing, setPublishing] = useState(false);
   const params = Form.useWatch('params', form) as ParamRow[] | undefined;
   const sampleParams = useMemo(
-    () => fromEditor({ ...blank, params: (params ?? []).filter((p) => p?.name && p.label && p.type) }).params,
-    [params],
+    () =>
+      fromEditor({ ...blank, params: (params ?? []).filter((p) => p?.name && p.label && p.type) }).params.map((p) => ({
+        ...p,
+        label: i18n.language === 'en' && p.labelEn ? p.labelEn : p.label,
+      })),
+    [params, i18n.language],
   );
   const d = (key: string) => t(`dynamicQuery.designer.${key}`);
 
@@ -224,7 +228,7 @@ function Editor({
 
   return (
     <Card
-      title={isNew ? d('add') : `${initial.title} (${initial.queryCode})`}
+      title={isNew ? d('add') : `${i18n.language === 'en' && initial.titleEn ? initial.titleEn : initial.title} (${initial.queryCode})`}
       extra={
         !isNew && (
           <Space wrap>
@@ -354,13 +358,13 @@ function Editor({
               {fields.map((field) => (
                 <Space key={field.key} wrap align="start" style={{ marginBottom: 4 }}>
                   <Form.Item name={[field.name, 'field']} rules={[{ required: true }]} style={{ marginBottom: 4 }}>
-                    <Input placeholder={d('field')} aria-label={d('field')} style={{ width: 130 }} />
+                    <Input placeholder={d('field')} aria-label={d('field')} style={{ width: 120 }} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'title']} rules={[{ required: true }]} style={{ marginBottom: 4 }}>
-                    <Input placeholder={d('label')} aria-label={d('label')} style={{ width: 130 }} />
+                    <Input placeholder={d('label')} aria-label={d('label')} style={{ width: 110 }} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'titleEn']} style={{ marginBottom: 4 }}>
-                    <Input placeholder={d('labelEn')} aria-label={d('labelEn')} style={{ width: 150 }} />
+                    <Input placeholder={d('labelEn')} aria-label={d('labelEn')} style={{ width: 130 }} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'type']} style={{ marginBottom: 4 }}>
                     <Select
