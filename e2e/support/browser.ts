@@ -101,3 +101,19 @@ export async function expectToast(page: Page, text: string | RegExp, action: () 
   const onScreen = await page.locator('.ant-message-notice').allInnerTexts();
   throw new Error(`no message ${String(text)}; on screen: ${onScreen.join(' | ') || 'none'}`);
 }
+
+/** The demo frame module's partner system (ms0070 物流协同), which the test machine cannot reach. */
+export const partnerOrigin = 'https://tms.example.com';
+
+/** Answers the partner's requests with a page of its own (up), or refuses the connection (down). */
+export async function partnerIs(page: Page, state: 'up' | 'down'): Promise<void> {
+  await page.route(`${partnerOrigin}/**`, (route) =>
+    state === 'up'
+      ? route.fulfill({
+          status: 200,
+          contentType: 'text/html; charset=utf-8',
+          body: '<!doctype html><title>TMS</title><h1>物流协同 partner page</h1>',
+        })
+      : route.abort('connectionrefused'),
+  );
+}

@@ -3,7 +3,7 @@
 // violation reported by the browser, as a securitypolicyviolation event or a console error.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, useBrowser } from '../support/browser';
+import { loginAs, partnerIs, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 const rowCells = 'revogr-data[type="rgRow"] [data-rgcol]';
@@ -75,9 +75,11 @@ describe('content security policy', () => {
     await page.locator(`revo-grid >> visible=true`).locator(rowCells).first().waitFor();
     expect(await violations()).toEqual({ events: [], console: [] });
 
+    await partnerIs(page, 'up');
     await openMenu(page, '物流协同');
     await page.waitForURL(/\/iframe\/urlPath\/ms0070/);
     await page.locator('iframe[title="物流协同"]').waitFor();
+    await page.frameLocator('iframe[title="物流协同"]').getByRole('heading').waitFor();
     expect(await violations()).toEqual({ events: [], console: [] });
   });
 });

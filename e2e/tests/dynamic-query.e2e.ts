@@ -20,6 +20,7 @@ describe('dynamic query pages', () => {
     await staff.getByRole('button', { name: '新增查询' }).click();
     await staff.getByLabel('查询编码').fill(code);
     await staff.getByLabel('标题', { exact: true }).fill('供应商验收明细');
+    await staff.getByLabel('英文说明').fill('Receiving lines of each supplier');
     const editor = staff.locator('.cm-content');
     await editor.click();
     await staff.keyboard.press('ControlOrMeta+a');
@@ -28,8 +29,12 @@ describe('dynamic query pages', () => {
     await staff.getByRole('button', { name: '试运行' }).last().click();
     await staff.getByText(/试运行结果：\d+ 行，用时 [\d.]+ 毫秒/).waitFor();
     await staff.getByRole('button', { name: '按结果生成列' }).click();
+    await staff.getByLabel('英文标题').nth(1).fill('Supplier');
     await staff.getByRole('button', { name: /保\s*存/ }).click();
     await staff.getByText('已保存').waitFor();
+    const saved = await apiAs('admin').call(dynamicQuery.getDefinition, { query: { queryCode: code } });
+    expect(saved.descriptionEn).toBe('Receiving lines of each supplier');
+    expect(saved.columns[0]).toMatchObject({ field: 'supp_code', title: 'supp_code', titleEn: 'Supplier' });
     await staff.getByRole('button', { name: '发布到菜单' }).first().click();
     const dialog = staff.getByRole('dialog', { name: `发布 ${code}` });
     await dialog.getByRole('switch', { name: '全部供应商' }).click();
@@ -104,5 +109,19 @@ describe('dynamic query pages', () => {
     // A private one asks to sign in.
     await page.goto('/scmQuery/dynamic/query/SLOW_MOVERS');
     await page.getByText('登录后查看').waitFor();
+  });
+
+  it('shows a query page in English: title, description, parameter labels and column titles', async () => {
+    const page = await browser.page();
+    await page.addInitScript(() => localStorage.setItem('language', 'en'));
+    await page.goto('/scmQuery/dynamic/query/STORE_LIST');
+    const card = page.locator('.ant-card').filter({ hasText: 'Stores and DCs' });
+    await card.getByText('Public query: codes, names and cities of the stores and distribution centres, no sign-in needed.').waitFor();
+    await card.getByLabel('City', { exact: true }).waitFor();
+    const grid = page.getByRole('region', { name: 'Stores and DCs Query result' });
+    await expect
+      .poll(() => grid.getByRole('columnheader').evaluateAll((cells) => cells.map((c) => c.textContent?.replace('▾', '').trim())))
+      .toEqual(['Code', 'Name', 'Type', 'City']);
+    expect(await card.innerText()).not.toMatch(/门店与配送中心|编码|城市/);
   });
 });

@@ -2,7 +2,7 @@
 // top bar by kind of account, small screens, error log, usage logging, language.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, selectOption, useBrowser } from '../support/browser';
+import { loginAs, partnerIs, partnerOrigin, selectOption, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 const menu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
@@ -125,6 +125,7 @@ describe('tags view', () => {
   it('keeps a page alive when switching tabs (the frame is not reloaded)', async () => {
     const page = await browser.page();
     await loginAs(page, '100001');
+    await partnerIs(page, 'up');
     await open(page, null, '物流协同');
     await page.waitForURL(/\/iframe\/urlPath\/ms0070/);
     await page.locator('iframe[title="物流协同"]').evaluate((el) => el.setAttribute('data-mark', 'kept'));
@@ -140,8 +141,10 @@ describe('frames and single sign-on', () => {
   it("frames a configured module with the user's parameters, at window height minus 90", async () => {
     const page = await browser.page();
     await loginAs(page, '100001');
+    await partnerIs(page, 'up');
     await open(page, null, '物流协同');
     const frame = page.locator('iframe[title="物流协同"]');
+    await page.frameLocator('iframe[title="物流协同"]').getByRole('heading', { name: '物流协同 partner page' }).waitFor();
     const src = new URL((await frame.getAttribute('src'))!);
     expect(src.origin + src.pathname).toBe('https://tms.example.com/portal');
     expect(Object.fromEntries(src.searchParams)).toMatchObject({
@@ -155,6 +158,23 @@ describe('frames and single sign-on', () => {
     });
     expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBe(800 - 90);
     expect(await page.title()).toBe('物流协同 - 供应商协同平台');
+  });
+
+  it("shows the portal's own message, not the browser's broken page, when the partner cannot be reached, and opens it again", async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await partnerIs(page, 'down');
+    await open(page, null, '物流协同');
+    await page.waitForURL(/\/iframe\/urlPath\/ms0070/);
+    await page.getByText('物流协同暂时无法访问，请检查网络或稍后重试').waitFor();
+    await page.getByText(partnerOrigin, { exact: true }).waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+    // Back up: 重新打开 frames it.
+    await page.unroute(`${partnerOrigin}/**`);
+    await partnerIs(page, 'up');
+    await page.getByRole('button', { name: '重新打开' }).click();
+    await page.frameLocator('iframe[title="物流协同"]').getByRole('heading', { name: '物流协同 partner page' }).waitFor();
+    await expect.poll(() => page.locator('iframe[title="物流协同"]').evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
   });
 
   it('refuses to frame an address that is not a configured module', async () => {
@@ -329,6 +349,58 @@ describe('one language at a time', () => {
         if (/[\u4e00-\u9fff]/.test(data.reduce((rest, d) => rest.replaceAll(d, ''), text))) found.push(`${path}: ${text}`);
     }
     expect(found).toEqual([]);
+  });
+
+  // English the spec itself uses on Chinese screens (the size menu and its toast), and names of file formats.
+  const englishOfTheSpec = ['Default', 'Medium', 'Small', 'Mini', 'Switch Size Success', 'CSV', 'Excel', 'SQL'];
+
+  it('shows no English words of the interface in Chinese', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    const found: string[] = [];
+    for (const path of screens) {
+      await page.goto(path);
+      await page.getByRole('main').locator('.ant-card:visible').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      for (const text of await interfaceTexts(page)) {
+        const rest = englishOfTheSpec.reduce((left, word) => left.replace(new RegExp(`\\b${word}\\b`, 'g'), ''), text);
+        // A word is two letters or more; codes (letters with digits: PO2025, JY131...) and units (g, ml) are not.
+        const words = (rest.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => /^[A-Za-z]{2,}$/.test(w));
+        if (words.length) found.push(`${path}: ${text}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+describe('layout in English', () => {
+  /** Menu entries whose name is cut (wider than the room it has). */
+  const cutEntries = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('nav[aria-label="Main menu"] .ant-menu-title-content')]
+        .filter((el) => el.getBoundingClientRect().width > 0 && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => (el as HTMLElement).innerText),
+    );
+
+  it.each([
+    [1440, 900],
+    [1024, 768],
+    [390, 844],
+  ])('keeps the top bar on one row, its tools inside the window, and every menu entry whole at %i x %i', async (width, height) => {
+    const page = await browser.page();
+    await page.setViewportSize({ width, height });
+    await loginAs(page, '100001');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    // A long breadcrumb: a query page under Reports.
+    await page.goto('/scmQuery/dynamic/query/RECV_BY_STORE_MONTH');
+    await page.getByRole('main').locator('.ant-card:visible').first().waitFor();
+    const banner = page.getByRole('banner');
+    expect((await banner.boundingBox())!.height).toBeLessThan(64);
+    const userMenu = (await banner.getByLabel('User menu').boundingBox())!;
+    expect(userMenu.x + userMenu.width).toBeLessThanOrEqual(width);
+    if (width < 992) await banner.getByLabel('Toggle menu').click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Receiving by store and month').waitFor();
+    expect(await cutEntries(page)).toEqual([]);
   });
 });
 

@@ -25,6 +25,8 @@ export const Dialogs = {
 export const Layout = {
   mobileBreakpointPx: 992,
   sidebarWidthPx: 150,
+  /** English menu names run longer than the Chinese ones the spec's 150 px was drawn for. */
+  sidebarWidthEnPx: 200,
   frameHeightOffsetPx: 90,
   themeColor: '#409EFF',
 } as const;

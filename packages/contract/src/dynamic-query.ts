@@ -25,9 +25,13 @@ export type OptionLookup = (typeof optionLookups)[number];
 
 export const paramOption = z.object({ value: z.string().trim().min(1).max(64), label: z.string().trim().min(1).max(64) });
 
+/** A text's English form beside the Chinese one: optional, '' shows the Chinese (the page in English falls back to it). */
+const english = (max: number) => z.string().trim().max(max).default('');
+
 export const queryParam = z.object({
   name: z.string().regex(identifier, '参数名为字母、数字或下划线，以字母开头'),
   label: z.string().trim().min(1, '请输入参数标题').max(40),
+  labelEn: english(80),
   type: z.enum(paramTypes),
   required: z.boolean().default(false),
   /** Text of the default value ('' none); a date may be `today`, `-30d` or a date; a range `from,to` of those. */
@@ -43,6 +47,7 @@ export const columnFormats = ['money', 'quantity', 'date', 'percent'] as const;
 export const queryColumn = z.object({
   field: z.string().regex(identifier, '列字段为字母、数字或下划线，以字母开头'),
   title: z.string().trim().min(1, '请输入列标题').max(40),
+  titleEn: english(80),
   type: z.enum(['text', 'number', 'date']).default('text'),
   width: z.number().int().min(40).max(600).default(120),
   fixed: z.enum(['left', 'right']).nullable().default(null),
@@ -53,8 +58,9 @@ export type QueryColumn = z.infer<typeof queryColumn>;
 export const queryDefinition = z.object({
   queryCode,
   title: z.string().trim().min(1, '请输入标题').max(40),
-  titleEn: z.string().trim().max(80).default(''),
+  titleEn: english(80),
   description: z.string().trim().max(500).default(''),
+  descriptionEn: english(1000),
   params: z.array(queryParam).max(20, '最多 20 个参数'),
   columns: z.array(queryColumn).min(1, '请至少定义一列').max(60, '最多 60 列'),
   /** One SELECT over the reporting views; `:name` marks a parameter (bound, never spliced into the text). */
@@ -193,6 +199,7 @@ export const pageDefinition = z.object({
   title: z.string(),
   titleEn: z.string(),
   description: z.string(),
+  descriptionEn: z.string(),
   params: z.array(queryParam),
   columns: z.array(queryColumn),
   isPublic: z.boolean(),

@@ -861,6 +861,7 @@ export interface DynamicQueryTable {
   title: string;
   title_en: Generated<string>;
   description: Generated<string>;
+  description_en: Generated<string>;
   params: Json<unknown[]>;
   columns: Json<unknown[]>;
   sql_text: string;

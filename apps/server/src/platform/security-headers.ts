@@ -19,7 +19,7 @@ export interface PageSources {
 /**
  * The policy: script, style, fonts, images and calls from the portal only; images also as data: URLs
  * (captcha, QR code), fonts as data: URLs (inlined by the build); style elements need the page's nonce;
- * frames of the frame modules and blob: URLs the page made itself (PDF previews of certificate files).
+ * frames (and a reachability check) of the frame modules and blob: URLs the page made itself (PDF previews of certificate files).
  */
 export function contentSecurityPolicy(config: Config, page: PageSources = {}): string {
   const nonce = page.nonce ? [`'nonce-${page.nonce}'`] : [];
@@ -29,7 +29,8 @@ export function contentSecurityPolicy(config: Config, page: PageSources = {}): s
     'style-src': ["'self'", ...nonce],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    // The frame modules' origins too: the shell checks that a partner page answers before it frames it.
+    'connect-src': ["'self'", ...(page.frames ?? [])],
     'frame-src': ["'self'", 'blob:', ...(page.frames ?? [])],
     'frame-ancestors': config.frameAncestors.split(/\s+/),
     'object-src': ["'none'"],

@@ -3,9 +3,12 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SubPage } from '../lib/routes';
 
+/** The landing page (spec: / opens /dashboard after sign-in). */
+export const loadDashboard = () => import('../features/dashboard/dashboard-page');
+
 export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'acceptance/index': lazy(() => import('../features/acceptance/acceptance-page')),
-  'dashboard/index': lazy(() => import('../features/dashboard/dashboard-page')),
+  'dashboard/index': lazy(loadDashboard),
   'purchase-order/index': lazy(() => import('../features/purchase-order/purchase-order-page')),
   'purchase-order/detail': lazy(() => import('../features/purchase-order/order-detail-page')),
   'usage-log/module-usage': lazy(() => import('../features/usage-log/module-usage-page')),

@@ -12,7 +12,7 @@ import { tryIdentityProviderLogin } from '../features/auth/identity-provider';
 import { safeRedirect } from '../lib/safe-redirect';
 import { loginPathOf, useUserStore } from '../stores/user';
 import { loading } from './loading';
-import { CoApplyPage, DynamicQueryPage, shellFreePages } from './page-registry';
+import { CoApplyPage, DynamicQueryPage, loadDashboard, shellFreePages } from './page-registry';
 
 export function AppRoutes() {
   return (
@@ -143,4 +143,12 @@ function RequireSession() {
 /** The spec's prefix of a user-info failure (section 8), followed by the server's message. */
 const verifyFailed = '校验失败 请重新登陆:';
 
-const SignedIn = lazy(() => import('./signed-in'));
+const loadSignedIn = () => import('./signed-in');
+const SignedIn = lazy(loadSignedIn);
+
+// A session opening the landing page: the shell's and the page's code load beside the session's calls
+// (user info, menu) instead of one after the other.
+if (useUserStore.getState().signedIn && ['/', '/dashboard'].includes(window.location.pathname)) {
+  void loadSignedIn();
+  void loadDashboard();
+}

@@ -33,6 +33,8 @@ export const en: Texts<typeof zhCN> = {
     tagsView: 'Tabs',
     tags: { refresh: 'Refresh', close: 'Close', closeOthers: 'Close Others', closeAll: 'Close All' },
     frameRefused: 'This address is not a configured external module',
+    frameUnreachable: '{{name}} cannot be reached at the moment. Check the network or try again later',
+    frameRetry: 'Open again',
     ssoCopied: 'Second verification code copied to the clipboard',
     ssoCodeFailed: 'Could not get the second verification code',
     ssoOpening: 'Opening {{name}}…',

@@ -30,6 +30,8 @@ export const zhCN = {
     tagsView: '标签页',
     tags: { refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭所有' },
     frameRefused: '该地址不是已配置的外部模块，不能打开',
+    frameUnreachable: '{{name}}暂时无法访问，请检查网络或稍后重试',
+    frameRetry: '重新打开',
     ssoCopied: '二次校验码已复制到粘贴板',
     ssoCodeFailed: '获取二次校验码失败',
     ssoOpening: '正在打开「{{name}}」…',

@@ -49,11 +49,11 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
         alignItems: 'center',
         justifyContent: 'space-between',
         gap: 12,
-        flexWrap: mobile ? 'nowrap' : 'wrap',
+        flexWrap: 'nowrap',
         boxShadow: '0 1px 4px rgba(0,21,41,.08)',
       }}
     >
-      <Space size="middle" wrap={!mobile}>
+      <div className="header-side header-left">
         <Button
           type="text"
           aria-label={t('shell.toggleSidebar')}
@@ -62,16 +62,21 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
           onClick={toggleSidebar}
         />
         {!mobile && <Breadcrumb routes={routes} />}
-      </Space>
-      <Space size="middle" wrap={!mobile} className={mobile ? 'header-right header-right-mobile' : 'header-right'}>
+      </div>
+      {/* One row at any width: the names give way (an ellipsis, the whole name in a tooltip) before the tools do. */}
+      <div className={mobile ? 'header-side header-right header-right-mobile' : 'header-side header-right'}>
         {!user.staff && (
-          <Typography.Text strong ellipsis={mobile ? { tooltip: user.supplierName } : false} className="header-supplier">
+          <Typography.Text strong ellipsis={{ tooltip: user.supplierName }} className="header-name header-supplier">
             {user.supplierName}
           </Typography.Text>
         )}
-        {!mobile && <Typography.Text type="secondary">{user.companyName}</Typography.Text>}
+        {!mobile && (
+          <Typography.Text type="secondary" ellipsis={{ tooltip: user.companyName }} className="header-name header-company">
+            {user.companyName}
+          </Typography.Text>
+        )}
         {!user.staff && !mobile && (
-          <Typography.Text type="secondary">
+          <Typography.Text type="secondary" className="header-operator">
             {t('shell.operator')}：{user.employeeName}
           </Typography.Text>
         )}
@@ -106,7 +111,7 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
             </Space>
           </a>
         </Dropdown>
-      </Space>
+      </div>
       <UserInfoDialog open={dialog === 'info'} onClose={() => setDialog(null)} />
       <ChangePasswordDialog open={dialog === 'password'} forced={false} onClose={() => setDialog(null)} />
     </Layout.Header>

@@ -1,12 +1,15 @@
 // An external partner page in a frame (spec section 2): only configured external modules over http(s),
-// with the user's parameters appended; height = window height - 90 px.
-import { Layout as LayoutTokens, menu } from '@portal/contract';
+// with the user's parameters appended; height = window height - 90 px. A partner that does not answer gets the
+// portal's own message and a retry, not the browser's broken-page icon in the frame.
+
+import { Layout as LayoutTokens, menu, moduleTitlesEn } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Result, Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { call } from '../api/client';
+import { titleIn } from '../lib/routes';
 import { isValidUrl } from '../lib/validate';
 import { useUserStore } from '../stores/user';
 
@@ -33,23 +36,72 @@ export function frameUrl(
   return url.toString();
 }
 
+/** How long a partner page may take to answer the check before it counts as unreachable. */
+const reachTimeoutMs = 10_000;
+
+/**
+ * Whether the partner's server answers at all: a no-cors request resolves on any HTTP answer (opaque) and
+ * rejects on a refused connection, a failed DNS look-up or a TLS error, which the frame's load event cannot
+ * tell apart from a page (it fires for the browser's error page too).
+ */
+function useReachable(url: string | null, attempt: number): boolean | undefined {
+  const [result, setResult] = useState<{ key: string; reachable: boolean }>();
+  const key = `${url}#${attempt}`;
+  useEffect(() => {
+    if (!url) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), reachTimeoutMs);
+    fetch(url, { method: 'HEAD', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: controller.signal }).then(
+      () => setResult({ key, reachable: true }),
+      () => setResult({ key, reachable: false }),
+    );
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [url, key]);
+  return result?.key === key ? result.reachable : undefined;
+}
+
 export default function IframePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { moudleCode = '' } = useParams();
   const [params] = useSearchParams();
   const src = params.get('src') ?? '';
   const user = useUserStore();
   const { data: modules } = useExternalModules();
+  const [attempt, setAttempt] = useState(0);
   const [height, setHeight] = useState(window.innerHeight - LayoutTokens.frameHeightOffsetPx);
   useEffect(() => {
     const resize = () => setHeight(window.innerHeight - LayoutTokens.frameHeightOffsetPx);
     window.addEventListener('resize', resize);
     return () => window.removeEventListener('resize', resize);
   }, []);
+  const module = modules?.find((m) => m.moudleCode === moudleCode && m.kind === 'frame');
+  const allowed = !!module && module.url === src && isValidUrl(src);
+  const reachable = useReachable(allowed ? src : null, attempt);
   if (!modules) return <Spin />;
-  const module = modules.find((m) => m.moudleCode === moudleCode && m.kind === 'frame');
-  if (!module || module.url !== src || !isValidUrl(src)) return <Result status="warning" title={t('shell.frameRefused')} subTitle={src} />;
+  if (!module || !allowed) return <Result status="warning" title={t('shell.frameRefused')} subTitle={src} />;
+  if (reachable === false)
+    return (
+      <Result
+        status="warning"
+        title={t('shell.frameUnreachable', { name: titleIn({ title: module.name, titleEn: moduleTitlesEn[moudleCode] }, i18n.language) })}
+        subTitle={new URL(src).origin}
+        extra={
+          <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+            {t('shell.frameRetry')}
+          </Button>
+        }
+      />
+    );
+  // Hidden, its space kept, until the check answers: the broken-page icon never shows.
   return (
-    <iframe title={module.name} src={frameUrl(src, moudleCode, user)} style={{ width: '100%', height, border: 0, display: 'block' }} />
+    <iframe
+      key={attempt}
+      title={module.name}
+      src={frameUrl(src, moudleCode, user)}
+      style={{ width: '100%', height, border: 0, display: 'block', visibility: reachable ? 'visible' : 'hidden' }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-// The sidebar (150 px) from the server's route JSON: submenus, a single-child folder collapses to a leaf,
+// The sidebar (150 px; 200 px in English, whose names run longer) from the server's route JSON: submenus, a single-child folder collapses to a leaf,
 // external links open a new tab, single-sign-on modules open the partner, hidden entries stay out.
 import type { RouteItem } from '@portal/contract';
 import { Layout as LayoutTokens } from '@portal/contract';
@@ -51,7 +51,7 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
   return (
     <Layout.Sider
       className="print-hidden"
-      width={LayoutTokens.sidebarWidthPx}
+      width={i18n.language === 'en' ? LayoutTokens.sidebarWidthEnPx : LayoutTokens.sidebarWidthPx}
       collapsed={collapsed}
       collapsedWidth={mobile ? 0 : 54}
       trigger={null}
@@ -80,6 +80,7 @@ export function Sidebar({ routes, collapsed, mobile }: { routes: PageRoute[]; co
         */}
         <Menu
           key={collapsed ? 'collapsed' : 'open'}
+          className="sidebar-menu"
           theme="dark"
           mode="inline"
           items={items}

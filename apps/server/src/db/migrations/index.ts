@@ -22,6 +22,7 @@ import * as m0021 from './0021-receiving-rollup';
 import * as m0018 from './0018-dynamic-query';
 import * as m0022 from './0022-settlement-step-roles';
 import * as m0023 from './0023-module-name-en';
+import * as m0025 from './0025-query-texts-en';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0018-dynamic-query': m0018,
   '0022-settlement-step-roles': m0022,
   '0023-module-name-en': m0023,
+  '0025-query-texts-en': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,32 +10,39 @@ interface DemoQuery {
   title: string;
   titleEn: string;
   description: string;
+  descriptionEn: string;
   isPublic: boolean;
   params: object[];
   columns: object[];
   sql: string;
 }
 
-const text = (field: string, title: string, width = 120, extra: object = {}) => ({
+/** Texts are [Chinese, English]. */
+type Texts = readonly [string, string];
+
+const text = (field: string, [title, titleEn]: Texts, width = 120, extra: object = {}) => ({
   field,
   title,
+  titleEn,
   type: 'text',
   width,
   fixed: null,
   format: null,
   ...extra,
 });
-const num = (field: string, title: string, format: 'money' | 'quantity' | null, width = 120) => ({
+const num = (field: string, [title, titleEn]: Texts, format: 'money' | 'quantity' | null, width = 120) => ({
   field,
   title,
+  titleEn,
   type: 'number',
   width,
   fixed: null,
   format,
 });
-const param = (name: string, label: string, type: string, extra: object = {}) => ({
+const param = (name: string, [label, labelEn]: Texts, type: string, extra: object = {}) => ({
   name,
   label,
+  labelEn,
   type,
   required: false,
   defaultValue: '',
@@ -51,20 +58,21 @@ export const demoQueries: DemoQuery[] = [
     title: '门店月度验收汇总',
     titleEn: 'Receiving by store and month',
     description: '按门店和月份汇总验收单据数、数量、含税金额和税额。',
+    descriptionEn: 'Receiving notes, quantities, amounts incl. tax and tax per store and month.',
     isPublic: false,
     params: [
-      param('period', '验收日期', 'dateRange', { defaultValue: '-365d,today' }),
-      param('stores', '门店', 'multiSelect', { lookup: 'store' }),
+      param('period', ['验收日期', 'Receiving date'], 'dateRange', { defaultValue: '-365d,today' }),
+      param('stores', ['门店', 'Stores'], 'multiSelect', { lookup: 'store' }),
     ],
     columns: [
-      text('supp_code', '供应商', 90, { fixed: 'left' }),
-      text('dept_code', '门店编码', 90),
-      text('store_name', '门店', 140),
-      text('month', '月份', 90),
-      num('bills', '单据数', null, 90),
-      num('qty', '验收数量', 'quantity'),
-      num('amount', '含税金额', 'money', 130),
-      num('tax', '税额', 'money'),
+      text('supp_code', ['供应商', 'Supplier'], 90, { fixed: 'left' }),
+      text('dept_code', ['门店编码', 'Store code'], 90),
+      text('store_name', ['门店', 'Store'], 140),
+      text('month', ['月份', 'Month'], 90),
+      num('bills', ['单据数', 'Notes'], null, 90),
+      num('qty', ['验收数量', 'Accepted qty'], 'quantity'),
+      num('amount', ['含税金额', 'Amount incl. tax'], 'money', 130),
+      num('tax', ['税额', 'Tax'], 'money'),
     ],
     sql: `SELECT a.supp_code, a.dept_code, s.dept_name AS store_name, to_char(a.acc_date, 'YYYY-MM') AS month,
        count(DISTINCT a.bill_number) AS bills, sum(a.accepted_qty) AS qty, sum(a.amount) AS amount, sum(a.tax) AS tax
@@ -81,16 +89,17 @@ ORDER BY month DESC, a.dept_code`,
     title: '滞销商品',
     titleEn: 'Slow movers',
     description: '超过指定天数（默认 60 天）没有验收到货的商品。',
+    descriptionEn: 'Goods with no delivery received for more than the given number of days (60 by default).',
     isPublic: false,
-    params: [param('days', '未到货天数', 'number', { required: true, defaultValue: '60' })],
+    params: [param('days', ['未到货天数', 'Days without delivery'], 'number', { required: true, defaultValue: '60' })],
     columns: [
-      text('supp_code', '供应商', 90, { fixed: 'left' }),
-      text('goods_code', '商品编码', 110),
-      text('barcode', '条码', 130),
-      text('goods_name', '商品名称', 200),
-      text('category_name', '类别', 100),
-      { ...text('last_received', '最后到货日', 110), type: 'date', format: 'date' },
-      num('days_since', '未到货天数', null, 100),
+      text('supp_code', ['供应商', 'Supplier'], 90, { fixed: 'left' }),
+      text('goods_code', ['商品编码', 'Goods code'], 110),
+      text('barcode', ['条码', 'Barcode'], 130),
+      text('goods_name', ['商品名称', 'Goods name'], 200),
+      text('category_name', ['类别', 'Category'], 100),
+      { ...text('last_received', ['最后到货日', 'Last received'], 110), type: 'date', format: 'date' },
+      num('days_since', ['未到货天数', 'Days without delivery'], null, 100),
     ],
     sql: `SELECT g.supp_code, g.goods_code, g.barcode, g.goods_name, c.category_name,
        max(a.acc_date) AS last_received, current_date - max(a.acc_date) AS days_since
@@ -107,20 +116,21 @@ ORDER BY last_received NULLS FIRST, g.goods_code`,
     title: '费用类型月度汇总',
     titleEn: 'Charges by type and month',
     description: '按费用期间和类型汇总费用笔数、扣款和返还金额。',
+    descriptionEn: 'Number of charges, amounts deducted and paid back per charge period and type.',
     isPublic: false,
     params: [
-      param('period', '费用日期', 'dateRange', { defaultValue: '-365d,today' }),
-      param('chargeType', '费用类型', 'select', {
+      param('period', ['费用日期', 'Charge date'], 'dateRange', { defaultValue: '-365d,today' }),
+      param('chargeType', ['费用类型', 'Charge type'], 'select', {
         options: ['DM海报费', '堆头陈列费', '缺货扣款', '年度目标返利', '价差', '品质', '次品退供'].map((v) => ({ value: v, label: v })),
       }),
     ],
     columns: [
-      text('supp_code', '供应商', 90, { fixed: 'left' }),
-      text('month', '费用期间', 100),
-      text('charge_type', '费用类型', 130),
-      num('charges', '笔数', null, 80),
-      num('deducted', '扣款金额', 'money', 130),
-      num('paid', '返还金额', 'money', 130),
+      text('supp_code', ['供应商', 'Supplier'], 90, { fixed: 'left' }),
+      text('month', ['费用期间', 'Period'], 100),
+      text('charge_type', ['费用类型', 'Charge type'], 130),
+      num('charges', ['笔数', 'Charges'], null, 80),
+      num('deducted', ['扣款金额', 'Deducted'], 'money', 130),
+      num('paid', ['返还金额', 'Paid back'], 'money', 130),
     ],
     sql: `SELECT c.supp_code, c.period AS month, c.charge_type, count(*) AS charges,
        sum(CASE WHEN c.direction = 'deduct' THEN c.amount ELSE 0 END) AS deducted,
@@ -137,13 +147,14 @@ ORDER BY month DESC, c.charge_type`,
     title: '门店与配送中心',
     titleEn: 'Stores and DCs',
     description: '公开查询：门店和配送中心的编码、名称和城市，无需登录。',
+    descriptionEn: 'Public query: codes, names and cities of the stores and distribution centres, no sign-in needed.',
     isPublic: true,
-    params: [param('city', '城市', 'text')],
+    params: [param('city', ['城市', 'City'], 'text')],
     columns: [
-      text('dept_code', '编码', 90, { fixed: 'left' }),
-      text('dept_name', '名称', 180),
-      text('dept_type', '类型', 100),
-      text('city', '城市', 100),
+      text('dept_code', ['编码', 'Code'], 90, { fixed: 'left' }),
+      text('dept_name', ['名称', 'Name'], 180),
+      text('dept_type', ['类型', 'Type'], 100),
+      text('city', ['城市', 'City'], 100),
     ],
     sql: `SELECT dept_code, dept_name, CASE dept_type WHEN 'store' THEN '门店' ELSE '配送中心' END AS dept_type, city
 FROM store
@@ -179,6 +190,7 @@ export async function seedDynamicQueries(db: Kysely<DB>, tenantId: string): Prom
         title: q.title,
         title_en: q.titleEn,
         description: q.description,
+        description_en: q.descriptionEn,
         params: JSON.stringify(q.params),
         columns: JSON.stringify(q.columns),
         sql_text: q.sql,

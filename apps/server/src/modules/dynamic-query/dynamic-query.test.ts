@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const textColumn = (field: string) => ({ field, title: field, type: 'text' as const, width: 120, fixed: null, format: null });
+const textColumn = (field: string) => ({ field, title: field, titleEn: '', type: 'text' as const, width: 120, fixed: null, format: null });
 
 /** A definition reading receiving lines with no supplier condition at all. */
 const unfiltered = (extra: Partial<QueryDefinition> = {}): QueryDefinition => ({
@@ -20,6 +20,7 @@ const unfiltered = (extra: Partial<QueryDefinition> = {}): QueryDefinition => ({
   title: '全部验收',
   titleEn: '',
   description: '',
+  descriptionEn: '',
   params: [],
   columns: [textColumn('supp_code'), textColumn('bill_number')],
   sql: 'SELECT supp_code, bill_number FROM acceptance',
@@ -209,7 +210,8 @@ describe('parameter values are values', () => {
     title: '按城市',
     titleEn: '',
     description: '',
-    params: [{ name: 'city', label: '城市', type: 'text', required: false, defaultValue: '', options: [], lookup: null }],
+    descriptionEn: '',
+    params: [{ name: 'city', label: '城市', labelEn: '', type: 'text', required: false, defaultValue: '', options: [], lookup: null }],
     columns: [textColumn('dept_code'), textColumn('city')],
     sql: "SELECT dept_code, city FROM store WHERE city = :city OR :city = 'everything'",
     isPublic: false,
@@ -402,6 +404,47 @@ describe('publishing', () => {
     expect((await entry()).meta).toMatchObject({ title: '全部验收', titleEn: 'All receiving' });
     await t.callAs('admin', dynamicQuery.saveDefinition, { body: { ...definition, titleEn: 'Every receiving line', isNew: false } });
     expect((await entry()).meta.titleEn).toBe('Every receiving line');
+  });
+
+  it('keeps the English description, parameter labels and column titles, and answers them to the query page', async () => {
+    const definition: QueryDefinition = {
+      ...unfiltered({ queryCode: 'T_EN_2', titleEn: 'By store', description: '按门店', descriptionEn: 'Per store' }),
+      params: [
+        { name: 'city', label: '城市', labelEn: 'City', type: 'text', required: false, defaultValue: '', options: [], lookup: null },
+      ],
+      columns: [{ ...textColumn('dept_code'), title: '门店编码', titleEn: 'Store code' }, textColumn('city')],
+      sql: 'SELECT dept_code, city FROM store WHERE (:city IS NULL OR city = :city)',
+    };
+    await saveAndPublish(definition);
+    const stored = (await t.callAs('admin', dynamicQuery.getDefinition, { query: { queryCode: 'T_EN_2' } })).data;
+    expect(stored).toMatchObject({
+      descriptionEn: 'Per store',
+      params: [{ labelEn: 'City' }],
+      columns: [{ titleEn: 'Store code' }, { titleEn: '' }],
+    });
+    const page = await t.callAs('100001', dynamicQuery.getPageDefinition, { query: { queryCode: 'T_EN_2' } });
+    expect(page.data).toMatchObject({ titleEn: 'By store', descriptionEn: 'Per store', params: [{ label: '城市', labelEn: 'City' }] });
+    expect(page.data.columns.map((c) => [c.title, c.titleEn])).toEqual([
+      ['门店编码', 'Store code'],
+      ['city', ''],
+    ]);
+    // A client that knows nothing of English texts saves as before, and a change clears what it leaves out.
+    const { descriptionEn: _d, ...chineseOnly } = definition;
+    const resaved = await t.callAs('admin', dynamicQuery.saveDefinition, {
+      body: { ...chineseOnly, params: [{ ...definition.params[0]!, labelEn: undefined }], isNew: false } as never,
+    });
+    expect(resaved.status, JSON.stringify(resaved.envelope)).toBe(200);
+    const after = (await t.callAs('100001', dynamicQuery.getPageDefinition, { query: { queryCode: 'T_EN_2' } })).data;
+    expect(after).toMatchObject({ descriptionEn: '', params: [{ labelEn: '' }] });
+  });
+
+  it('gives every demo definition English texts for its description, parameters and columns', () => {
+    for (const q of demoQueries) {
+      const definition = dynamicQuery.queryDefinition.parse(q);
+      expect(definition.descriptionEn, q.queryCode).not.toBe('');
+      for (const p of definition.params) expect(p.labelEn, `${q.queryCode}.${p.name}`).toMatch(/^[\x20-\x7e]+$/);
+      for (const c of definition.columns) expect(c.titleEn, `${q.queryCode}.${c.field}`).toMatch(/^[\x20-\x7e]+$/);
+    }
   });
 
   it('keeps every demo entry in the supplier’s menu under 报表查询', async () => {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TrendChart } from '../../components/trend-chart';
+import { LazyTrendChart as TrendChart } from '../../components/lazy-trend-chart';
 import { formatMoney } from '../../lib/format';
 import { groupsQuery } from './api';
 import { trendDimension, trendPoints } from './condition';

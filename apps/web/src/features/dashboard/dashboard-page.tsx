@@ -11,7 +11,7 @@ import { call } from '../../api/client';
 import { SupplierPicker } from '../../components/supplier-picker';
 import { formatMoney } from '../../lib/format';
 import { useUserStore } from '../../stores/user';
-import { TrendChart } from '../../components/trend-chart';
+import { LazyTrendChart as TrendChart } from '../../components/lazy-trend-chart';
 import { CertificateCard } from './certificate-card';
 
 const yuan = (amount: string) => `¥${formatMoney(amount)}`;

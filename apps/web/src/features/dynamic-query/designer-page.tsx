@@ -51,6 +51,7 @@ const blank: EditorValues = {
   title: '',
   titleEn: '',
   description: '',
+  descriptionEn: '',
   params: [],
   columns: [],
   sql: 'SELECT dept_code, dept_name, city\nFROM store\nORDER BY dept_code',
@@ -69,6 +70,7 @@ const fromEditor = (v: EditorValues): QueryDefinition => ({
   ...v,
   params: (v.params ?? []).map(({ optionsText, ...p }) => ({
     ...p,
+    labelEn: p.labelEn ?? '',
     required: p.required ?? false,
     defaultValue: p.defaultValue ?? '',
     lookup: p.lookup ?? null,
@@ -83,6 +85,7 @@ const fromEditor = (v: EditorValues): QueryDefinition => ({
   })),
   columns: (v.columns ?? []).map((c) => ({
     ...c,
+    titleEn: c.titleEn ?? '',
     type: c.type ?? 'text',
     width: c.width ?? 120,
     fixed: c.fixed ?? null,
@@ -168,7 +171,7 @@ function Editor({
   onSaved(code: string): void;
   onDeleted(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<EditorValues>();
   const [sampleForm] = Form.useForm<FormValues>();
@@ -180,8 +183,12 @@ function Editor({
   const [publishing, setPublishing] = useState(false);
   const params = Form.useWatch('params', form) as ParamRow[] | undefined;
   const sampleParams = useMemo(
-    () => fromEditor({ ...blank, params: (params ?? []).filter((p) => p?.name && p.label && p.type) }).params,
-    [params],
+    () =>
+      fromEditor({ ...blank, params: (params ?? []).filter((p) => p?.name && p.label && p.type) }).params.map((p) => ({
+        ...p,
+        label: i18n.language === 'en' && p.labelEn ? p.labelEn : p.label,
+      })),
+    [params, i18n.language],
   );
   const d = (key: string) => t(`dynamicQuery.designer.${key}`);
 
@@ -214,14 +221,14 @@ function Editor({
         const numeric =
           rows.length > 0 &&
           rows.every((r) => r[field] === null || typeof r[field] === 'number' || /^-?\d+(\.\d+)?$/.test(String(r[field])));
-        return { field, title: field, type: numeric ? 'number' : 'text', width: 120, fixed: null, format: null };
+        return { field, title: field, titleEn: '', type: numeric ? 'number' : 'text', width: 120, fixed: null, format: null };
       }),
     );
   };
 
   return (
     <Card
-      title={isNew ? d('add') : `${initial.title} (${initial.queryCode})`}
+      title={isNew ? d('add') : `${i18n.language === 'en' && initial.titleEn ? initial.titleEn : initial.title} (${initial.queryCode})`}
       extra={
         !isNew && (
           <Space wrap>
@@ -264,9 +271,18 @@ function Editor({
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="description" label={d('description')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
+        <Row gutter={12}>
+          <Col xs={24} md={12}>
+            <Form.Item name="description" label={d('description')}>
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="descriptionEn" label={d('descriptionEn')}>
+              <Input.TextArea rows={2} maxLength={1000} />
+            </Form.Item>
+          </Col>
+        </Row>
         <Form.Item name="isPublic" valuePropName="checked">
           <Checkbox>{d('isPublic')}</Checkbox>
         </Form.Item>
@@ -289,6 +305,9 @@ function Editor({
                   </Form.Item>
                   <Form.Item name={[field.name, 'label']} rules={[{ required: true }]} style={{ marginBottom: 4 }}>
                     <Input placeholder={d('label')} aria-label={d('label')} style={{ width: 110 }} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'labelEn']} style={{ marginBottom: 4 }}>
+                    <Input placeholder={d('labelEn')} aria-label={d('labelEn')} style={{ width: 130 }} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'type']} style={{ marginBottom: 4 }}>
                     <Select
@@ -321,7 +340,9 @@ function Editor({
               ))}
               <Button
                 type="dashed"
-                onClick={() => add({ name: '', label: '', type: 'text', required: false, defaultValue: '', optionsText: '', lookup: null })}
+                onClick={() =>
+                  add({ name: '', label: '', labelEn: '', type: 'text', required: false, defaultValue: '', optionsText: '', lookup: null })
+                }
               >
                 {d('addParam')}
               </Button>
@@ -337,10 +358,13 @@ function Editor({
               {fields.map((field) => (
                 <Space key={field.key} wrap align="start" style={{ marginBottom: 4 }}>
                   <Form.Item name={[field.name, 'field']} rules={[{ required: true }]} style={{ marginBottom: 4 }}>
-                    <Input placeholder={d('field')} aria-label={d('field')} style={{ width: 130 }} />
+                    <Input placeholder={d('field')} aria-label={d('field')} style={{ width: 120 }} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'title']} rules={[{ required: true }]} style={{ marginBottom: 4 }}>
-                    <Input placeholder={d('label')} aria-label={d('label')} style={{ width: 130 }} />
+                    <Input placeholder={d('label')} aria-label={d('label')} style={{ width: 110 }} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'titleEn']} style={{ marginBottom: 4 }}>
+                    <Input placeholder={d('labelEn')} aria-label={d('labelEn')} style={{ width: 130 }} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'type']} style={{ marginBottom: 4 }}>
                     <Select
@@ -380,7 +404,10 @@ function Editor({
                 </Space>
               ))}
               <Space wrap>
-                <Button type="dashed" onClick={() => add({ field: '', title: '', type: 'text', width: 120, fixed: null, format: null })}>
+                <Button
+                  type="dashed"
+                  onClick={() => add({ field: '', title: '', titleEn: '', type: 'text', width: 120, fixed: null, format: null })}
+                >
                   {d('addColumn')}
                 </Button>
                 {test.data && <Button onClick={columnsFromResult}>{d('columnsFromResult')}</Button>}

@@ -15,6 +15,7 @@ import { useServerList } from '../../components/server-list/use-server-list';
 import { usePageTitlesStore } from '../../stores/page-titles';
 import { useUserStore } from '../../stores/user';
 import { type RunBody, cappedOf, pageDefinitionQuery, runColumnValues, runQuery } from './api';
+import { localized } from './localized';
 import { type FormValues, ParamForm, initialValues, paramValuesOf } from './param-form';
 
 /** The query code of a path …/dynamic/query/{code}. */
@@ -27,9 +28,10 @@ export default function DynamicQueryPage() {
   const signedIn = useUserStore((s) => s.signedIn);
   const storedTenant = useUserStore((s) => s.tenantid);
   const tenantid = signedIn ? undefined : (new URLSearchParams(location.search).get('tenantid') ?? storedTenant);
-  const { data: definition, error } = useQuery(pageDefinitionQuery(queryCode, tenantid));
+  const { data: stored, error } = useQuery(pageDefinitionQuery(queryCode, tenantid));
+  const definition = useMemo(() => stored && localized(stored, i18n.language), [stored, i18n.language]);
   const setTitle = usePageTitlesStore((s) => s.setTitle);
-  const title = definition ? (i18n.language === 'en' && definition.titleEn ? definition.titleEn : definition.title) : undefined;
+  const title = definition?.title;
   useEffect(() => {
     if (title) setTitle(location.pathname, title);
   }, [title, location.pathname, setTitle]);
@@ -54,7 +56,7 @@ export default function DynamicQueryPage() {
     );
   }
   if (!definition) return null;
-  return <QueryView key={queryCode} definition={definition} title={title ?? definition.title} tenantid={tenantid} />;
+  return <QueryView key={queryCode} definition={definition} tenantid={tenantid} />;
 }
 
 function gridColumnOf(c: PageDefinition['columns'][number]): GridColumn {
@@ -67,7 +69,8 @@ function gridColumnOf(c: PageDefinition['columns'][number]): GridColumn {
 const rowOf = (row: ResultRow): GridRow =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'boolean' ? String(v) : v]));
 
-function QueryView({ definition, title, tenantid }: { definition: PageDefinition; title: string; tenantid: string | undefined }) {
+function QueryView({ definition, tenantid }: { definition: PageDefinition; tenantid: string | undefined }) {
+  const { title } = definition;
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();

@@ -1,0 +1,16 @@
+// A query definition in the reader's language: in English each text takes its English form where the designer
+// gave one and keeps the Chinese where not (a half-translated page still names every field).
+import type { PageDefinition } from '@portal/contract';
+
+const pick = (zh: string, en: string) => en || zh;
+
+export function localized(definition: PageDefinition, language: string): PageDefinition {
+  if (language !== 'en') return definition;
+  return {
+    ...definition,
+    title: pick(definition.title, definition.titleEn),
+    description: pick(definition.description, definition.descriptionEn),
+    params: definition.params.map((p) => ({ ...p, label: pick(p.label, p.labelEn) })),
+    columns: definition.columns.map((c) => ({ ...c, title: pick(c.title, c.titleEn) })),
+  };
+}
