@@ -31,6 +31,10 @@ describe('prices of an application', () => {
     }
   });
 
+  it('leave a form that is no object to the type check', () => {
+    for (const value of [undefined, null, 'x', [], 5]) expect(applyForm.safeParse(value).success).toBe(false);
+  });
+
   it('compare exactly: a retail price below the cost is refused', () => {
     expect(applyForm.safeParse(form({ price: '4.900001', retailPrice: '4.90' })).error?.issues[0]?.message).toBe(
       '建议售价不能低于含税进价',

@@ -101,7 +101,10 @@ export const applyForm = z
     message: '建议售价不能低于含税进价',
     path: ['retailPrice'],
     // Only once both prices passed their own checks: compared as decimals, never as whatever was sent.
-    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'price' || issue.path?.[0] === 'retailPrice'),
+    when: ({ value, issues }) =>
+      typeof (value as { price?: unknown } | null)?.price === 'string' &&
+      typeof (value as { retailPrice?: unknown } | null)?.retailPrice === 'string' &&
+      !issues.some((issue) => issue.path?.[0] === 'price' || issue.path?.[0] === 'retailPrice'),
   });
 export type ApplyForm = z.infer<typeof applyForm>;
 
