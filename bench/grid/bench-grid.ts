@@ -58,7 +58,12 @@ async function firstRender(page: Page): Promise<Render> {
   const now = await page.evaluate(() => performance.now());
   await page.waitForFunction(() => (window as BenchWindow).__gridBench !== undefined);
   const { pageStart, rowsReady } = await page.evaluate(() => (window as BenchWindow).__gridBench!);
-  return { total: Math.round(now), page: Math.round(now - pageStart), rows: Math.round(rowsReady - pageStart), grid: Math.round(now - rowsReady) };
+  return {
+    total: Math.round(now),
+    page: Math.round(now - pageStart),
+    rows: Math.round(rowsReady - pageStart),
+    grid: Math.round(now - rowsReady),
+  };
 }
 
 const loads = Number(process.env.BENCH_LOADS ?? 5);

@@ -169,4 +169,22 @@ describe('a new product through review', () => {
     await page.getByText('待我审核').waitFor();
     await page.getByText(/采购审核：\d+ 条待审核/).waitFor();
   });
+
+  it('opens the frame route inside the merchandising system, signed in by the identity cookie alone', async () => {
+    const page = await browser.page();
+    await loginAs(page, 'buyer01', { staff: true });
+    // The portal's own session is gone; only the identity provider's cookie remains, as in the merchandising system.
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies({ name: 'Admin-Token' });
+    await page.route('**/rmc-host', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><iframe id="rmc" src="/goodsApplyAduitFromRmc" style="width:1200px;height:700px"></iframe>',
+      }),
+    );
+    await page.goto('/rmc-host');
+    const frame = page.frameLocator('#rmc');
+    await frame.getByText(/采购审核：\d+ 条待审核/).waitFor();
+    expect(await frame.getByRole('navigation', { name: '主菜单' }).count()).toBe(0);
+  });
 });

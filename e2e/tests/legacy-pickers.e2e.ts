@@ -82,6 +82,16 @@ describe('/sso/{code} by URL', () => {
     await page.goto('/sso/ms9999');
     await page.getByText('抱歉，您访问的页面不存在').waitFor();
   });
+
+  it('shows 401 and opens nothing for a module the account does not hold', { timeout: 120_000 }, async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001-01');
+    let popups = 0;
+    page.on('popup', () => popups++);
+    await page.goto('/sso/ms0045');
+    await page.getByText('抱歉，您没有访问该页面的权限').waitFor();
+    expect(popups).toBe(0);
+  });
 });
 
 describe('accounting units', () => {

@@ -29,7 +29,9 @@ async function chooseTemplate(page: Page, name: string): Promise<void> {
 /** The paper the sheets on screen are drawn on (the same render writes the @page rule the PDF takes). */
 async function paperOnScreen(page: Page): Promise<string> {
   const sheet = page.locator('.print-sheet').first();
-  return sheet.evaluate((el) => `${(el as HTMLElement).style.getPropertyValue('--paper-w')} x ${(el as HTMLElement).style.getPropertyValue('--paper-h')}`);
+  return sheet.evaluate(
+    (el) => `${(el as HTMLElement).style.getPropertyValue('--paper-w')} x ${(el as HTMLElement).style.getPropertyValue('--paper-h')}`,
+  );
 }
 
 describe('print preview', () => {

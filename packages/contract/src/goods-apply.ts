@@ -55,7 +55,8 @@ const money = (places: number, label: string) =>
   z
     .string()
     .trim()
-    .regex(new RegExp(`^\\d{1,8}(\\.\\d{1,${places}})?$`), `${label}须为数字，最多${places}位小数`)
+    // abort: the checks after it read the text as a decimal (BigInt of '1e5000000' throws).
+    .regex(new RegExp(`^\\d{1,8}(\\.\\d{1,${places}})?$`), { message: `${label}须为数字，最多${places}位小数`, abort: true })
     .refine((v) => scaled(v) > 0n, `${label}须大于0`);
 
 export const barcode = z
@@ -96,7 +97,15 @@ export const applyForm = z
     /** The supplier's own current certificates linked to the application. */
     ctfIds: z.array(id).max(maxLinkedCtfs, `最多关联 ${maxLinkedCtfs} 个证照`).default([]),
   })
-  .refine((f) => scaled(f.retailPrice) >= scaled(f.price), { message: '建议售价不能低于含税进价', path: ['retailPrice'] });
+  .refine((f) => scaled(f.retailPrice) >= scaled(f.price), {
+    message: '建议售价不能低于含税进价',
+    path: ['retailPrice'],
+    // Only once both prices passed their own checks: compared as decimals, never as whatever was sent.
+    when: ({ value, issues }) =>
+      typeof (value as { price?: unknown } | null)?.price === 'string' &&
+      typeof (value as { retailPrice?: unknown } | null)?.retailPrice === 'string' &&
+      !issues.some((issue) => issue.path?.[0] === 'price' || issue.path?.[0] === 'retailPrice'),
+  });
 export type ApplyForm = z.infer<typeof applyForm>;
 
 /** A supplier certificate linked to an application (or offered for linking). */

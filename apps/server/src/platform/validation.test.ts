@@ -1,6 +1,7 @@
 // Bad input never reaches the database: a NUL character in any text of any call is a 400 naming the field.
 import * as contract from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp, tokenFor } from '../test/helpers';
 import { pathOfNul } from './validation';
 
@@ -94,4 +95,42 @@ describe('dates', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: 'body.startDate: 日期不存在' });
   });
+});
+
+/** The fields of a call's query or body object (through defaults, optionals and refinements). */
+function fieldsOf(schema: unknown): string[] {
+  let at = schema as { _zod?: { def?: { innerType?: unknown; in?: unknown; schema?: unknown } } } | undefined;
+  for (let i = 0; i < 5 && at; i++) {
+    if (at instanceof z.ZodObject) return Object.keys(at.shape);
+    const def = at._zod?.def;
+    at = (def?.innerType ?? def?.in ?? def?.schema) as typeof at;
+  }
+  return [];
+}
+
+describe('odd values in any field', () => {
+  // Text that looks like a number but no decimal takes, a number past every column, the wrong type, an inherited name.
+  const odd: unknown[] = ['1e5000000', 1e308, [], 'constructor'];
+  it.each(calls.filter((c) => !c.upload && (c.body || c.query)).map((c) => [`${c.method} ${c.path}`, c] as const))(
+    '%s never answers 500',
+    async (_name, call) => {
+      const part = call.body ? 'body' : 'query';
+      const failures: string[] = [];
+      for (const field of fieldsOf(call[part]))
+        for (const value of odd)
+          for (const token of [tokens.supplier!, tokens.staff!]) {
+            const text = typeof value === 'string' ? value : JSON.stringify(value);
+            const url = `/api${call.path}${part === 'query' ? `?${field}=${encodeURIComponent(text)}` : call.query ? '?tenantid=demo' : ''}`;
+            const res = await t.app.inject({
+              method: call.method,
+              url,
+              headers: { token },
+              ...(part === 'body' ? { payload: { [field]: value } } : {}),
+            });
+            if (res.statusCode >= 500) failures.push(`${field}=${text}: ${res.statusCode}`);
+            if (res.statusCode !== 403) break; // the other account holds the module
+          }
+      expect(failures).toEqual([]);
+    },
+  );
 });

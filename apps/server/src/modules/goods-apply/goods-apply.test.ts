@@ -271,6 +271,7 @@ describe('bad input', () => {
     ['negative', { price: '-1' }, /body.price/],
     ['zero', { retailPrice: '0' }, /body.retailPrice: 建议售价须大于0/],
     ['number not string', { price: 5.8 }, /body.price/],
+    ['exponent', { price: '1e5000000' }, /body.price: 含税进价须为数字，最多6位小数/],
     ['below cost', { retailPrice: '5.00' }, /body.retailPrice: 建议售价不能低于含税进价/],
     ['odd tax rate', { taxRate: '17' }, /body.taxRate/],
     ['shelf life', { shelfLifeDays: 99999 }, /body.shelfLifeDays: 保质期最长3650天/],
