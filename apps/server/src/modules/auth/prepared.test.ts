@@ -2,9 +2,9 @@
 // answers as before on both engines; other queries are sent as they always were.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSession } from '../modules/auth/repo';
-import { hashToken } from '../platform/passwords';
-import { createTestApp, type TestApp, tokenFor } from '../test/helpers';
+import { findSession } from './repo';
+import { hashToken } from '../../platform/passwords';
+import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
