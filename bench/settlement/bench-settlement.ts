@@ -33,7 +33,13 @@ try {
   const { app, url } = await serve(bench.database);
   const token = await loginToken(url, '100001');
   const scope = { tenantId: 'demo', suppCode: '100001' };
-  const filter = { ...scope, nodeCode: 'U01', termDays: termDaysSql('demo', '100001'), period: { from: period.periodStart, to: period.periodEnd }, open: {} };
+  const filter = {
+    ...scope,
+    nodeCode: 'U01',
+    termDays: termDaysSql('demo', '100001'),
+    period: { from: period.periodStart, to: period.periodEnd },
+    open: {},
+  };
   const calls = [
     {
       name: 'getSamCostData',

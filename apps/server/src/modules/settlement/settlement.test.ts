@@ -84,7 +84,11 @@ describe('making a bill', () => {
 
   it('dates each document due by the term of the supplier asked about, and answers 404 for a supplier that does not exist', async () => {
     const body = { nodeCode: 'U01', periodStart: dates.periodStart, periodEnd: dates.periodEnd };
-    for (const [user, suppCode] of [['100001', undefined], ['admin', '100001'], ['admin', '100002']] as const) {
+    for (const [user, suppCode] of [
+      ['100001', undefined],
+      ['admin', '100001'],
+      ['admin', '100002'],
+    ] as const) {
       const { pay_term_days: term } = await t.database.db
         .selectFrom('supplier')
         .select('pay_term_days')
