@@ -2,7 +2,8 @@
 // bench:grid: the DataGrid in headless Chromium with 100,000 rows x 20 columns on the example page of a
 // running portal (PORTAL_URL): time to first render, find-all over every cell, replace-all, and the frame
 // times of a scroll to the bottom. Prints one `name: value` line per figure.
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '@portal/e2e/support/chromium';
 
 const portal = (process.env.PORTAL_URL ?? '').replace(/\/$/, '');
 if (!portal) {
@@ -96,19 +97,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
   // tsx keeps function names with a __name helper that the page does not have.

@@ -7,6 +7,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from '@portal/e2e/support/chromium';
 import { type RunningServer, freePort, startServer } from '@portal/e2e/support/server';
 import { buildServer } from '@portal/server/scripts/build.mjs';
 
@@ -15,17 +16,6 @@ if (!fs.existsSync(path.join(webDist, 'index.html'))) {
   console.error('apps/web/dist is missing: run `npm run build` first');
   process.exit(1);
 }
-
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Scores {
   accessibility: number;
@@ -79,8 +69,8 @@ try {
   const port = await freePort();
   // One browser profile: Lighthouse's tabs share the session the sign-in below leaves in it.
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [...chromeFlags, `--remote-debugging-port=${port}`],
+    executablePath: chromiumPath(),
+    args: [...chromiumFlags, `--remote-debugging-port=${port}`],
     locale: 'zh-CN',
   });
   try {

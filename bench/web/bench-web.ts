@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '@portal/e2e/support/chromium';
 import { pgliteDatabase, prepare, serve } from '../lib/portal';
 import { percentile, round } from '../lib/stats';
 
@@ -20,19 +20,7 @@ const bench = await pgliteDatabase();
 try {
   await prepare(bench.database, false);
   const { app, url } = await serve(bench.database, { webDist });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const context = await browser.newContext({ locale: 'zh-CN' });
   const page = await context.newPage();
   const scripts = new Set<string>();

@@ -8,18 +8,18 @@ export function chromiumPath(): string {
   return path;
 }
 
+/** Headless, sandbox off (root in CI), and nothing that talks to the network beyond the page itself. */
+export const chromiumFlags: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: [...chromiumFlags] });
 }
