@@ -2,14 +2,14 @@
 // with the user's parameters appended; height = window height - 90 px. A partner that does not answer gets the
 // portal's own message and a retry, not the browser's broken-page icon in the frame.
 
-import { Layout as LayoutTokens, menu, moduleTitlesEn } from '@portal/contract';
+import { Layout as LayoutTokens, menu } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { call } from '../api/client';
-import { titleIn } from '../lib/routes';
+import { moduleNameIn } from '../lib/routes';
 import { isValidUrl } from '../lib/validate';
 import { useUserStore } from '../stores/user';
 
@@ -86,7 +86,7 @@ export default function IframePage() {
     return (
       <Result
         status="warning"
-        title={t('shell.frameUnreachable', { name: titleIn({ title: module.name, titleEn: moduleTitlesEn[moudleCode] }, i18n.language) })}
+        title={t('shell.frameUnreachable', { name: moduleNameIn(moudleCode, module.name, i18n.language) })}
         subTitle={new URL(src).origin}
         extra={
           <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>

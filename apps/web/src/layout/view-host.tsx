@@ -2,11 +2,10 @@
 // not active), so its state survives tab switches; noCache views and pages that are not tabs are not kept.
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
-import { moduleTitlesEn } from '@portal/contract';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Routes, useLocation } from 'react-router';
-import { type PageRoute, titleIn } from '../lib/routes';
+import { moduleNameIn, type PageRoute, titleIn } from '../lib/routes';
 import { usePageTitlesStore } from '../stores/page-titles';
 import { useTagsViewStore } from '../stores/tags-view';
 import { useSettingsStore } from '../stores/settings';
@@ -32,8 +31,8 @@ export function useTitleOf(routes: PageRoute[]) {
   return (pathname: string): string | undefined => {
     const frame = /^\/iframe\/urlPath\/([^/]+)/.exec(pathname);
     if (frame) {
-      const name = modules?.find((m) => m.moudleCode === frame[1])?.name ?? frame[1]!;
-      return titleIn({ title: name, titleEn: moduleTitlesEn[frame[1]!] }, i18n.language);
+      const code = frame[1]!;
+      return moduleNameIn(code, modules?.find((m) => m.moudleCode === code)?.name ?? code, i18n.language);
     }
     const route = routes.find((r) => r.path === pathname);
     return route ? titleIn(route, i18n.language) : ownTitles[pathname];

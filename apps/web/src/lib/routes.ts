@@ -65,6 +65,10 @@ const englishTitle = (item: RouteItem): string | undefined => item.meta.titleEn 
 export const titleIn = (route: Pick<PageRoute, 'title' | 'titleEn'>, language: string): string =>
   language === 'en' ? (route.titleEn ?? route.title) : route.title;
 
+/** An external module's name in the user's language (its Chinese name from the server, its English from the contract). */
+export const moduleNameIn = (moudleCode: string, name: string, language: string): string =>
+  titleIn({ title: name, titleEn: moduleTitlesEn[moudleCode] }, language);
+
 /** The server menu with its titles in the user's language (a Chinese title stays where there is no English one). */
 export function localizeMenu(menu: RouteItem[], language: string): RouteItem[] {
   if (language !== 'en') return menu;
