@@ -65,15 +65,15 @@ export function ViewHost({ routes, children }: { routes: PageRoute[]; children: 
     return () => cancelAnimationFrame(frame);
   }, [current, location.pathname, title, noCache, addView]);
 
-  // A tab is drawn from the first time it is shown: the fixed dashboard tab (or tabs restored after a reload) do
-  // not render, load and query in the background of the page the user opened until they are switched to.
+  // A tab is drawn from the first time it is shown: the fixed dashboard tab does
+  // not render, load and query in the background of the page the user opened until it is switched to.
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set([current]));
   if (!shown.has(current)) setShown(new Set(shown).add(current));
 
   // The current page counts as kept from its first render, so adding its tab does not remount it.
   const willKeep = tagsView && Boolean(title) && !noCache && !location.pathname.startsWith('/redirect');
   const kept = useMemo(() => {
-    const list = tagsView ? views.filter((v) => !v.noCache && (shown.has(v.path) || v.path === current)) : [];
+    const list = tagsView ? views.filter((v) => !v.noCache && shown.has(v.path)) : [];
     return willKeep && !list.some((v) => v.path === current) ? [...list, { path: current, version: 0 }] : list;
   }, [views, tagsView, willKeep, current, shown]);
   const currentKept = kept.some((v) => v.path === current);
