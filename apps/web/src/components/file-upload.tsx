@@ -4,7 +4,7 @@
 import type { CallDef, StoredFile } from '@portal/contract';
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Space, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../api/client';
 import { ruleBreach, type UploadProgress } from '../api/upload';
@@ -38,25 +38,22 @@ export function FileUpload({ files, onChange, call, upload, max, onBusyChange, p
   const { message } = App.useApp();
   const [pending, setPending] = useState<Pending[]>([]);
 
-  const update = (change: (p: Pending[]) => Pending[]) =>
-    setPending((p) => {
-      const next = change(p);
-      onBusyChange?.(next.some((x) => !x.error));
-      return next;
-    });
+  // The form is told after each change of the uploads, not from inside a state update.
+  const busy = pending.some((x) => !x.error);
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   const send = async (file: File) => {
     const uid = `${file.name}-${Date.now()}-${Math.random()}`;
-    update((p) => [...p, { uid, name: file.name, percent: 0 }]);
+    setPending((p) => [...p, { uid, name: file.name, percent: 0 }]);
     try {
       const stored = await upload([file], ({ loaded, total }) =>
-        update((p) => p.map((x) => (x.uid === uid ? { ...x, percent: total ? Math.round((loaded / total) * 100) : 0 } : x))),
+        setPending((p) => p.map((x) => (x.uid === uid ? { ...x, percent: total ? Math.round((loaded / total) * 100) : 0 } : x))),
       );
       onChange((f) => [...f, ...stored]);
-      update((p) => p.filter((x) => x.uid !== uid));
+      setPending((p) => p.filter((x) => x.uid !== uid));
     } catch (err) {
       const text = err instanceof ApiFailure ? err.message : String(err);
-      update((p) => p.map((x) => (x.uid === uid ? { ...x, error: text } : x)));
+      setPending((p) => p.map((x) => (x.uid === uid ? { ...x, error: text } : x)));
     }
   };
 
