@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -128,6 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Upload calls set their own limits (registerUpload, from the contract); these only bound a stray request.
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 40 } });
+  // Limits a route asks for itself (app.createRateLimit); none applies by default.
+  await app.register(fastifyRateLimit, { global: false });
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
   await app.register(fastifySwagger, {

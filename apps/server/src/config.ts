@@ -52,6 +52,7 @@ const schema = z.object({
     .transform((v, c) => trustProxyOf(v, c)),
   APPLY_PER_HOUR: z.coerce.number().int().positive().default(5),
   APPLY_QUERY_PER_HOUR: z.coerce.number().int().positive().default(30),
+  USAGE_LOG_PER_MINUTE: z.coerce.number().int().positive().default(120),
   FRAME_ANCESTORS: z
     .string()
     .trim()
@@ -135,6 +136,8 @@ export interface Config {
   frameAncestors: string;
   /** Cooperation applications one client address may submit, and state look-ups it may make, per hour. */
   apply: { perHour: number; queriesPerHour: number };
+  /** Usage-log calls one client address may send a minute on one server process (the public call's flood guard). */
+  usageLogPerMinute: number;
   /** Bearer token of a scraper for /metrics; staff of the admin role may read it with their session too. */
   metricsToken: string | undefined;
 }
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS,
     apply: { perHour: e.APPLY_PER_HOUR, queriesPerHour: e.APPLY_QUERY_PER_HOUR },
+    usageLogPerMinute: e.USAGE_LOG_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN || undefined,
   };
 }

@@ -1,8 +1,9 @@
 // HTTP of usage logs and module stays.
-import { usageLog } from '@portal/contract';
+import { ResultCode, usageLog } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { tokenOf } from '../../platform/auth-hook';
 import type { AppContext } from '../../platform/context';
+import { ApiError } from '../../platform/errors';
 import { registerCall } from '../../platform/route';
 import { authenticate } from '../auth/service';
 import type { UsageLogBuffer } from './buffer';
@@ -10,7 +11,13 @@ import * as service from './service';
 
 export function usageLogRoutes(ctx: AppContext, buffer: UsageLogBuffer) {
   return async (app: FastifyInstance) => {
+    // The call is public: a flood from one address is refused before it reaches the buffer (per process).
+    const perAddress = app.createRateLimit({ max: ctx.config.usageLogPerMinute, timeWindow: 60_000 });
     registerCall(app, usageLog.sendUsageLog, async ({ body, request }) => {
+      const verdict = await perAddress(request);
+      if (!verdict.isAllowed && verdict.isExceeded) {
+        throw new ApiError(429, ResultCode.throttled, `日志上报过于频繁，请${verdict.ttlInSeconds}秒后再试`);
+      }
       // Public, so that logging never logs anyone out; the account is attached when the token is good.
       const token = tokenOf(request, ctx.csrfKey);
       const session = token ? await authenticate(ctx, token).catch(() => undefined) : undefined;

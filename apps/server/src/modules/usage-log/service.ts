@@ -8,7 +8,7 @@ import type { SessionContext } from '../../platform/session-context';
 import type { UsageLogBuffer } from './buffer';
 
 export function acceptUsage(buffer: UsageLogBuffer, session: SessionContext | undefined, records: UsageRecord[]): { accepted: number } {
-  buffer.push(
+  const accepted = buffer.push(
     records.map((record) => ({
       tenant_id: session?.tenantId ?? null,
       account_id: session?.accountId ?? null,
@@ -19,7 +19,7 @@ export function acceptUsage(buffer: UsageLogBuffer, session: SessionContext | un
       record: JSON.stringify(record),
     })),
   );
-  return { accepted: records.length };
+  return { accepted };
 }
 
 export async function saveStay(

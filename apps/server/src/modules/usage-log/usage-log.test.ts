@@ -1,9 +1,10 @@
 // Usage logs are accepted without a session and written in batches; stays are counted for staff;
 // external modules, single-sign-on links and second-verification codes.
 import { createHmac } from 'node:crypto';
-import { menu, usageLog } from '@portal/contract';
+import { ResultCode, menu, usageLog } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession, createTestApp, type TestApp } from '../../test/helpers';
+import { UsageLogBuffer } from './buffer';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +34,37 @@ describe('usage logs', () => {
       .toBe(4);
     const rows = await t.database.db.selectFrom('usage_log').select(['account_id', 'logtype']).orderBy('id').execute();
     expect(rows.filter((r) => r.account_id !== null)).toHaveLength(2);
+  });
+
+  it('refuses an address that sends more than USAGE_LOG_PER_MINUTE calls a minute, and only that address', async () => {
+    const limited = await createTestApp({ env: { USAGE_LOG_PER_MINUTE: '3' } });
+    try {
+      const send = (remoteAddress: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/linkdata-netflow/newflow/send', payload: record('40001'), remoteAddress });
+      for (let i = 0; i < 3; i++) expect((await send('10.0.0.1')).statusCode).toBe(200);
+      const refused = await send('10.0.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ success: false, code: ResultCode.throttled });
+      expect(refused.json().message).toMatch(/^日志上报过于频繁，请\d+秒后再试$/);
+      expect((await send('10.0.0.2')).statusCode).toBe(200);
+      await limited.app.close();
+      expect(await limited.database.db.selectFrom('usage_log').select('id').execute()).toHaveLength(4);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('keeps at most maxPending rows waiting while the database is slow, and says how many it took', async () => {
+    const buffer = new UsageLogBuffer(t.database.db, () => undefined, 2, 60_000, 3);
+    const row = { tenant_id: null, account_id: null, logtype: '40001', fronttime: 'x', guid: 'cap', curpageurl: '', record: '{}' };
+    // The first two start an insert (maxRows 2); until it ends they count as pending.
+    expect(buffer.push([row, row])).toBe(2);
+    expect(buffer.push([row, row, row])).toBe(1);
+    expect(buffer.dropped).toBe(2);
+    await buffer.flush();
+    expect(buffer.push([row])).toBe(1);
+    await buffer.flush();
+    expect(await t.database.db.selectFrom('usage_log').select('id').where('guid', '=', 'cap').execute()).toHaveLength(4);
   });
 
   it('refuses a malformed record', async () => {
