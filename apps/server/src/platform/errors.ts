@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { failure } from './envelope';
+import { bareErrorHeaders } from './security-headers';
 
 /** A failure the caller should see: HTTP status, envelope code and a message for people. */
 export class ApiError extends Error {
@@ -90,6 +91,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
  */
 export function answerFrameworkError(err: FastifyError, _request: unknown, reply: FastifyReply): void {
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  // No hook runs for these: the headers every answer carries are set here.
+  void reply.headers({ ...bareErrorHeaders, 'x-request-id': reply.request.id });
   void send(reply, status, statusCodes[status] ?? String(status), err.code === 'FST_ERR_BAD_URL' ? '请求地址不合法' : err.message);
 }
 
@@ -110,6 +113,10 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
   const body = JSON.stringify(failure(statusCodes[status] ?? String(status), message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      Object.entries(bareErrorHeaders)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

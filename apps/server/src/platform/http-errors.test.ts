@@ -35,6 +35,8 @@ it('answers a header section that is too large with 431 in the envelope', async 
   const res = await exchange(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
   expect(res.status).toBe(431);
   expect(res.headers).toMatch(/content-type: application\/json/i);
+  expect(res.headers).toMatch(/x-content-type-options: nosniff/i);
+  expect(res.headers).toMatch(/content-security-policy: default-src 'none'/i);
   expect(JSON.parse(res.body)).toEqual(parserEnvelope('431'));
 });
 
@@ -82,8 +84,15 @@ it('answers an unknown path with 404 in the envelope', async () => {
 
 it('answers a path with a broken percent-encoding with 400 in the envelope', async () => {
   for (const url of ['/api/%E0%A4%A', '/%E0%A4%A']) {
-    const res = await t.app.inject({ method: 'GET', url });
+    const res = await t.app.inject({ method: 'GET', url, headers: { 'x-request-id': 'broken-url-1' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(envelope('400'));
+    // No hook ran, yet the answer carries the headers of every other answer.
+    expect(res.headers).toMatchObject({
+      'x-request-id': 'broken-url-1',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cache-control': 'no-store',
+    });
   }
 });

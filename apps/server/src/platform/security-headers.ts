@@ -9,6 +9,17 @@ import type { Config } from '../config';
 /** Browser features the portal never uses; clipboard stays allowed (the second-verification code). */
 const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
+/**
+ * The headers of an answer given before any hook ran (a request Fastify's router or Node's parser refused):
+ * an error envelope that nothing may sniff, frame, run or keep.
+ */
+export const bareErrorHeaders = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'same-origin',
+  'cache-control': 'no-store',
+} as const;
+
 export interface PageSources {
   /** The per-answer nonce of the page's <style> elements (antd's CSS-in-JS). */
   nonce?: string;
