@@ -83,7 +83,8 @@ export const purOrderLine = z.object({
 
 export const detailQuery = z.object({
   billNumber: z.string().trim().min(1, 'billNumber 不能为空').max(40),
-  accDate: z.string().max(10).optional(),
+  /** The spec's callers send the order's date; it names nothing the bill number does not (checked, then unused); empty: none. */
+  accDate: z.union([z.literal(''), isoDate]).optional(),
   deptCode: z.string().max(32).optional(),
   suppCode: z.string().max(32).optional(),
 });

@@ -186,6 +186,19 @@ describe('order detail', () => {
     expect(res.lines[0]).toMatchObject({ lineNo: 1 });
   });
 
+  it('takes accDate as a calendar date or empty, and refuses anything else with 400', async () => {
+    const first = (await page('100001', { limit: 1 })).data.list[0]!;
+    const detail = (accDate: string) =>
+      t.callAs('100001', purchaseOrder.getPurOrderDetail, { query: { billNumber: first.billNumber, accDate } });
+    expect((await detail('2026-11-01')).status).toBe(200);
+    expect((await detail('')).status).toBe(200);
+    for (const bad of ['2026-02-30', 'yesterday', '2026-11-01 00:00']) {
+      const res = await detail(bad);
+      expect(res.status).toBe(400);
+      expect(res.envelope.message).toMatch(/^querystring\.accDate: /);
+    }
+  });
+
   it("answers 404 for another supplier's order", async () => {
     const other = (await page('100002', { limit: 1 })).data.list[0]!;
     const res = await t.callAs('100001', purchaseOrder.getPurOrderDetail, { query: { billNumber: other.billNumber, suppCode: '100002' } });
