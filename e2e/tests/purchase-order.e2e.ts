@@ -3,7 +3,7 @@
 // preview; another supplier's orders never show, not even by typing their number into the address.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type ColumnFilter, purchaseOrder } from '@portal/contract';
+import { columnFilter, purchaseOrder } from '@portal/contract';
 import { apiAs } from '../support/api';
 import { chooseOption, loginAs, useBrowser } from '../support/browser';
 import { gridColumn } from '../support/grid';
@@ -114,17 +114,7 @@ describe('purchase orders', () => {
     await menu.getByText('全选').click();
     await menu.getByText('上海虹口店', { exact: true }).click();
     await menu.getByRole('button', { name: /确\s*定/ }).click();
-    const filter: ColumnFilter = {
-      isSensitive: false,
-      checks: ['上海虹口店'],
-      sVal: '',
-      sMenu: '',
-      fType1: '',
-      fVal1: '',
-      fMode: 'and',
-      fType2: '',
-      fVal2: '',
-    };
+    const filter = columnFilter.parse({ checks: ['上海虹口店'] });
     const expected = await as100001.call(purchaseOrder.getPurOrderPage, { body: { page: 1, limit: 20, filters: { deptName: filter } } });
     expect(expected.total).toBeGreaterThan(0);
     await page.getByText(`共 ${expected.total} 条`).waitFor();

@@ -1,5 +1,5 @@
 // The base data screens: brand and store lists on the list machinery, brand and category edits, staff only.
-import { baseInfo } from '@portal/contract';
+import { baseInfo, columnFilter } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
@@ -121,17 +121,7 @@ describe('store list', () => {
     const closed = await t.callAs('admin', baseInfo.getDeptPage, {
       body: {
         filters: {
-          onlineText: {
-            isSensitive: false,
-            checks: ['停业'],
-            sVal: '',
-            sMenu: '',
-            fType1: '',
-            fVal1: '',
-            fMode: 'and',
-            fType2: '',
-            fVal2: '',
-          },
+          onlineText: columnFilter.parse({ checks: ['停业'] }),
         },
       },
     });

@@ -1,5 +1,5 @@
 // Purchase orders: paging, filters, sorting, scope, detail, split into packing units.
-import { purchaseOrder } from '@portal/contract';
+import { type ColumnFilter, columnFilter, purchaseOrder } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
@@ -59,18 +59,7 @@ describe('order list', () => {
   });
 
   it("filters on the grid's columns on the server: checklists, numbers, texts of derived columns", async () => {
-    const filter = (f: object) => ({
-      isSensitive: false,
-      checks: null,
-      sVal: '',
-      sMenu: '',
-      fType1: '',
-      fVal1: '',
-      fMode: 'and',
-      fType2: '',
-      fVal2: '',
-      ...f,
-    });
+    const filter = (f: Partial<ColumnFilter>) => columnFilter.parse(f);
     const statuses = (await page('100001', { limit: 1000, filters: { status: filter({ checks: ['部分到货', '已下达'] }) } })).data;
     expect(statuses.total).toBe(await count(`supp_code = '100001' AND status IN ('部分到货', '已下达')`));
     const big = (await page('100001', { limit: 1000, filters: { totalAmount: filter({ fType1: 'ge', fVal1: '5000' }) } })).data;
@@ -111,18 +100,7 @@ describe("column values for the grid's checklist", () => {
     (await sql<{ v: string }>`SELECT DISTINCT ${sql.raw(column)} AS v FROM pur_order WHERE ${sql.raw(where)}`.execute(t.database.db)).rows
       .map((r) => r.v)
       .sort();
-  const filter = (f: object) => ({
-    isSensitive: false,
-    checks: null,
-    sVal: '',
-    sMenu: '',
-    fType1: '',
-    fVal1: '',
-    fMode: 'and',
-    fType2: '',
-    fVal2: '',
-    ...f,
-  });
+  const filter = (f: Partial<ColumnFilter>) => columnFilter.parse(f);
 
   it("lists a column's texts across every page, not only the first", async () => {
     const res = await values('100001', { field: 'status' });
