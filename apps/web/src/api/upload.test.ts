@@ -3,6 +3,7 @@
 // and the call's rule checked before anything is sent.
 import { ClientKeys, file } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../i18n';
 import { useUserStore } from '../stores/user';
 import type { ApiFailure } from './client';
 import { upload } from './upload';
@@ -86,5 +87,21 @@ describe('upload', () => {
     expect(await refused(Array.from({ length: 11 }, () => pdf()))).toMatchObject({ status: 413 });
     expect(await refused([pdf('notes.txt')])).toMatchObject({ status: 415 });
     expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it("says what it refuses in the user's language", async () => {
+    const refused = (files: File[]) => upload(file.uploadFile, files, { silent: true }).catch((err: unknown) => err as ApiFailure);
+    await i18n.changeLanguage('en');
+    try {
+      expect(await refused([pdf('big.pdf', 10 * 1024 * 1024 + 1)])).toMatchObject({
+        message: 'File big.pdf is larger than the limit of 10 MB',
+      });
+      expect((await refused([pdf('notes.txt')])).message).toMatch(
+        /^File notes\.txt is not of an allowed type \(PDF, JPEG image, PNG image/,
+      );
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
+    expect((await refused([pdf('notes.txt')])).message).toMatch(/^文件 notes\.txt 不是允许的类型（PDF、JPEG 图片、PNG 图片/);
   });
 });

@@ -2,6 +2,7 @@
 // before sending (kinds by extension, size, count), progress from XMLHttpRequest, the envelope as `call` reads it.
 import { type CallData, type CallDef, type CallQuery, Timeouts, fileKinds, sizeText } from '@portal/contract';
 import type { z } from 'zod';
+import i18n from '../i18n';
 import { ApiFailure, type WireEnvelope, apiBase, errorTexts, headers, queryString, reactToFailure } from './client';
 
 export interface UploadProgress {
@@ -23,12 +24,15 @@ export interface UploadOptions<C> {
 export function ruleBreach(def: CallDef, files: readonly File[]): ApiFailure | null {
   const rule = def.upload;
   if (!rule) return new ApiFailure(0, 'upload', `${def.path} 不是上传接口`);
-  if (files.length > rule.maxFiles) return new ApiFailure(413, '413', `一次最多上传 ${rule.maxFiles} 个文件`);
+  const t = i18n.t.bind(i18n);
+  if (files.length > rule.maxFiles) return new ApiFailure(413, '413', t('files.tooManyAtOnce', { count: rule.maxFiles }));
   for (const file of files) {
-    if (file.size > rule.maxBytes) return new ApiFailure(413, '413', `文件 ${file.name} 超过 ${sizeText(rule.maxBytes)} 的上限`);
+    if (file.size > rule.maxBytes)
+      return new ApiFailure(413, '413', t('files.tooLarge', { name: file.name, size: sizeText(rule.maxBytes) }));
     const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase() : '';
     if (!rule.kinds.some((k) => (fileKinds[k].extensions as readonly string[]).includes(extension))) {
-      return new ApiFailure(415, '415', `文件 ${file.name} 不是允许的类型（${rule.kinds.map((k) => fileKinds[k].text).join('、')}）`);
+      const kinds = rule.kinds.map((k) => t(`files.kinds.${k}`)).join(t('files.kindSeparator'));
+      return new ApiFailure(415, '415', t('files.wrongKind', { name: file.name, kinds }));
     }
   }
   return null;

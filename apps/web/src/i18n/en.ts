@@ -86,7 +86,17 @@ export const en: Texts<typeof zhCN> = {
     hasError: 'Has Error',
   },
   moduleNotReady: { title: 'This module is not open yet', subTitle: 'It is being built and will be available here once it opens.' },
-  files: { choose: 'Choose files', uploading: 'Uploading {{percent}}%', remove: 'Remove', tooMany: 'At most {{count}} files' },
+  files: {
+    choose: 'Choose files',
+    uploading: 'Uploading {{percent}}%',
+    remove: 'Remove',
+    tooMany: 'At most {{count}} files',
+    tooManyAtOnce: 'At most {{count}} files at once',
+    tooLarge: 'File {{name}} is larger than the limit of {{size}}',
+    wrongKind: 'File {{name}} is not of an allowed type ({{kinds}})',
+    kindSeparator: ', ',
+    kinds: { pdf: 'PDF', jpeg: 'JPEG image', png: 'PNG image', xlsx: 'Excel workbook' },
+  },
   history: { title: 'History', empty: 'Nothing recorded yet', state: 'State: {{from}} → {{to}}' },
   pickers: {
     goodsPlaceholder: 'Goods code / barcode / name',

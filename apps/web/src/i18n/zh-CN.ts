@@ -80,7 +80,17 @@ export const zhCN = {
     hasError: 'Has Error',
   },
   moduleNotReady: { title: '该模块尚未开放', subTitle: '此功能正在建设中，开放后将在此处使用。' },
-  files: { choose: '选择文件', uploading: '上传中 {{percent}}%', remove: '移除', tooMany: '最多 {{count}} 个文件' },
+  files: {
+    choose: '选择文件',
+    uploading: '上传中 {{percent}}%',
+    remove: '移除',
+    tooMany: '最多 {{count}} 个文件',
+    tooManyAtOnce: '一次最多上传 {{count}} 个文件',
+    tooLarge: '文件 {{name}} 超过 {{size}} 的上限',
+    wrongKind: '文件 {{name}} 不是允许的类型（{{kinds}}）',
+    kindSeparator: '、',
+    kinds: { pdf: 'PDF', jpeg: 'JPEG 图片', png: 'PNG 图片', xlsx: 'Excel 工作簿' },
+  },
   history: { title: '操作记录', empty: '暂无记录', state: '状态：{{from}} → {{to}}' },
   pickers: {
     goodsPlaceholder: '商品编码 / 条码 / 名称',
