@@ -90,7 +90,11 @@ describe('upload', () => {
   });
 
   it("says what it refuses in the user's language", async () => {
-    const refused = (files: File[]) => upload(file.uploadFile, files, { silent: true }).catch((err: unknown) => err as ApiFailure);
+    const refused = (files: File[]) =>
+      upload(file.uploadFile, files, { silent: true }).then(
+        () => ({ message: 'sent' }),
+        (err: unknown) => err as ApiFailure,
+      );
     await i18n.changeLanguage('en');
     try {
       expect(await refused([pdf('big.pdf', 10 * 1024 * 1024 + 1)])).toMatchObject({
