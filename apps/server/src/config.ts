@@ -52,7 +52,7 @@ const schema = z.object({
     .transform((v, c) => trustProxyOf(v, c)),
   APPLY_PER_HOUR: z.coerce.number().int().positive().default(5),
   APPLY_QUERY_PER_HOUR: z.coerce.number().int().positive().default(30),
-  USAGE_LOG_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  USAGE_LOG_PER_MINUTE: z.coerce.number().int().positive().default(300),
   FRAME_ANCESTORS: z
     .string()
     .trim()
@@ -136,7 +136,7 @@ export interface Config {
   frameAncestors: string;
   /** Cooperation applications one client address may submit, and state look-ups it may make, per hour. */
   apply: { perHour: number; queriesPerHour: number };
-  /** Usage-log calls one client address may send a minute on one server process (the public call's flood guard). */
+  /** Usage-log calls one account (or, without a session, one client address) may send a minute to one server process. */
   usageLogPerMinute: number;
   /** Bearer token of a scraper for /metrics; staff of the admin role may read it with their session too. */
   metricsToken: string | undefined;

@@ -11,16 +11,20 @@ import * as service from './service';
 
 export function usageLogRoutes(ctx: AppContext, buffer: UsageLogBuffer) {
   return async (app: FastifyInstance) => {
-    // The call is public: a flood from one address is refused before it reaches the buffer (per process).
-    const perAddress = app.createRateLimit({ max: ctx.config.usageLogPerMinute, timeWindow: 60_000 });
+    // The call is public: a flood is refused before it reaches the buffer (per process), counted per account
+    // for a good token and per client address without one.
+    const limits = { max: ctx.config.usageLogPerMinute, timeWindow: 60_000 };
+    const perAddress = app.createRateLimit(limits);
+    const perAccount = app.createRateLimit({ ...limits, keyGenerator: (request) => `account:${request.session?.accountId}` });
     registerCall(app, usageLog.sendUsageLog, async ({ body, request }) => {
-      const verdict = await perAddress(request);
+      // Logging never logs anyone out: a bad token only leaves the records without an account.
+      const token = tokenOf(request, ctx.csrfKey);
+      const session = token ? await authenticate(ctx, token).catch(() => undefined) : undefined;
+      if (session) request.session = session;
+      const verdict = await (session ? perAccount : perAddress)(request);
       if (!verdict.isAllowed && verdict.isExceeded) {
         throw new ApiError(429, ResultCode.throttled, `日志上报过于频繁，请${verdict.ttlInSeconds}秒后再试`);
       }
-      // Public, so that logging never logs anyone out; the account is attached when the token is good.
-      const token = tokenOf(request, ctx.csrfKey);
-      const session = token ? await authenticate(ctx, token).catch(() => undefined) : undefined;
       return service.acceptUsage(buffer, session, Array.isArray(body) ? body : [body]);
     });
     registerCall(app, usageLog.saveModuleLog, async ({ session, body, request }) => {

@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { ResultCode, menu, usageLog } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSession, createTestApp, type TestApp } from '../../test/helpers';
+import { browserSession, createTestApp, type TestApp, tokenFor } from '../../test/helpers';
 import { UsageLogBuffer } from './buffer';
 
 let t: TestApp;
@@ -36,19 +36,32 @@ describe('usage logs', () => {
     expect(rows.filter((r) => r.account_id !== null)).toHaveLength(2);
   });
 
-  it('refuses an address that sends more than USAGE_LOG_PER_MINUTE calls a minute, and only that address', async () => {
+  it('refuses more than USAGE_LOG_PER_MINUTE calls a minute from one address without a session, or from one account', async () => {
     const limited = await createTestApp({ env: { USAGE_LOG_PER_MINUTE: '3' } });
     try {
-      const send = (remoteAddress: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/linkdata-netflow/newflow/send', payload: record('40001'), remoteAddress });
+      const send = (remoteAddress: string, token?: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/linkdata-netflow/newflow/send',
+          payload: record('40001'),
+          remoteAddress,
+          ...(token ? { headers: { token } } : {}),
+        });
       for (let i = 0; i < 3; i++) expect((await send('10.0.0.1')).statusCode).toBe(200);
       const refused = await send('10.0.0.1');
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ success: false, code: ResultCode.throttled });
       expect(refused.json().message).toMatch(/^日志上报过于频繁，请\d+秒后再试$/);
       expect((await send('10.0.0.2')).statusCode).toBe(200);
+      // A signed-in account has its own count, wherever it sends from.
+      const token = await tokenFor(limited.app, '100001');
+      for (let i = 0; i < 3; i++) expect((await send(i % 2 ? '10.0.0.1' : '10.0.0.3', token)).statusCode).toBe(200);
+      expect((await send('10.0.0.4', token)).statusCode).toBe(429);
+      expect((await send('10.0.0.4')).statusCode).toBe(200);
       await limited.app.close();
-      expect(await limited.database.db.selectFrom('usage_log').select('id').execute()).toHaveLength(4);
+      const rows = await limited.database.db.selectFrom('usage_log').select('account_id').execute();
+      expect(rows).toHaveLength(8);
+      expect(rows.filter((r) => r.account_id !== null)).toHaveLength(3);
     } finally {
       await limited.close();
     }
