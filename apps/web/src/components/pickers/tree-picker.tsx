@@ -19,12 +19,13 @@ interface TreeOption {
 /** Supplier groups carry ids `category:…`; only their children (suppliers) are choices. */
 const isGroup = (kind: TreeKind, node: common.TreeNode) => kind === 'supplier' && node.id.startsWith('category:');
 
-function optionsOf(kind: TreeKind, nodes: common.TreeNode[], root: boolean, leafOnly: boolean): TreeOption[] {
+/** `rootTitle` names the root in the page's language (the call answers it in Chinese: '所有类别'…); null below it. */
+function optionsOf(kind: TreeKind, nodes: common.TreeNode[], rootTitle: string | null, leafOnly: boolean): TreeOption[] {
   return nodes.map((node) => ({
-    value: root ? `root:${kind}` : node.id,
-    title: node.label,
-    selectable: !root && !isGroup(kind, node) && !(leafOnly && node.children.length > 0),
-    children: optionsOf(kind, node.children, false, leafOnly),
+    value: rootTitle !== null ? `root:${kind}` : node.id,
+    title: rootTitle ?? node.label,
+    selectable: rootTitle === null && !isGroup(kind, node) && !(leafOnly && node.children.length > 0),
+    children: optionsOf(kind, node.children, null, leafOnly),
   }));
 }
 
@@ -43,7 +44,8 @@ export function TreePicker(props: { kind: TreeKind; leafOnly?: boolean } & (Sing
   const { t } = useTranslation();
   const tree = useQuery(treeQuery(props.kind));
   const { width = 220, id, placeholder, disabled, leafOnly = false, 'aria-label': ariaLabel } = props;
-  const options = useMemo(() => optionsOf(props.kind, tree.data ?? [], true, leafOnly), [props.kind, tree.data, leafOnly]);
+  const rootTitle = t(`pickers.${props.kind}Placeholder`);
+  const options = useMemo(() => optionsOf(props.kind, tree.data ?? [], rootTitle, leafOnly), [props.kind, tree.data, rootTitle, leafOnly]);
   const change = (next: string | string[] | undefined) => {
     if (props.multiple) props.onChange?.(Array.isArray(next) ? next : []);
     else props.onChange?.(typeof next === 'string' && next ? next : undefined);
