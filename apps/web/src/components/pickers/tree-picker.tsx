@@ -5,7 +5,7 @@
 import type { common } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PickerWidth, type TreeKind, popupWidth, treeQuery } from './lookups';
 
@@ -44,6 +44,10 @@ export function TreePicker(props: { kind: TreeKind; leafOnly?: boolean } & (Sing
   const { t } = useTranslation();
   const tree = useQuery(treeQuery(props.kind));
   const { width = 220, id, placeholder, disabled, leafOnly = false, 'aria-label': ariaLabel } = props;
+  // The input names its list `${id}_list` (aria-owns, aria-controls), which the tree's popup does not carry: the
+  // popup is wrapped in an element of that id, so the reference holds (axe: aria-valid-attr-value).
+  const ownId = `tree-picker-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const pickerId = id ?? ownId;
   const rootTitle = t(`pickers.${props.kind}Placeholder`);
   const options = useMemo(() => optionsOf(props.kind, tree.data ?? [], rootTitle, leafOnly), [props.kind, tree.data, rootTitle, leafOnly]);
   const change = (next: string | string[] | undefined) => {
@@ -52,7 +56,7 @@ export function TreePicker(props: { kind: TreeKind; leafOnly?: boolean } & (Sing
   };
   return (
     <TreeSelect<string | string[]>
-      id={id}
+      id={pickerId}
       aria-label={ariaLabel}
       disabled={disabled}
       allowClear
@@ -68,6 +72,7 @@ export function TreePicker(props: { kind: TreeKind; leafOnly?: boolean } & (Sing
       treeDefaultExpandedKeys={options.map((o) => o.value)}
       value={props.multiple ? (props.value ?? []) : props.value || undefined}
       onChange={change}
+      popupRender={(menu) => <div id={`${pickerId}_list`}>{menu}</div>}
     />
   );
 }
