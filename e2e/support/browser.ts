@@ -82,6 +82,22 @@ export async function chooseOption(page: Page, opener: Locator, text: string | R
   await page.locator('.ant-select-dropdown[class*="-leave"]').first().waitFor({ state: 'detached' });
 }
 
+/** A node of the open tree picker's list (the shared category, brand and supplier pickers). */
+export const treeOption = (page: Page, text: string | RegExp) =>
+  page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]) .ant-select-tree-node-content-wrapper')
+    .filter({ hasText: text })
+    .first();
+
+/** Opens a tree picker with `opener`, types `search` to find the node, and picks it. */
+export async function chooseTreeOption(page: Page, opener: Locator, search: string, text: string | RegExp): Promise<void> {
+  const option = treeOption(page, text);
+  await opener.click();
+  await opener.fill(search);
+  await option.waitFor({ state: 'visible' });
+  await option.click();
+}
+
 /**
  * Runs `action` and waits for the toast `text` it should bring, watching from before the action starts (a loaded
  * machine must not miss a message that shows for 3 s); a failure names the toasts that were on screen instead.

@@ -121,6 +121,21 @@ async function closeDialog(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/** Waits for an open picker's list (a list's options or a tree's nodes) to show, and for its slide-in to end. */
+async function pickerOpen(page: Page, tree = true): Promise<void> {
+  const item = tree ? '.ant-select-tree-node-content-wrapper' : '.ant-select-item-option';
+  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) ${item}`).first().waitFor();
+  // Finite ones only: a spinner's animation never finishes.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 describe('accessibility', () => {
   it('has no critical or serious axe violation on the screens of a supplier and of staff', async () => {
     const page = await newPage();
@@ -176,6 +191,18 @@ describe('accessibility', () => {
       .toBe(true);
     await scan(page, 'child-account editor');
 
+    // The shared pickers open: the new-product form's category tree and brand tree.
+    await visit(page, '/goodsApply');
+    await page.getByRole('button', { name: '新建申请' }).click();
+    const applyForm = page.getByRole('form', { name: '新建新品申请' });
+    for (const label of ['商品类别', '品牌']) {
+      await applyForm.getByLabel(label, { exact: true }).click();
+      await pickerOpen(page);
+      await scan(page, `new-product form, ${label} picker open`);
+      await page.keyboard.press('Escape');
+    }
+    await closeDialog(page);
+
     // The print previews, drawn without the shell (loaded anew: they are outside the signed-in layout).
     for (const path of [`/preview?type=purOrder&billNumber=${bill}`, '/manageAdjustPrice', '/goodsChangeApproval']) {
       await page.goto(path);
@@ -187,6 +214,17 @@ describe('accessibility', () => {
     await loginAs(staffPage, 'admin', { staff: true });
     await scan(staffPage, 'admin /dashboard');
     await scanMenuScreens(staffPage, 'admin');
+    // The query page's parameter pickers open: the supplier list and the category tree.
+    await visit(staffPage, '/scmQuery/dynamic/query/RECV_BY_STORE_MONTH');
+    await staffPage.getByRole('combobox', { name: '供应商' }).click();
+    await pickerOpen(staffPage, false);
+    await scan(staffPage, 'query page, supplier picker open');
+    await staffPage.keyboard.press('Escape');
+    await visit(staffPage, '/scmQuery/dynamic/query/SLOW_MOVERS');
+    await staffPage.getByRole('combobox', { name: '商品类别' }).click();
+    await pickerOpen(staffPage);
+    await scan(staffPage, 'query page, category picker open');
+    await staffPage.keyboard.press('Escape');
     // The hidden supplier history (a module of the menu, not shown in it).
     await visit(staffPage, '/ZeroMaster/historySupplier');
     await scan(staffPage, 'admin /ZeroMaster/historySupplier');

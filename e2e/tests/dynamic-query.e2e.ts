@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { dynamicQuery } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api';
-import { loginAs, useBrowser } from '../support/browser';
+import { chooseOption, chooseTreeOption, loginAs, useBrowser } from '../support/browser';
 import { gridColumn } from '../support/grid';
 
 const browser = useBrowser();
@@ -91,6 +91,52 @@ describe('dynamic query pages', () => {
     const other = await apiAs('100002').call(dynamicQuery.runColumnValues, { query: {}, body: { queryCode: code, field: 'supp_code' } });
     expect(other.values).toEqual(['100002']);
     await apiAs('admin').call(dynamicQuery.deleteDefinition, { body: { queryCode: code } });
+  });
+
+  it('lets staff pick the supplier and category parameters with the shared pickers; a supplier account has its own, fixed', async () => {
+    const admin = apiAs('admin');
+    const page = await browser.page();
+    await loginAs(page, 'admin', { staff: true });
+    await page.goto('/scmQuery/dynamic/query/RECV_BY_STORE_MONTH');
+    const grid = page.getByRole('region', { name: '门店月度验收汇总 查询结果' });
+    await expect.poll(() => gridColumn(grid, 'supp_code').then((c) => new Set(c).size)).toBeGreaterThan(1);
+    await chooseOption(page, page.getByRole('combobox', { name: '供应商' }), '100002 杭州绿源乳业有限公司');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const expected = await admin.call(dynamicQuery.run, {
+      query: {},
+      body: { queryCode: 'RECV_BY_STORE_MONTH', params: { supplier: '100002' }, limit: 20 },
+    });
+    expect(expected.total).toBeGreaterThan(0);
+    await page.getByText(`共 ${expected.total} 行`).waitFor();
+    await expect.poll(() => gridColumn(grid, 'supp_code').then((c) => [...new Set(c)])).toEqual(['100002']);
+
+    // A category parameter is a tree picker: a top category takes in its sub-classes.
+    await page.goto('/scmQuery/dynamic/query/SLOW_MOVERS');
+    const slow = page.getByRole('region', { name: '滞销商品 查询结果' });
+    await page.getByText(/共 \d+ 行/).waitFor();
+    await page.getByLabel('未到货天数', { exact: true }).fill('0');
+    await chooseTreeOption(page, page.getByRole('combobox', { name: '商品类别' }), '休闲', '10_休闲食品');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const snacks = await admin.call(dynamicQuery.run, {
+      query: {},
+      body: { queryCode: 'SLOW_MOVERS', params: { days: '0', category: '10' }, limit: 20 },
+    });
+    const all = await admin.call(dynamicQuery.run, { query: {}, body: { queryCode: 'SLOW_MOVERS', params: { days: '0' }, limit: 20 } });
+    expect(snacks.total).toBeGreaterThan(0);
+    expect(snacks.total).toBeLessThan(all.total);
+    await page.getByText(`共 ${snacks.total} 行`).waitFor();
+    await expect.poll(() => gridColumn(slow, 'goods_code')).toEqual(snacks.list.map((r) => String(r.goods_code)));
+
+    // A supplier account: the supplier parameter shows its own supplier and cannot be changed.
+    const supplier = await browser.page();
+    await loginAs(supplier, '100001');
+    await supplier.goto('/scmQuery/dynamic/query/RECV_BY_STORE_MONTH');
+    const own = supplier.getByRole('combobox', { name: '供应商' });
+    await own.waitFor();
+    expect(await own.isDisabled()).toBe(true);
+    await expect.poll(() => supplier.locator('.ant-form-item:has(label[for="supplier"]) .ant-select').innerText()).toMatch(/^100001 /);
+    const ownGrid = supplier.getByRole('region', { name: '门店月度验收汇总 查询结果' });
+    await expect.poll(() => gridColumn(ownGrid, 'supp_code').then((c) => [...new Set(c)])).toEqual(['100001']);
   });
 
   it('opens a public query signed out', async () => {

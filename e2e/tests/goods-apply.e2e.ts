@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoPng } from '../../apps/server/src/db/seed/certificates';
 import { apiAs } from '../support/api';
-import { chooseOption, expectToast, loginAs, useBrowser } from '../support/browser';
+import { chooseOption, chooseTreeOption, expectToast, loginAs, treeOption, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 const barcode = '6923456787773';
@@ -57,15 +57,18 @@ describe('a new product through review', () => {
     await form.getByText('条码校验位错误（EAN-13），应为 3').waitFor();
     await form.getByLabel('条码').fill(barcode);
     await form.getByLabel('单位').fill('袋');
-    await form.getByLabel('商品类别').click();
-    await supplier
-      .locator('.ant-select-tree-node-content-wrapper')
-      .filter({ hasText: '10_休闲食品' })
-      .locator('..')
-      .locator('.ant-select-tree-switcher')
-      .click();
-    await supplier.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: '1001_饼干糕点' }).click();
-    await chooseOption(supplier, form.getByLabel('品牌'), 'B001 禾丰');
+    // Category and brand through the shared tree pickers: only a leaf category is a choice.
+    const category = form.getByLabel('商品类别');
+    await category.click();
+    await category.fill('休闲');
+    await treeOption(supplier, '10_休闲食品').click();
+    const shown = (field: string) => form.locator(`.ant-form-item:has(label[for="${field}"]) .ant-select`).innerText();
+    expect(await shown('categoryCode')).not.toContain('10_休闲食品');
+    await category.fill('饼干');
+    await treeOption(supplier, '1001_饼干糕点').click();
+    await expect.poll(() => shown('categoryCode')).toContain('1001_饼干糕点');
+    await chooseTreeOption(supplier, form.getByLabel('品牌'), 'B001', 'B001_禾丰');
+    await expect.poll(() => shown('brandCode')).toContain('B001_禾丰');
     await form.getByLabel('含税进价').fill('4.125');
     await form.getByLabel('建议售价').fill('3.90');
     await form.getByLabel('保质期(天)').fill('240');

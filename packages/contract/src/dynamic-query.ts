@@ -16,7 +16,13 @@ export const queryCode = z
   .trim()
   .regex(/^[A-Za-z][A-Za-z0-9_]{1,31}$/, '查询编码为 2-32 位字母、数字或下划线，以字母开头');
 
-export const paramTypes = ['text', 'number', 'date', 'dateRange', 'select', 'multiSelect', 'supplier', 'store', 'category'] as const;
+/**
+ * A parameter's type. `supplier`, `store`, `category`, `brand` and `goods` name one of those by its code, and the
+ * query page picks it with the matching picker (a supplier account's `supplier` is always its own supplier).
+ */
+export const paramTypes = [
+  'text', 'number', 'date', 'dateRange', 'select', 'multiSelect', 'supplier', 'store', 'category', 'brand', 'goods',
+] as const; // prettier-ignore
 export type ParamType = (typeof paramTypes)[number];
 
 /** Where a select's options come from: a fixed list, or a base-data lookup of the tenant. */
@@ -41,6 +47,17 @@ export const queryParam = z.object({
   lookup: z.enum(optionLookups).nullable().default(null),
 });
 export type QueryParam = z.infer<typeof queryParam>;
+
+/** What a parameter names and is picked with, or null for a plain value (text, number, date, a fixed list). */
+export type ParamPicker = 'supplier' | 'store' | 'category' | 'brand' | 'goods';
+const pickerTypes: readonly string[] = ['supplier', 'store', 'category', 'brand', 'goods'] satisfies ParamPicker[];
+
+/** A parameter of a picker type, or a select whose options come from a lookup (a fixed list wins over a lookup). */
+export function paramPicker(param: Pick<QueryParam, 'type' | 'options' | 'lookup'>): ParamPicker | null {
+  if (pickerTypes.includes(param.type)) return param.type as ParamPicker;
+  if ((param.type === 'select' || param.type === 'multiSelect') && !param.options.length && param.lookup) return param.lookup;
+  return null;
+}
 
 export const columnFormats = ['money', 'quantity', 'date', 'percent'] as const;
 

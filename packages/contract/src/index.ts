@@ -79,6 +79,7 @@ export * as dynamicQuery from './dynamic-query';
 export type {
   DefinitionSummary,
   PageDefinition,
+  ParamPicker,
   ParamValues,
   PublishTargets,
   QueryColumn,

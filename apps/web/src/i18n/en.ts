@@ -110,5 +110,8 @@ export const en: Texts<typeof zhCN> = {
     categoryPlaceholder: 'All categories',
     brandPlaceholder: 'All brands',
     supplierPlaceholder: 'All suppliers',
+    leafCategoryPlaceholder: 'Choose a leaf category',
+    chooseBrand: 'Choose a brand',
+    chooseDept: 'Choose a store or DC',
   },
 };

@@ -104,5 +104,8 @@ export const zhCN = {
     categoryPlaceholder: '所有类别',
     brandPlaceholder: '所有品牌',
     supplierPlaceholder: '所有供应商',
+    leafCategoryPlaceholder: '选择末级类别',
+    chooseBrand: '选择品牌',
+    chooseDept: '选择门店或配送中心',
   },
 } as const;

@@ -63,6 +63,8 @@ export const demoQueries: DemoQuery[] = [
     params: [
       param('period', ['验收日期', 'Receiving date'], 'dateRange', { defaultValue: '-365d,today' }),
       param('stores', ['门店', 'Stores'], 'multiSelect', { lookup: 'store' }),
+      param('supplier', ['供应商', 'Supplier'], 'supplier'),
+      param('goods', ['商品', 'Goods'], 'goods'),
     ],
     columns: [
       text('supp_code', ['供应商', 'Supplier'], 90, { fixed: 'left' }),
@@ -80,6 +82,8 @@ FROM acceptance a
 JOIN store s ON s.dept_code = a.dept_code
 WHERE a.acc_date <@ :period
   AND (:stores IS NULL OR a.dept_code = ANY(:stores))
+  AND (:supplier IS NULL OR a.supp_code = :supplier)
+  AND (:goods IS NULL OR a.goods_code = :goods)
 GROUP BY a.supp_code, a.dept_code, s.dept_name, to_char(a.acc_date, 'YYYY-MM')
 ORDER BY month DESC, a.dept_code`,
   },
@@ -91,7 +95,11 @@ ORDER BY month DESC, a.dept_code`,
     description: '超过指定天数（默认 60 天）没有验收到货的商品。',
     descriptionEn: 'Goods with no delivery received for more than the given number of days (60 by default).',
     isPublic: false,
-    params: [param('days', ['未到货天数', 'Days without delivery'], 'number', { required: true, defaultValue: '60' })],
+    params: [
+      param('days', ['未到货天数', 'Days without delivery'], 'number', { required: true, defaultValue: '60' }),
+      param('category', ['商品类别', 'Category'], 'category'),
+      param('brand', ['品牌', 'Brand'], 'brand'),
+    ],
     columns: [
       text('supp_code', ['供应商', 'Supplier'], 90, { fixed: 'left' }),
       text('goods_code', ['商品编码', 'Goods code'], 110),
@@ -106,6 +114,8 @@ ORDER BY month DESC, a.dept_code`,
 FROM goods g
 LEFT JOIN acceptance a ON a.goods_code = g.goods_code AND a.supp_code = g.supp_code
 LEFT JOIN category c ON c.category_code = g.category_code
+WHERE (:category IS NULL OR g.category_code = :category OR c.parent_category_code = :category)
+  AND (:brand IS NULL OR g.brand_code = :brand)
 GROUP BY g.supp_code, g.goods_code, g.barcode, g.goods_name, c.category_name
 HAVING max(a.acc_date) IS NULL OR max(a.acc_date) < current_date - CAST(:days AS integer)
 ORDER BY last_received NULLS FIRST, g.goods_code`,

@@ -274,6 +274,67 @@ describe('parameter values are values', () => {
   });
 });
 
+describe('supplier parameters', () => {
+  const param = (name: string, type: 'supplier' | 'multiSelect', lookup: 'supplier' | null = null) => ({
+    name,
+    label: name,
+    labelEn: '',
+    type,
+    required: false,
+    defaultValue: '',
+    options: [],
+    lookup,
+  });
+  const bySupplier: QueryDefinition = {
+    ...unfiltered(),
+    queryCode: 'T_BY_SUPPLIER',
+    params: [param('supplier', 'supplier'), param('suppliers', 'multiSelect', 'supplier')],
+    sql: 'SELECT supp_code, bill_number FROM acceptance WHERE (:supplier IS NULL OR supp_code = :supplier) AND (:suppliers IS NULL OR supp_code = ANY(:suppliers))',
+  };
+  beforeAll(() => saveAndPublish(bySupplier));
+  const suppliersOf = (list: Record<string, unknown>[]) => new Set(list.map((r) => r.supp_code));
+  const ofSupplier = (code: string) =>
+    count(`SELECT count(*)::int AS n FROM acceptance WHERE tenant_id = 'demo' AND supp_code = '${code}'`);
+
+  it('narrows staff to the supplier chosen', async () => {
+    const one = await t.callAs('admin', dynamicQuery.run, {
+      query: {},
+      body: { queryCode: 'T_BY_SUPPLIER', params: { supplier: '100002' } },
+    });
+    expect(one.status, JSON.stringify(one.envelope)).toBe(200);
+    expect(suppliersOf(one.data.list)).toEqual(new Set(['100002']));
+    expect(one.data.total).toBe(await ofSupplier('100002'));
+    const several = await t.callAs('admin', dynamicQuery.run, {
+      query: {},
+      body: { queryCode: 'T_BY_SUPPLIER', params: { suppliers: ['100001', '100002'] }, limit: 1000 },
+    });
+    expect(suppliersOf(several.data.list)).toEqual(new Set(['100001', '100002']));
+  });
+
+  it("binds a supplier account's supplier parameters to its own supplier, whatever it sends", async () => {
+    const own = await ofSupplier('100001');
+    expect(own).toBeGreaterThan(0);
+    const sent: Record<string, string | string[]>[] = [
+      {},
+      { supplier: '100002' },
+      { suppliers: ['100002'] },
+      { supplier: '', suppliers: [] },
+    ];
+    for (const params of sent) {
+      const res = await t.callAs('100001', dynamicQuery.run, { query: {}, body: { queryCode: 'T_BY_SUPPLIER', params, limit: 5 } });
+      expect(res.status, JSON.stringify(params)).toBe(200);
+      expect(res.data.total, JSON.stringify(params)).toBe(own);
+      expect(suppliersOf(res.data.list)).toEqual(new Set(['100001']));
+    }
+    // The designer's test run as a supplier binds them the same way.
+    const sample = await t.callAs('admin', dynamicQuery.testRun, {
+      body: { definition: bySupplier, params: { supplier: '100002' }, asSupplier: '100001' },
+    });
+    expect(sample.status, JSON.stringify(sample.envelope)).toBe(200);
+    expect(sample.data.total).toBe(own);
+  });
+});
+
 describe('validation at save', () => {
   it('names an undeclared parameter and a declared column the SQL does not return', async () => {
     const undeclared = await t.callAs('admin', dynamicQuery.saveDefinition, {

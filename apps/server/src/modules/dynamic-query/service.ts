@@ -84,6 +84,17 @@ export function bindValues(params: readonly QueryParam[], given: ParamValues, to
   return values;
 }
 
+/**
+ * A supplier has no choice of supplier: its supplier parameters are bound to its own code, whatever was sent
+ * (the views answer its own rows anyway; this keeps "all suppliers" and another supplier's code from meaning
+ * anything but itself).
+ */
+export function bindOwnSupplier(params: readonly QueryParam[], values: Map<string, BoundValue>, suppCode: string): void {
+  for (const p of params) {
+    if (dynamicQuery.paramPicker(p) === 'supplier') values.set(p.name, p.type === 'multiSelect' ? [suppCode] : suppCode);
+  }
+}
+
 /** The form and columns of a definition make sense on their own (before its SQL is looked at). */
 function checkShape(d: QueryDefinition) {
   const names = new Set<string>();
@@ -205,6 +216,7 @@ export async function testRun(
   if (body.asSupplier && !(await repo.knownTargets(ctx.db, tenantId, [], [body.asSupplier])).suppliers.has(body.asSupplier))
     throw ApiError.badRequest(`body.asSupplier: 供应商 ${body.asSupplier} 不存在`);
   const values = bindValues(body.definition.params, body.params, businessDay(ctx.now()));
+  if (body.asSupplier) bindOwnSupplier(body.definition.params, values, body.asSupplier);
   const scope: ReportScope = { tenantId, supplier: body.definition.isPublic ? '' : body.asSupplier || '*' };
   const started = performance.now();
   const result = await runner.sample(scope, { split, params: body.definition.params, values, columns: body.definition.columns }, 20);
@@ -252,6 +264,7 @@ async function runnable(ctx: AppContext, caller: Caller, queryCode: string, give
     { isPublic: definition.isPublic },
   );
   const values = bindValues(definition.params, given, businessDay(ctx.now()));
+  if (session?.kind === 'supplier') bindOwnSupplier(definition.params, values, session.suppCode!);
   const run: Runnable = { split, params: definition.params, values, columns: definition.columns };
   return { definition, scope, run };
 }

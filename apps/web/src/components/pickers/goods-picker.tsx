@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { goodsQuery, popupWidth } from './lookups';
+import { type PickerWidth, goodsQuery, popupWidth } from './lookups';
 
 type Goods = CallData<typeof common.getGoodInfo>['list'][number];
 const pageSize = 20;
@@ -18,13 +18,15 @@ export function GoodsPicker({
   width = 240,
   id,
   placeholder,
+  disabled,
   'aria-label': ariaLabel,
 }: {
   value?: string | undefined;
   onChange?(goodsCode: string | undefined, goods?: Goods): void;
-  width?: number;
+  width?: PickerWidth;
   id?: string;
   placeholder?: string;
+  disabled?: boolean;
   'aria-label'?: string;
 }) {
   const { t } = useTranslation();
@@ -46,6 +48,7 @@ export function GoodsPicker({
     <Select<string>
       id={id}
       aria-label={ariaLabel}
+      disabled={disabled}
       allowClear
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
       placeholder={placeholder ?? t('pickers.goodsPlaceholder')}

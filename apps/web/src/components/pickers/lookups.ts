@@ -23,6 +23,13 @@ const treeCalls = { category: common.getCatalogClassInfo, brand: common.getBrand
 export const treeQuery = (kind: TreeKind) =>
   queryOptions({ queryKey: [...keys, 'tree', kind], queryFn: () => call(treeCalls[kind]), ...lookup });
 
+/** Every supplier the caller may pick (the legacy list's page size 9999): staff their tenant's, a supplier account itself. */
+export const suppliersQuery = queryOptions({
+  queryKey: [...keys, 'suppliers'],
+  queryFn: async () => (await call(common.getSupplierInfo, { body: { page: 1, pageSize: 9999 } })).list,
+  ...lookup,
+});
+
 export type GoodsSearch = NonNullable<CallBody<typeof common.getGoodInfo>>;
 
 /** Goods matching a code, barcode or part of a name (the first page). */
@@ -34,6 +41,12 @@ export const goodsQuery = (search: GoodsSearch) =>
     staleTime: 60_000,
   });
 
-/** A picker's list may be wider than the picker to show its texts whole; on a phone it keeps the picker's width. */
-export const popupWidth = (width: number, wide: number): number | true =>
-  typeof window !== 'undefined' && window.innerWidth < 576 ? true : Math.max(width, wide);
+/** A picker's width: pixels, or a share of its container ('100%' in a form's column). */
+export type PickerWidth = number | `${number}%`;
+
+/**
+ * A picker's list may be wider than the picker to show its texts whole; on a phone, or when the picker already
+ * fills its container, it keeps the picker's width.
+ */
+export const popupWidth = (width: PickerWidth, wide: number): number | true =>
+  typeof width !== 'number' || (typeof window !== 'undefined' && window.innerWidth < 576) ? true : Math.max(width, wide);

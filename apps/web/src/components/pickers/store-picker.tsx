@@ -3,13 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { storesQuery } from './lookups';
+import { type PickerWidth, popupWidth, storesQuery } from './lookups';
 
 interface Common {
   storesOnly?: boolean;
-  width?: number;
+  width?: PickerWidth;
   id?: string;
   placeholder?: string;
+  disabled?: boolean;
   'aria-label'?: string;
 }
 
@@ -26,7 +27,7 @@ export function StorePicker(
     ),
 ) {
   const { t } = useTranslation();
-  const { storesOnly = false, width = 220, id, placeholder, 'aria-label': ariaLabel } = props;
+  const { storesOnly = false, width = 220, id, placeholder, disabled, 'aria-label': ariaLabel } = props;
   const stores = useQuery(storesQuery(storesOnly));
   const options = (stores.data ?? []).map((d) => ({
     value: d.deptCode,
@@ -35,10 +36,12 @@ export function StorePicker(
   const shared = {
     id,
     'aria-label': ariaLabel,
+    disabled,
     allowClear: true,
     showSearch: { optionFilterProp: 'label' },
     placeholder: placeholder ?? (storesOnly ? t('pickers.storePlaceholder') : t('pickers.deptPlaceholder')),
     style: { width },
+    popupMatchSelectWidth: popupWidth(width, 260),
     loading: stores.isLoading,
     options,
   } as const;

@@ -1,12 +1,13 @@
 // Tree pickers of categories, brands and suppliers, each under its root ('所有类别', '所有品牌', '所有供应商')
 // as the legacy calls answer them. The root stands for "all": it is shown open and is not a choice, so an empty
-// value means all. In the supplier tree only suppliers are choices (their category groups are not).
+// value means all. In the supplier tree only suppliers are choices (their category groups are not); with
+// `leafOnly` only categories without sub-classes are (a form that needs a leaf category).
 import type { common } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type TreeKind, popupWidth, treeQuery } from './lookups';
+import { type PickerWidth, type TreeKind, popupWidth, treeQuery } from './lookups';
 
 interface TreeOption {
   value: string;
@@ -18,37 +19,46 @@ interface TreeOption {
 /** Supplier groups carry ids `category:…`; only their children (suppliers) are choices. */
 const isGroup = (kind: TreeKind, node: common.TreeNode) => kind === 'supplier' && node.id.startsWith('category:');
 
-function optionsOf(kind: TreeKind, nodes: common.TreeNode[], root: boolean): TreeOption[] {
+/** `rootTitle` names the root in the page's language (the call answers it in Chinese: '所有类别'…); null below it. */
+function optionsOf(kind: TreeKind, nodes: common.TreeNode[], rootTitle: string | null, leafOnly: boolean): TreeOption[] {
   return nodes.map((node) => ({
-    value: root ? `root:${kind}` : node.id,
-    title: node.label,
-    selectable: !root && !isGroup(kind, node),
-    children: optionsOf(kind, node.children, false),
+    value: rootTitle !== null ? `root:${kind}` : node.id,
+    title: rootTitle ?? node.label,
+    selectable: rootTitle === null && !isGroup(kind, node) && !(leafOnly && node.children.length > 0),
+    children: optionsOf(kind, node.children, null, leafOnly),
   }));
 }
 
-interface Common {
-  width?: number;
+export interface PickerCommon {
+  width?: PickerWidth;
   id?: string;
   placeholder?: string;
+  disabled?: boolean;
   'aria-label'?: string;
 }
-type Single = Common & { value?: string | undefined; onChange?(value: string | undefined): void };
-type Multiple = Common & { value?: string[] | undefined; onChange?(value: string[]): void };
+export type Single = PickerCommon & { multiple?: false; value?: string | undefined; onChange?(value: string | undefined): void };
+export type Multiple = PickerCommon & { multiple: true; value?: string[] | undefined; onChange?(value: string[]): void };
 
-function TreePicker(props: { kind: TreeKind } & ((Single & { multiple?: false }) | (Multiple & { multiple: true }))) {
+/** A tree picker of one kind; shared by the category, brand and supplier pickers. */
+export function TreePicker(props: { kind: TreeKind; leafOnly?: boolean } & (Single | Multiple)) {
   const { t } = useTranslation();
   const tree = useQuery(treeQuery(props.kind));
-  const options = useMemo(() => optionsOf(props.kind, tree.data ?? [], true), [props.kind, tree.data]);
-  const { width = 220, id, placeholder, 'aria-label': ariaLabel } = props;
+  const { width = 220, id, placeholder, disabled, leafOnly = false, 'aria-label': ariaLabel } = props;
+  // The input names its list `${id}_list` (aria-owns, aria-controls), which the tree's popup does not carry: the
+  // popup is wrapped in an element of that id, so the reference holds (axe: aria-valid-attr-value).
+  const ownId = `tree-picker-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const pickerId = id ?? ownId;
+  const rootTitle = t(`pickers.${props.kind}Placeholder`);
+  const options = useMemo(() => optionsOf(props.kind, tree.data ?? [], rootTitle, leafOnly), [props.kind, tree.data, rootTitle, leafOnly]);
   const change = (next: string | string[] | undefined) => {
     if (props.multiple) props.onChange?.(Array.isArray(next) ? next : []);
     else props.onChange?.(typeof next === 'string' && next ? next : undefined);
   };
   return (
     <TreeSelect<string | string[]>
-      id={id}
+      id={pickerId}
       aria-label={ariaLabel}
+      disabled={disabled}
       allowClear
       showSearch={{ treeNodeFilterProp: 'title' }}
       multiple={props.multiple}
@@ -62,15 +72,16 @@ function TreePicker(props: { kind: TreeKind } & ((Single & { multiple?: false })
       treeDefaultExpandedKeys={options.map((o) => o.value)}
       value={props.multiple ? (props.value ?? []) : props.value || undefined}
       onChange={change}
+      popupRender={(menu) => <div id={`${pickerId}_list`}>{menu}</div>}
     />
   );
 }
 
-/** One category (a category filters its sub-classes too); empty: all. */
-export const CategoryPicker = (props: Single) => <TreePicker kind="category" {...props} />;
+/**
+ * One category (in a filter a category filters its sub-classes too; empty: all), or with `multiple` several.
+ * `leafOnly`: only categories without sub-classes are choices, as a goods item's category must be.
+ */
+export const CategoryPicker = (props: { leafOnly?: boolean } & (Single | Multiple)) => <TreePicker kind="category" {...props} />;
 
-/** Several brands; empty: all. */
-export const BrandPicker = (props: Multiple) => <TreePicker kind="brand" multiple {...props} />;
-
-/** One supplier, found under the top categories of its goods; empty: all (staff). */
-export const SupplierTreePicker = (props: Single) => <TreePicker kind="supplier" {...props} />;
+/** One brand, or with `multiple` several; empty: all. */
+export const BrandPicker = (props: Single | Multiple) => <TreePicker kind="brand" {...props} />;

@@ -5,7 +5,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { GoodsPicker } from '../../components/pickers/goods-picker';
 import { StorePicker } from '../../components/pickers/store-picker';
-import { BrandPicker, CategoryPicker, SupplierTreePicker } from '../../components/pickers/tree-picker';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
+import { BrandPicker, CategoryPicker } from '../../components/pickers/tree-picker';
 import { useUserStore } from '../../stores/user';
 import { type FilterValues, initialFilters, thisMonth } from './condition';
 
@@ -38,7 +39,7 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
       </Form.Item>
       {staff && (
         <Form.Item name="suppCode" label={t('shell.supplier')}>
-          <SupplierTreePicker width={220} />
+          <SupplierPicker mode="tree" width={220} />
         </Form.Item>
       )}
       <Form.Item name="deptCodes" label={t('acceptance.depts')}>
@@ -48,7 +49,7 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
         <CategoryPicker placeholder={t('acceptance.categoryPlaceholder')} width={200} />
       </Form.Item>
       <Form.Item name="brandCodes" label={t('acceptance.brands')}>
-        <BrandPicker placeholder={t('acceptance.brandsPlaceholder')} width={200} />
+        <BrandPicker multiple placeholder={t('acceptance.brandsPlaceholder')} width={200} />
       </Form.Item>
       <Form.Item name="goods" label={t('acceptance.goods')}>
         <GoodsPicker placeholder={t('acceptance.goodsPlaceholder')} width={200} />

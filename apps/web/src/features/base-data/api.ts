@@ -2,6 +2,7 @@
 import { type AccUnitForm, type BrandForm, type BusOption, type CallBody, type CategoryForm, baseInfo } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { treeQuery } from '../../components/pickers/lookups';
 
 export type BrandListQuery = CallBody<typeof baseInfo.getBrandPage>;
 export type DeptListQuery = CallBody<typeof baseInfo.getDeptPage>;
@@ -50,22 +51,16 @@ export const busOptionsQuery = queryOptions({
 });
 
 /** Stores, categories and suppliers a business option may name. */
-export const deptOptionsQuery = queryOptions({
-  queryKey: [...baseDataKeys.depts, 'all'],
-  queryFn: () => call(baseInfo.getAllDeptInfo, { body: {} }),
-  staleTime: 60_000,
-});
-export const flatCategoriesQuery = queryOptions({
-  queryKey: [...baseDataKeys.categories, 'flat'],
-  queryFn: () => call(baseInfo.getCategoryInfo, { body: {} }),
-  staleTime: 60_000,
-});
-
 export function useSaveBrand() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (form: BrandForm) => call(baseInfo.saveBrand, { body: form }),
-    onSuccess: () => client.invalidateQueries({ queryKey: baseDataKeys.brands }),
+    // The brand pickers read the legacy tree: it changes with the brands.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: baseDataKeys.brands }),
+        client.invalidateQueries({ queryKey: treeQuery('brand').queryKey }),
+      ]),
   });
 }
 
@@ -73,7 +68,11 @@ export function useSaveCategory() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (form: CategoryForm) => call(baseInfo.saveCategory, { body: form }),
-    onSuccess: () => client.invalidateQueries({ queryKey: baseDataKeys.categories }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: baseDataKeys.categories }),
+        client.invalidateQueries({ queryKey: treeQuery('category').queryKey }),
+      ]),
   });
 }
 

@@ -1,13 +1,15 @@
 // 业务选项 (ms0081): the tenant's business options — a short name, a name, and to whom the option applies
 // (everyone, or some stores, categories or suppliers); staff add one or change one in a dialog.
-import { type BusOption, baseInfo, dashboard } from '@portal/contract';
+import { type BusOption, baseInfo } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { StorePicker } from '../../components/pickers/store-picker';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
+import { CategoryPicker } from '../../components/pickers/tree-picker';
 import { contractRule } from '../../lib/contract-rule';
-import { busOptionsQuery, deptOptionsQuery, flatCategoriesQuery, useSaveBusOption } from './api';
+import { busOptionsQuery, useSaveBusOption } from './api';
 import { EditDialog } from './edit-dialog';
 
 type PermissionType = BusOption['permissionType'];
@@ -78,28 +80,29 @@ export default function BusOptionPage() {
   );
 }
 
-/** The codes a scope type picks from: stores, categories or suppliers, loaded when the type needs them. */
-function useScopeOptions(type: PermissionType) {
-  const depts = useQuery({ ...deptOptionsQuery, enabled: type === 'dept' });
-  const categories = useQuery({ ...flatCategoriesQuery, enabled: type === 'category' });
-  const suppliers = useQuery({
-    queryKey: ['suppliers'],
-    queryFn: () => call(dashboard.getSuppliers),
-    staleTime: 5 * 60_000,
-    enabled: type === 'supplier',
-  });
-  if (type === 'dept') return (depts.data ?? []).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` }));
-  if (type === 'category')
-    return (categories.data ?? []).map((c) => ({ value: c.categoryCode, label: `${c.categoryCode} ${c.categoryName}` }));
-  if (type === 'supplier') return (suppliers.data ?? []).map((s) => ({ value: s.suppCode, label: `${s.suppCode} ${s.suppName}` }));
-  return [];
+/** The codes an option applies to, picked with the shared picker of the scope type (stores, categories, suppliers). */
+function ScopePicker({
+  type,
+  id,
+  value,
+  onChange,
+}: {
+  type: PermissionType;
+  id?: string;
+  value?: string[];
+  onChange?(codes: string[]): void;
+}) {
+  const shared = { id, multiple: true, width: '100%', value, onChange } as const;
+  if (type === 'dept') return <StorePicker {...shared} />;
+  if (type === 'category') return <CategoryPicker {...shared} />;
+  if (type === 'supplier') return <SupplierPicker {...shared} />;
+  return <Select id={id} mode="multiple" disabled value={[]} />;
 }
 
 function BusOptionDialog({ option, isNew, onClose }: { option: BusOption; isNew: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<BusOption>();
   const type = Form.useWatch('permissionType', form) ?? option.permissionType;
-  const scope = useScopeOptions(type);
   const save = useSaveBusOption();
   const fields = baseInfo.busOption.shape;
   const text = (key: string) => t(`baseData.busOption.${key}`);
@@ -128,14 +131,7 @@ function BusOptionDialog({ option, isNew, onClose }: { option: BusOption; isNew:
         extra={type === 'all' ? text('permissionHint') : undefined}
         rules={type === 'all' ? [] : [{ required: true, type: 'array', min: 1, message: text('pickOne') }]}
       >
-        <Select
-          mode="multiple"
-          disabled={type === 'all'}
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          maxTagCount="responsive"
-          options={scope}
-        />
+        <ScopePicker type={type} />
       </Form.Item>
     </EditDialog>
   );

@@ -7,7 +7,7 @@ import { Alert, Button, Card, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SupplierPicker } from '../../components/supplier-picker';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useUserStore } from '../../stores/user';
 import { overviewQuery } from './api';

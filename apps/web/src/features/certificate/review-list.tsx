@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DataGrid, type GridColumn, type GridRow } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
-import { SupplierPicker } from '../../components/supplier-picker';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { type ReviewListQuery, reviewColumnValues, reviewPageQuery } from './api';
 
 interface Search {

@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
-import { SupplierPicker } from '../../components/supplier-picker';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { formatMoney } from '../../lib/format';
 import { useUserStore } from '../../stores/user';
 import { LazyTrendChart as TrendChart } from '../../components/lazy-trend-chart';

@@ -27,6 +27,7 @@ import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiFailure } from '../../api/client';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import {
   definitionQuery,
   definitionsQuery,
@@ -419,12 +420,12 @@ function Editor({
       <Card size="small" title={d('testRun')} style={{ marginTop: 16 }}>
         <ParamForm key={JSON.stringify(sampleParams)} params={sampleParams} form={sampleForm} onSearch={() => void onTest()} />
         <Space wrap>
-          <Input
+          <SupplierPicker
             placeholder={d('asSupplier')}
             aria-label={d('asSupplier')}
-            value={asSupplier}
-            onChange={(e) => setAsSupplier(e.target.value.trim())}
-            style={{ width: 220 }}
+            value={asSupplier || undefined}
+            onChange={(code) => setAsSupplier(code ?? '')}
+            width={240}
           />
           <Button onClick={() => void onTest()} loading={test.isPending}>
             {d('testRun')}
@@ -516,13 +517,7 @@ function PublishDialog({
           <Switch aria-label={t('dynamicQuery.designer.allSuppliers')} />
         </Form.Item>
         <Form.Item name="suppliers" label={t('dynamicQuery.designer.suppliers')}>
-          <Select
-            mode="multiple"
-            disabled={all}
-            aria-label={t('dynamicQuery.designer.suppliers')}
-            optionFilterProp="label"
-            options={(options?.suppliers ?? []).map((s) => ({ value: s.suppCode, label: `${s.suppCode} ${s.suppName}` }))}
-          />
+          <SupplierPicker multiple disabled={all} aria-label={t('dynamicQuery.designer.suppliers')} width="100%" />
         </Form.Item>
       </Form>
     </Modal>

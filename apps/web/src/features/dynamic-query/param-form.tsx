@@ -1,12 +1,16 @@
 // The parameter form of a query page, drawn from the definition: one field per parameter by its type, options
-// from a fixed list or a base-data lookup (signed in only; signed out they are typed).
-import { type ParamValues, type QueryParam, baseInfo } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+// from a fixed list, or the shared picker of a supplier, store, category, brand or goods parameter (signed in
+// only; signed out they are typed). A supplier account's supplier parameter shows its own supplier, fixed: the
+// server binds it so whatever is sent.
+import { type ParamPicker, type ParamValues, type QueryParam, dynamicQuery } from '@portal/contract';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import type { FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { GoodsPicker } from '../../components/pickers/goods-picker';
+import { StorePicker } from '../../components/pickers/store-picker';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
+import { BrandPicker, CategoryPicker } from '../../components/pickers/tree-picker';
 import { useUserStore } from '../../stores/user';
 
 export type FormValues = Record<string, string | string[] | Dayjs | [Dayjs | null, Dayjs | null] | number | null | undefined>;
@@ -56,43 +60,62 @@ export function paramValuesOf(params: readonly QueryParam[], values: FormValues)
   );
 }
 
-function useOptions(param: QueryParam) {
-  const signedIn = useUserStore((s) => s.signedIn);
-  const lookup = param.lookup ?? (param.type === 'store' || param.type === 'category' ? param.type : null);
-  const { data } = useQuery({
-    queryKey: ['dynamic-query', 'lookup', lookup],
-    enabled: signedIn && lookup !== null && lookup !== 'supplier',
-    staleTime: 60_000,
-    queryFn: async () => {
-      if (lookup === 'store')
-        return (await call(baseInfo.getAllDeptInfo, { body: {} })).map((d) => ({
-          value: d.deptCode,
-          label: `${d.deptCode} ${d.deptName}`,
-        }));
-      if (lookup === 'category')
-        return (await call(baseInfo.getCategoryInfo, { body: {} })).map((c) => ({
-          value: c.categoryCode,
-          label: `${c.categoryCode}_${c.categoryName}`,
-        }));
-      return (await call(baseInfo.getAllBrandInfo, { body: {} })).map((b) => ({
-        value: b.brandCode,
-        label: `${b.brandCode} ${b.brandName}`,
-      }));
-    },
-  });
-  if (param.options.length) return param.options;
-  return data;
+/** The picker of a kind, one code or (multiSelect) several; the parameter's Form.Item passes id, value and onChange. */
+function Picker({
+  kind,
+  multiple,
+  label,
+  id,
+  value,
+  onChange,
+}: {
+  kind: ParamPicker;
+  multiple: boolean;
+  label: string;
+  id?: string;
+  value?: string | string[] | undefined;
+  onChange?(value: string | string[] | undefined): void;
+}) {
+  const base = { ...(id ? { id } : {}), 'aria-label': label };
+  const one = {
+    ...base,
+    width: 200,
+    value: typeof value === 'string' ? value : undefined,
+    onChange: (v: string | undefined) => onChange?.(v),
+  };
+  const many = {
+    ...base,
+    width: 240,
+    multiple: true,
+    value: Array.isArray(value) ? value : [],
+    onChange: (v: string[]) => onChange?.(v),
+  } as const;
+  switch (kind) {
+    case 'supplier':
+      return multiple ? <SupplierPicker {...many} /> : <SupplierPicker {...one} />;
+    case 'store':
+      return multiple ? <StorePicker {...many} /> : <StorePicker {...one} />;
+    case 'category':
+      return multiple ? <CategoryPicker {...many} /> : <CategoryPicker {...one} />;
+    case 'brand':
+      return multiple ? <BrandPicker {...many} /> : <BrandPicker {...one} />;
+    case 'goods':
+      return <GoodsPicker {...one} />;
+  }
 }
 
 function ParamField({ param }: { param: QueryParam }) {
   const { t } = useTranslation();
-  const options = useOptions(param);
+  // The pickers read the legacy lookups, which need a session; signed out (a public definition) codes are typed.
+  const signedIn = useUserStore((s) => s.signedIn);
+  const picker = signedIn ? dynamicQuery.paramPicker(param) : null;
   const rules = param.required ? [{ required: true, message: param.label }] : [];
   const item = (child: React.ReactNode) => (
     <Form.Item key={param.name} name={param.name} label={param.label} rules={rules}>
       {child}
     </Form.Item>
   );
+  if (picker) return item(<Picker kind={picker} multiple={param.type === 'multiSelect'} label={param.label} />);
   switch (param.type) {
     case 'number':
       return item(<InputNumber style={{ width: 140 }} />);
@@ -103,10 +126,10 @@ function ParamField({ param }: { param: QueryParam }) {
         <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('dynamicQuery.rangeStart'), t('dynamicQuery.rangeEnd')]} />,
       );
     case 'multiSelect':
-      return item(<Select mode="multiple" allowClear options={options ?? []} style={{ minWidth: 200 }} maxTagCount="responsive" />);
+      return item(<Select mode="multiple" allowClear options={param.options} style={{ minWidth: 200 }} maxTagCount="responsive" />);
     default:
-      return options
-        ? item(<Select allowClear showSearch optionFilterProp="label" options={options} style={{ minWidth: 180 }} />)
+      return param.options.length
+        ? item(<Select allowClear showSearch optionFilterProp="label" options={param.options} style={{ minWidth: 180 }} />)
         : item(<Input allowClear maxLength={200} style={{ width: 180 }} />);
   }
 }

@@ -1,6 +1,6 @@
 // Calls of new-product applications (supplier ms0061, review ms0060) with their query keys; changes are
 // mutations that refresh them.
-import { type ApplyForm, type CallBody, baseInfo, file, goodsApply } from '@portal/contract';
+import { type ApplyForm, type CallBody, file, goodsApply } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { downloadByQuery, fileTypes } from '../../api/download';
@@ -44,18 +44,6 @@ export const newAppInfoQuery = queryOptions({
 export const linkableQuery = queryOptions({
   queryKey: [...applyKeys.all, 'linkable'],
   queryFn: () => call(goodsApply.getLinkableCtfs),
-});
-
-export const categoryTreeQuery = queryOptions({
-  queryKey: ['base-info', 'category-tree'],
-  queryFn: () => call(baseInfo.getCategoryTreeInfo),
-  staleTime: 300_000,
-});
-
-export const brandsQuery = queryOptions({
-  queryKey: ['base-info', 'brands'],
-  queryFn: () => call(baseInfo.getAllBrandInfo, { body: {} }),
-  staleTime: 300_000,
 });
 
 export const uploadFiles = (files: File[], onProgress: (p: UploadProgress) => void) =>

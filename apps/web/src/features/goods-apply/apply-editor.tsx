@@ -1,15 +1,16 @@
 // The supplier's application form in a drawer: a new draft, or one in 草稿 or 驳回 to change. The barcode's
 // EAN-13 check digit and the prices are checked as the server checks them (the contract's rules); files
 // upload with progress as they are chosen; saving keeps a draft, submitting starts the review.
-import type { ApplyDetail, ApplyForm, CategoryNode, StoredFile } from '@portal/contract';
+import type { ApplyDetail, ApplyForm, StoredFile } from '@portal/contract';
 import { goodsApply } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, TreeSelect } from 'antd';
+import { App, Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../api/client';
-import { brandsQuery, categoryTreeQuery, linkableQuery, uploadFiles, useSaveApply, useSubmitApply } from './api';
+import { linkableQuery, uploadFiles, useSaveApply, useSubmitApply } from './api';
 import { FileUpload } from '../../components/file-upload';
+import { BrandPicker, CategoryPicker } from '../../components/pickers/tree-picker';
 
 type Values = Omit<ApplyForm, 'applyNo' | 'fileIds' | 'remark'> & { remark?: string };
 
@@ -18,15 +19,6 @@ const checkDigit = (code: string) => {
   const sum = [...code.slice(0, 12)].map(Number).reduce((s, d, i) => s + d * (i % 2 === 0 ? 1 : 3), 0);
   return (10 - (sum % 10)) % 10;
 };
-
-interface TreeNode {
-  value: string;
-  title: string;
-  selectable: boolean;
-  children: TreeNode[];
-}
-const treeOf = (nodes: CategoryNode[]): TreeNode[] =>
-  nodes.map((n) => ({ value: n.categoryCode, title: n.label, selectable: n.children.length === 0, children: treeOf(n.children) }));
 
 /** A server message naming a field of the form ("body.form.barcode: ..." or "body.barcode: ..."). */
 function fieldOf(err: unknown): { field: string; message: string } | null {
@@ -61,8 +53,6 @@ export function ApplyEditor({ apply, onClose }: { apply: ApplyDetail | undefined
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const categories = useQuery(categoryTreeQuery);
-  const brands = useQuery(brandsQuery);
   const linkable = useQuery(linkableQuery);
   const save = useSaveApply();
   const submit = useSubmitApply();
@@ -156,7 +146,7 @@ export function ApplyEditor({ apply, onClose }: { apply: ApplyDetail | undefined
               label={t('goodsApply.category')}
               rules={[{ required: true, message: t('goodsApply.form.required', { field: t('goodsApply.category') }) }]}
             >
-              <TreeSelect treeData={treeOf(categories.data ?? [])} showSearch treeNodeFilterProp="title" treeDefaultExpandAll={false} />
+              <CategoryPicker leafOnly width="100%" placeholder={t('pickers.leafCategoryPlaceholder')} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -165,11 +155,7 @@ export function ApplyEditor({ apply, onClose }: { apply: ApplyDetail | undefined
               label={t('goodsApply.brand')}
               rules={[{ required: true, message: t('goodsApply.form.required', { field: t('goodsApply.brand') }) }]}
             >
-              <Select
-                showSearch
-                optionFilterProp="label"
-                options={(brands.data ?? []).map((b) => ({ value: b.brandCode, label: `${b.brandCode} ${b.brandName}` }))}
-              />
+              <BrandPicker width="100%" placeholder={t('pickers.chooseBrand')} />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>

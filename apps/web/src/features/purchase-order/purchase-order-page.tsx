@@ -10,7 +10,7 @@ import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { StorePicker } from '../../components/pickers/store-picker';
-import { SupplierPicker } from '../../components/supplier-picker';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { useUserStore } from '../../stores/user';
 import { orderColumnValues, type OrderListQuery, orderPageQuery } from './api';
 import { orderColumns, orderRow } from './order-columns';

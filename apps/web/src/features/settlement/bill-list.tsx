@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
-import { SupplierPicker } from '../../components/supplier-picker';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useUserStore } from '../../stores/user';
 import { advancePageQuery, type BillListQuery, billColumnValues, billPageQuery, unitsQuery, useDeleteBill } from './api';

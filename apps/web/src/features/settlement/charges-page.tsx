@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
-import { SupplierPicker } from '../../components/supplier-picker';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useUserStore } from '../../stores/user';
 import { type ChargeListQuery, chargeColumnValues, chargePageQuery, useAnswerDispute, useDisputeCharge, useFreshWhenShown } from './api';

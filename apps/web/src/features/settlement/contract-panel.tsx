@@ -6,7 +6,7 @@ import { Alert, Button, Descriptions, Empty, Skeleton, Space, Table, Tag } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadByQuery, fileTypes } from '../../api/download';
-import { SupplierPicker } from '../../components/supplier-picker';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { useUserStore } from '../../stores/user';
 import { contractQuery } from './api';
 import { contractPdfHref } from './contract-pdf-page';

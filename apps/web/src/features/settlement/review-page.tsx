@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
-import { SupplierPicker } from '../../components/supplier-picker';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { useUserStore } from '../../stores/user';
 import { billColumnValues, billPageQuery, useFreshWhenShown } from './api';
 import { billColumns, billRow } from './columns';

@@ -1,13 +1,12 @@
 // Fields of the employee edit form (spec section 3), checked by the contract's own rules as the user
 // types; the account code and the mobile number are also checked against the server for uniqueness.
-import { baseInfo, employee } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Col, DatePicker, Divider, Form, Input, Radio, Row, Select } from 'antd';
+import { employee } from '@portal/contract';
+import { Col, DatePicker, Divider, Form, Input, Radio, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { call } from '../../api/client';
+import { StorePicker } from '../../components/pickers/store-picker';
 import { contractRule } from '../../lib/contract-rule';
 import { isCodeFree, isMobileFree } from './api';
 
@@ -22,12 +21,6 @@ export function EmployeeFormFields({ mode, editingCode }: { mode: 'new' | 'edit'
   const { t } = useTranslation();
   const readOnly = mode === 'view';
   const creating = mode === 'new' || mode === 'copy';
-  const depts = useQuery({
-    queryKey: ['base-info', 'depts'],
-    queryFn: () => call(baseInfo.getAllDeptInfo, { body: {} }),
-    staleTime: 300_000,
-    enabled: !readOnly,
-  });
   const label = (key: string) => t(`employee.detail.${key}`);
 
   const codeRules: Rule[] = [contractRule(fields.empCode)];
@@ -101,13 +94,7 @@ export function EmployeeFormFields({ mode, editingCode }: { mode: 'new' | 'edit'
         </Col>
         <Col {...span}>
           <Form.Item name="deptCode" label={label('deptCode')}>
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              loading={depts.isLoading}
-              options={(depts.data ?? []).map((d) => ({ value: d.deptCode, label: `${d.deptCode} ${d.deptName}` }))}
-            />
+            <StorePicker width="100%" placeholder={t('pickers.chooseDept')} />
           </Form.Item>
         </Col>
         <Col {...span}>

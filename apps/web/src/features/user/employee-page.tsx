@@ -10,7 +10,7 @@ import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
-import { SupplierPicker } from '../../components/supplier-picker';
+import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { useUserStore } from '../../stores/user';
 import { employeeColumnValues, type EmployeeListQuery, employeePageQuery } from './api';
 import { employeeColumns, employeeRow } from './employee-columns';
