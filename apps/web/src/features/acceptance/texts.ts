@@ -1,5 +1,5 @@
 // Texts of the receiving statistics (zh-CN default, en), merged into the app's translations by i18n/index.ts.
-import { type AccDetail, acceptance } from '@portal/contract';
+import { type AccDetail, acceptance, settlement } from '@portal/contract';
 import type { Texts } from '../../i18n/texts';
 
 export const zhCN = {
@@ -48,6 +48,8 @@ export const zhCN = {
     exported: '已导出 {{name}}（{{size}}）',
     /** Headings of the lines: the export's own (one place, the contract). */
     fields: Object.fromEntries(acceptance.accDetailColumns.map((c) => [c.field, c.title])) as Record<keyof AccDetail, string>,
+    /** The settle states of a line, as the contract names them. */
+    settleStates: Object.fromEntries(settlement.settleStatuses.map((v) => [v, v])) as Record<settlement.SettleStatus, string>,
   },
 } as const;
 
@@ -96,5 +98,6 @@ export const en: Texts<typeof zhCN> = {
     exporting: 'Exporting, {{size}} received',
     exported: 'Exported {{name}} ({{size}})',
     fields: Object.fromEntries(acceptance.accDetailColumns.map((c) => [c.field, c.titleEn])) as Record<keyof AccDetail, string>,
+    settleStates: settlement.settleStatusTextEn,
   },
 };

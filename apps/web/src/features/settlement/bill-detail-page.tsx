@@ -189,7 +189,12 @@ function BillView({ bill, backButton, onDeleted }: { bill: BillDetail; backButto
                       className: 'sam-num',
                       render: (v: string) => <Money value={v} strong />,
                     },
-                    { title: p('payMethod'), dataIndex: 'payMethod', width: 100 },
+                    {
+                      title: p('payMethod'),
+                      dataIndex: 'payMethod',
+                      width: 100,
+                      render: (v: string) => t(`settlement.payment.methods.${v}`, { defaultValue: v }),
+                    },
                     { title: p('reference'), dataIndex: 'reference', width: 160 },
                     { title: p('note'), dataIndex: 'note' },
                     { title: p('createdBy'), dataIndex: 'createdBy', width: 100 },

@@ -172,7 +172,12 @@ export function chargeColumns(t: TFunction, staff: boolean): GridColumn[] {
     { field: 'chargeCode', title: title('chargeCode'), width: 150, fixed: 'left' },
     ...(staff ? [{ field: 'suppName', title: title('suppName'), width: 180 }] : []),
     { field: 'deptName', title: title('deptName'), width: 130 },
-    { field: 'chargeType', title: title('chargeType'), width: 100 },
+    {
+      field: 'chargeType',
+      title: title('chargeType'),
+      width: 100,
+      display: (value) => t(`settlement.charges.chargeTypes.${value}`, { defaultValue: value }),
+    },
     { field: 'chargeName', title: title('chargeName'), width: 170 },
     { field: 'period', title: title('period'), width: 90 },
     { field: 'direction', title: title('direction'), width: 70, filterable: false },
