@@ -1080,6 +1080,21 @@ export const getAttachmentLisBySAMChgInv = defineCall({
   data: z.array(attachment),
 });
 
+/** Business modes (经营方式) and settlement cycles of a contract, and its states, with their English labels. */
+export const businessModeTextEn: Readonly<Record<string, string>> = {
+  经销: 'Distribution',
+  代销: 'Consignment',
+  联营: 'Concession',
+  租赁: 'Lease',
+};
+export const settleCycleTextEn: Readonly<Record<string, string>> = { 月结: 'Monthly', 周结: 'Weekly' };
+export const contractStatuses = ['生效', '已到期', '未生效'] as const;
+export const contractStatusTextEn: Record<(typeof contractStatuses)[number], string> = {
+  生效: 'In force',
+  已到期: 'Expired',
+  未生效: 'Not yet in force',
+};
+
 export const contractTerm = z.object({
   clauseNo: z.string(),
   /** charge: a fee the retailer deducts; rebate: a rebate on a target. */
@@ -1105,7 +1120,7 @@ export const supplierContract = z.object({
   startDate: z.string(),
   endDate: z.string(),
   signedDate: z.string(),
-  status: z.enum(['生效', '已到期', '未生效']),
+  status: z.enum(contractStatuses),
   terms: z.array(contractTerm),
 });
 export type SupplierContract = z.infer<typeof supplierContract>;

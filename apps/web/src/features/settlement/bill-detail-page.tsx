@@ -117,7 +117,11 @@ function BillView({ bill, backButton, onDeleted }: { bill: BillDetail; backButto
             { key: 'taxNumber', label: d('taxNumber'), children: header.nodeTaxNumber },
             { key: 'period', label: t('settlement.period'), children: `${header.periodStart} ~ ${header.periodEnd}` },
             { key: 'due', label: c('dueDate'), children: header.dueDate },
-            { key: 'mode', label: d('businessMode'), children: header.businessMode },
+            {
+              key: 'mode',
+              label: d('businessMode'),
+              children: t(`settlement.contract.modes.${header.businessMode}`, { defaultValue: header.businessMode }),
+            },
             { key: 'term', label: d('payTerm'), children: t('settlement.detail.days', { days: header.payTermDays }) },
             { key: 'payable', label: c('payableAmount'), children: <Money value={header.payableAmount} strong /> },
             { key: 'paid', label: c('paidAmount'), children: <Money value={header.paidAmount} /> },

@@ -643,9 +643,9 @@ export const en: Texts<typeof zhCN> = {
     },
     contract: {
       title: 'Contract terms',
-      statuses: { 生效: 'In force', 已到期: 'Expired', 未生效: 'Not yet in force' },
-      modes: { 经销: 'Distribution', 代销: 'Consignment', 联营: 'Concession', 租赁: 'Lease' },
-      cycles: { 月结: 'Monthly', 周结: 'Weekly' },
+      statuses: settlement.contractStatusTextEn,
+      modes: settlement.businessModeTextEn as Record<'经销' | '代销' | '联营' | '租赁', string>,
+      cycles: settlement.settleCycleTextEn as Record<'月结' | '周结', string>,
       contractNo: 'Contract number',
       party: 'Party A (accounting unit)',
       businessMode: 'Business mode',
