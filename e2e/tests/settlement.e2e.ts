@@ -279,6 +279,30 @@ describe('settlement', () => {
     expect(rows.slice(1).map((r) => r[0])).toEqual(expected);
   }, 120_000);
 
+  it("exports the charges in the user's language: English titles, charge types and states, and an English file name", async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto('/samCharges');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^Charges_\d{8}\.csv$/);
+    const [header, ...rows] = parse(fs.readFileSync((await csv.path())!, 'utf8'), { bom: true }) as string[][];
+    expect(header).toEqual(settlement.chargeExportColumns.map((c) => c.titleEn));
+    const type = header!.indexOf('Charge type');
+    const state = header!.indexOf('Settle status');
+    const english = new Set<string>(Object.values(settlement.chargeTypeTextEn));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => english.has(r[type]!))).toBe(true);
+    for (const row of rows) expect(Object.values(settlement.settleStatusTextEn)).toContain(row[state]);
+    // The grid shows the same words as the file: its cells of the product's words (types, states) hold no Chinese.
+    const words = () => page.locator('main .dg-word').allTextContents();
+    await expect.poll(async () => (await words()).some((text) => english.has(text.trim()))).toBe(true);
+    expect((await words()).filter((text) => /\p{Script=Han}/u.test(text))).toEqual([]);
+  }, 120_000);
+
   it('opens the contract PDF in a tab of its own, leaving the contract terms as they were', async () => {
     const page = await browser.page();
     await loginAs(page, '100001');

@@ -2,6 +2,8 @@
 // top bar by kind of account, small screens, error log, usage logging, language.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { settlement } from '@portal/contract';
+import { apiAs } from '../support/api';
 import { loginAs, partnerIs, partnerOrigin, selectOption, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
@@ -304,6 +306,8 @@ const interfaceTexts = (page: Page) =>
       '.ant-statistic-title',
       '.ant-select-selection-placeholder, input[placeholder]',
       '.po-tone-blue, .po-tone-cyan, .po-tone-geekblue, .po-tone-orange, .po-tone-green, .po-tone-red, .po-tone-default',
+      // Grid cells of the product's fixed words (states, charge types) the grid shows in the user's language.
+      '.dg-word',
     ];
     const shown = (el: Element) => {
       const box = el.getBoundingClientRect();
@@ -323,7 +327,22 @@ const interfaceTexts = (page: Page) =>
 describe('one language at a time', () => {
   // Every page checks the menu (the query pages' entries among them); a query page's own labels and columns are
   // its definition's data, in the language its designer wrote them.
-  const screens = ['/dashboard', '/acceptance', '/purOrder', '/employee', '/ctfType', '/baseDept'];
+  const fixedScreens = [
+    '/dashboard',
+    '/acceptance',
+    '/purOrder',
+    '/employee',
+    '/ctfType',
+    '/ctf/upload',
+    '/baseDept',
+    '/samBill',
+    '/samCharges',
+  ];
+  /** The screens, with the detail of one of the supplier's bills (its states, kinds and source types are the product's words). */
+  const screensOf = async () => {
+    const bills = await apiAs('100001').call(settlement.querySamBillQueryList, { body: { page: 1, limit: 1 } });
+    return [...fixedScreens, `/samBill/detail?samBillNum=${bills.list[0]!.samBillNum}`];
+  };
   // Data shown in the interface's places: the supplier's and the operator's names, the tenant's certificate types.
   const data = [
     '上海禾丰食品有限公司',
@@ -341,7 +360,7 @@ describe('one language at a time', () => {
     await loginAs(page, '100001');
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     const found: string[] = [];
-    for (const path of screens) {
+    for (const path of await screensOf()) {
       await page.goto(path);
       await page.getByRole('main').locator('.ant-card:visible').first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -351,14 +370,15 @@ describe('one language at a time', () => {
     expect(found).toEqual([]);
   });
 
-  // English the spec itself uses on Chinese screens (the size menu and its toast), and names of file formats.
-  const englishOfTheSpec = ['Default', 'Medium', 'Small', 'Mini', 'Switch Size Success', 'CSV', 'Excel', 'SQL'];
+  // English the spec itself uses on Chinese screens (the size menu and its toast), names of file formats, and the
+  // Latin letters of the product's own Chinese words (the charge type DM海报费).
+  const englishOfTheSpec = ['Default', 'Medium', 'Small', 'Mini', 'Switch Size Success', 'CSV', 'Excel', 'SQL', 'PDF', 'DM'];
 
   it('shows no English words of the interface in Chinese', async () => {
     const page = await browser.page();
     await loginAs(page, '100001');
     const found: string[] = [];
-    for (const path of screens) {
+    for (const path of await screensOf()) {
       await page.goto(path);
       await page.getByRole('main').locator('.ant-card:visible').first().waitFor();
       await page.waitForLoadState('networkidle');

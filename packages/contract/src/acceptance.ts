@@ -82,32 +82,32 @@ export const accDetail = z.object({
 });
 export type AccDetail = z.infer<typeof accDetail>;
 
-/** Columns of the detail grid and of the exports, in order, with their Chinese headings. */
-export const accDetailColumns: { field: keyof AccDetail; title: string }[] = [
-  { field: 'billNumber', title: '验收单号' },
-  { field: 'lineNo', title: '行号' },
-  { field: 'accDate', title: '验收日期' },
-  { field: 'suppCode', title: '供应商编码' },
-  { field: 'deptCode', title: '门店编码' },
-  { field: 'deptName', title: '门店' },
-  { field: 'poBillNumber', title: '订单号' },
-  { field: 'goodsCode', title: '商品编码' },
-  { field: 'barcode', title: '条码' },
-  { field: 'goodsName', title: '商品名称' },
-  { field: 'spec', title: '规格' },
-  { field: 'unit', title: '单位' },
-  { field: 'categoryCode', title: '品类编码' },
-  { field: 'categoryName', title: '品类' },
-  { field: 'brandCode', title: '品牌编码' },
-  { field: 'brandName', title: '品牌' },
-  { field: 'acceptedQty', title: '验收数量' },
-  { field: 'freeQty', title: '赠品数量' },
-  { field: 'price', title: '含税进价' },
-  { field: 'taxRate', title: '税率(%)' },
-  { field: 'amountExcl', title: '不含税金额' },
-  { field: 'tax', title: '税额' },
-  { field: 'amount', title: '含税金额' },
-  { field: 'settleStatus', title: '结算状态' },
+/** Columns of the detail grid and of the exports, in order, with their Chinese and English headings. */
+export const accDetailColumns: { field: keyof AccDetail; title: string; titleEn: string }[] = [
+  { field: 'billNumber', title: '验收单号', titleEn: 'Receiving no.' },
+  { field: 'lineNo', title: '行号', titleEn: 'Line' },
+  { field: 'accDate', title: '验收日期', titleEn: 'Receiving date' },
+  { field: 'suppCode', title: '供应商编码', titleEn: 'Supplier code' },
+  { field: 'deptCode', title: '门店编码', titleEn: 'Store code' },
+  { field: 'deptName', title: '门店', titleEn: 'Store' },
+  { field: 'poBillNumber', title: '订单号', titleEn: 'Order no.' },
+  { field: 'goodsCode', title: '商品编码', titleEn: 'Goods code' },
+  { field: 'barcode', title: '条码', titleEn: 'Barcode' },
+  { field: 'goodsName', title: '商品名称', titleEn: 'Goods name' },
+  { field: 'spec', title: '规格', titleEn: 'Spec' },
+  { field: 'unit', title: '单位', titleEn: 'Unit' },
+  { field: 'categoryCode', title: '品类编码', titleEn: 'Category code' },
+  { field: 'categoryName', title: '品类', titleEn: 'Category' },
+  { field: 'brandCode', title: '品牌编码', titleEn: 'Brand code' },
+  { field: 'brandName', title: '品牌', titleEn: 'Brand' },
+  { field: 'acceptedQty', title: '验收数量', titleEn: 'Received qty' },
+  { field: 'freeQty', title: '赠品数量', titleEn: 'Free qty' },
+  { field: 'price', title: '含税进价', titleEn: 'Price incl. tax' },
+  { field: 'taxRate', title: '税率(%)', titleEn: 'Tax rate (%)' },
+  { field: 'amountExcl', title: '不含税金额', titleEn: 'Amount excl. tax' },
+  { field: 'tax', title: '税额', titleEn: 'Tax' },
+  { field: 'amount', title: '含税金额', titleEn: 'Amount incl. tax' },
+  { field: 'settleStatus', title: '结算状态', titleEn: 'Settlement' },
 ];
 
 /** Fields of a receiving line that are numbers (exact decimal strings, or integers); the rest are texts and a date. */

@@ -19,6 +19,12 @@ export const certificateStatusText: Record<CertificateStatus, string> = {
   已审核: '已审核',
   审核退回: '审核退回',
 };
+export const certificateStatusTextEn: Record<CertificateStatus, string> = {
+  未提交: 'Not submitted',
+  已提交: 'Submitted',
+  已审核: 'Approved',
+  审核退回: 'Returned',
+};
 
 /** What the daily job marks: 到期预警 30, 15 and 7 days before expiry, 年审预警 before the annual review, 已过期. */
 export const expiryStates = ['正常', '到期预警', '年审预警', '已过期'] as const;

@@ -15,6 +15,15 @@ export const applyButton = 'apply';
 
 /** States (domain.md): 草稿 -> 已提交 -> 采购审核 -> 资质审核 -> 通过 or 驳回; withdrawing goes back to 草稿. */
 export const applyStatuses = ['草稿', '已提交', '采购审核', '资质审核', '通过', '驳回'] as const;
+/** The states in English (the screens' label; the value stays the Chinese word). */
+export const applyStatusTextEn: Record<(typeof applyStatuses)[number], string> = {
+  草稿: 'Draft',
+  已提交: 'Submitted',
+  采购审核: 'Buyer review',
+  资质审核: 'Certificate review',
+  通过: 'Approved',
+  驳回: 'Returned',
+};
 export const applyStatus = z.enum(applyStatuses);
 export type ApplyStatus = z.infer<typeof applyStatus>;
 /** States in which the application is under review: the supplier may withdraw it. */

@@ -6,6 +6,7 @@ export * from './modules';
 export * from './paging';
 export * from './history';
 export * from './file-kinds';
+export * from './language';
 export * as acceptance from './acceptance';
 export * as auth from './auth';
 export * as baseInfo from './base-info';

@@ -7,6 +7,16 @@ import { ModuleCode } from './modules';
 /** Order states (domain.md): issued, read, confirmed, partly received, completed; expired and closed. */
 export const orderStatuses = ['已下达', '已阅读', '已确认', '部分到货', '已完成', '已过期', '已关闭'] as const;
 export const orderStatus = z.enum(orderStatuses);
+/** The states in English (the screens' label; the value stays the Chinese word). */
+export const orderStatusTextEn: Record<(typeof orderStatuses)[number], string> = {
+  已下达: 'Issued',
+  已阅读: 'Read',
+  已确认: 'Confirmed',
+  部分到货: 'Partly delivered',
+  已完成: 'Completed',
+  已过期: 'Expired',
+  已关闭: 'Closed',
+};
 
 export const purOrderSummary = z.object({
   billNumber: z.string(),

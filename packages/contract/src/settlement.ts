@@ -34,6 +34,17 @@ export const billStatusText: Record<BillStatus, string> = {
   已支付: '已支付',
   作废: '作废',
 };
+/** The states in English (the screens' and the exports' label; the value stays the Chinese word). */
+export const billStatusTextEn: Record<BillStatus, string> = {
+  草稿: 'Draft',
+  已提交: 'Submitted',
+  已驳回: 'Rejected',
+  已审核: 'Audited',
+  发票确认: 'Invoices confirmed',
+  已审批: 'Approved',
+  已支付: 'Paid',
+  作废: 'Void',
+};
 /** States in which a bill holds its documents (a document is in at most one such bill). */
 export const liveBillStatuses: readonly BillStatus[] = ['草稿', '已提交', '已审核', '发票确认', '已审批', '已支付'];
 /** States the supplier may still edit (modify the documents, remark) and submit: the server's workflow and the screens read this one list. */
@@ -104,6 +115,7 @@ export const billActionText: Record<BillAction, string> = {
 export const settleStatuses = ['未结算', '结算中', '已结算'] as const;
 export const settleStatus = z.enum(settleStatuses);
 export type SettleStatus = z.infer<typeof settleStatus>;
+export const settleStatusTextEn: Record<SettleStatus, string> = { 未结算: 'Unsettled', 结算中: 'In a bill', 已结算: 'Settled' };
 
 /** Kinds of source document a bill settles, with their sign: receipts +, returns -, deducted charges -, prepayment offset -. */
 export const sourceTypes = ['receiving', 'return', 'charge', 'prepay'] as const;
@@ -115,23 +127,43 @@ export const sourceTypeText: Record<SourceType, string> = {
   charge: '费用单',
   prepay: '预付款冲销',
 };
+export const sourceTypeTextEn: Record<SourceType, string> = {
+  receiving: 'Receiving',
+  return: 'Return',
+  charge: 'Charge',
+  prepay: 'Prepayment offset',
+};
 
 /** Normal bills settle due documents; advance bills (预付结算) documents not yet due, for suppliers allowed to. */
 export const billKinds = ['normal', 'advance'] as const;
 export const billKind = z.enum(billKinds);
 export const billKindText: Record<(typeof billKinds)[number], string> = { normal: '普通结算', advance: '预付结算' };
+export const billKindTextEn: Record<(typeof billKinds)[number], string> = { normal: 'Normal', advance: 'Advance' };
 
 /** A charge's dispute (异议): none, raised by the supplier, answered by staff. Only '异议中' blocks settling it. */
 export const disputeStatuses = ['无', '异议中', '已答复'] as const;
 export const disputeStatus = z.enum(disputeStatuses);
 export type DisputeStatus = z.infer<typeof disputeStatus>;
+export const disputeStatusTextEn: Record<DisputeStatus, string> = { 无: 'None', 异议中: 'Disputed', 已答复: 'Answered' };
 
 /** Whether a charge is deducted from the supplier (-) or owed to it (+, e.g. a price-difference refund). */
 export const chargeDirections = ['deduct', 'pay'] as const;
 export const chargeDirectionText = { deduct: '扣款', pay: '返还' } as const;
+export const chargeDirectionTextEn: Record<(typeof chargeDirections)[number], string> = { deduct: 'Deducted', pay: 'Refunded' };
 
 /** Common charge types (domain.md). */
 export const chargeTypes = ['价差', '品质', '缺货扣款', 'DM海报费', '堆头陈列费', '年度目标返利', '次品退供', '其他'] as const;
+/** The common charge types in English; a charge keeps its Chinese type, and a type outside the list shows as it is. */
+export const chargeTypeTextEn: Record<(typeof chargeTypes)[number], string> = {
+  价差: 'Price difference',
+  品质: 'Quality',
+  缺货扣款: 'Out-of-stock penalty',
+  DM海报费: 'DM flyer fee',
+  堆头陈列费: 'End-cap display fee',
+  年度目标返利: 'Annual target rebate',
+  次品退供: 'Defective goods return',
+  其他: 'Other',
+};
 
 /** Fees barred by the retailer-supplier fair-trade rules (MOFCOM order 2006 No. 17): refused when a charge is raised. */
 export const barredChargeNames = ['新品进店费', '节庆费', '店庆费', '新店开业费'] as const;
@@ -139,9 +171,21 @@ export const barredChargeNames = ['新品进店费', '节庆费', '店庆费', '
 /** Invoice types; 数电发票 (fully digital e-invoices) carry no invoice code. */
 export const invoiceTypes = ['增值税专用发票', '增值税普通发票', '数电发票(专用)', '数电发票(普通)'] as const;
 export const invoiceType = z.enum(invoiceTypes);
+export const invoiceTypeTextEn: Record<(typeof invoiceTypes)[number], string> = {
+  增值税专用发票: 'VAT special invoice',
+  增值税普通发票: 'VAT ordinary invoice',
+  '数电发票(专用)': 'Digital invoice (special)',
+  '数电发票(普通)': 'Digital invoice (ordinary)',
+};
 export const isDigitalInvoice = (type: (typeof invoiceTypes)[number]): boolean => type.startsWith('数电');
 
 export const payMethods = ['银行转账', '银企直连', '承兑汇票', '其他'] as const;
+export const payMethodTextEn: Record<(typeof payMethods)[number], string> = {
+  银行转账: 'Bank transfer',
+  银企直连: 'Bank-enterprise direct link',
+  承兑汇票: "Banker's acceptance",
+  其他: 'Other',
+};
 
 /** Messages clients may recognise by their exact text. */
 export const SettlementMessages = {
@@ -260,27 +304,27 @@ export const billSummary = z.object({
 });
 export type BillSummary = z.infer<typeof billSummary>;
 
-/** Columns of the bill list and its export, in order, with their headings. */
-export const billColumns: { field: keyof BillSummary; title: string }[] = [
-  { field: 'samBillNum', title: '结算单号' },
-  { field: 'billKind', title: '类型' },
-  { field: 'suppCode', title: '供应商编码' },
-  { field: 'suppName', title: '供应商' },
-  { field: 'nodeName', title: '结算主体' },
-  { field: 'periodStart', title: '结算期起' },
-  { field: 'periodEnd', title: '结算期止' },
-  { field: 'dueDate', title: '付款到期日' },
-  { field: 'status', title: '状态' },
-  { field: 'goodsAmount', title: '货款' },
-  { field: 'returnAmount', title: '退货' },
-  { field: 'chargeAmount', title: '费用' },
-  { field: 'prepayAmount', title: '预付款冲销' },
-  { field: 'payableAmount', title: '应付金额' },
-  { field: 'paidAmount', title: '已付金额' },
-  { field: 'unpaidAmount', title: '未付金额' },
-  { field: 'invoiceAmount', title: '发票金额' },
-  { field: 'lineCount', title: '单据数' },
-  { field: 'createdAt', title: '制单时间' },
+/** Columns of the bill list and its export, in order, with their headings in Chinese and in English. */
+export const billColumns: { field: keyof BillSummary; title: string; titleEn: string }[] = [
+  { field: 'samBillNum', title: '结算单号', titleEn: 'Bill number' },
+  { field: 'billKind', title: '类型', titleEn: 'Kind' },
+  { field: 'suppCode', title: '供应商编码', titleEn: 'Supplier code' },
+  { field: 'suppName', title: '供应商', titleEn: 'Supplier' },
+  { field: 'nodeName', title: '结算主体', titleEn: 'Accounting unit' },
+  { field: 'periodStart', title: '结算期起', titleEn: 'Period from' },
+  { field: 'periodEnd', title: '结算期止', titleEn: 'Period to' },
+  { field: 'dueDate', title: '付款到期日', titleEn: 'Due date' },
+  { field: 'status', title: '状态', titleEn: 'Status' },
+  { field: 'goodsAmount', title: '货款', titleEn: 'Goods' },
+  { field: 'returnAmount', title: '退货', titleEn: 'Returns' },
+  { field: 'chargeAmount', title: '费用', titleEn: 'Charges' },
+  { field: 'prepayAmount', title: '预付款冲销', titleEn: 'Prepayment' },
+  { field: 'payableAmount', title: '应付金额', titleEn: 'Payable' },
+  { field: 'paidAmount', title: '已付金额', titleEn: 'Paid' },
+  { field: 'unpaidAmount', title: '未付金额', titleEn: 'Unpaid' },
+  { field: 'invoiceAmount', title: '发票金额', titleEn: 'Invoiced' },
+  { field: 'lineCount', title: '单据数', titleEn: 'Documents' },
+  { field: 'createdAt', title: '制单时间', titleEn: 'Created' },
 ];
 
 /** Fields the bill list sorts and filters by on the server. */
@@ -923,24 +967,24 @@ export const getChargeColumnValues = defineCall({
   data: columnValues,
 });
 
-/** Columns of the charge list's export, in order (wire fields of the charge and their titles). */
+/** Columns of the charge list's export, in order (wire fields of the charge and their titles in Chinese and in English). */
 export const chargeExportColumns = [
-  { field: 'chargeCode', title: '费用单号' },
-  { field: 'suppCode', title: '供应商编码' },
-  { field: 'suppName', title: '供应商' },
-  { field: 'deptName', title: '门店' },
-  { field: 'chargeType', title: '费用类型' },
-  { field: 'chargeName', title: '费用名称' },
-  { field: 'period', title: '费用月份' },
-  { field: 'direction', title: '方向' },
-  { field: 'signedAmount', title: '金额' },
-  { field: 'taxRate', title: '税率' },
-  { field: 'chargeDate', title: '费用日期' },
-  { field: 'settleStatus', title: '结算状态' },
-  { field: 'disputeStatus', title: '异议' },
-  { field: 'samBillNum', title: '结算单号' },
-  { field: 'clause', title: '合同条款' },
-  { field: 'calculation', title: '计算方式' },
+  { field: 'chargeCode', title: '费用单号', titleEn: 'Charge number' },
+  { field: 'suppCode', title: '供应商编码', titleEn: 'Supplier code' },
+  { field: 'suppName', title: '供应商', titleEn: 'Supplier' },
+  { field: 'deptName', title: '门店', titleEn: 'Store' },
+  { field: 'chargeType', title: '费用类型', titleEn: 'Charge type' },
+  { field: 'chargeName', title: '费用名称', titleEn: 'Charge name' },
+  { field: 'period', title: '费用月份', titleEn: 'Month' },
+  { field: 'direction', title: '方向', titleEn: 'Direction' },
+  { field: 'signedAmount', title: '金额', titleEn: 'Amount' },
+  { field: 'taxRate', title: '税率', titleEn: 'Tax rate' },
+  { field: 'chargeDate', title: '费用日期', titleEn: 'Date' },
+  { field: 'settleStatus', title: '结算状态', titleEn: 'Settle status' },
+  { field: 'disputeStatus', title: '异议', titleEn: 'Dispute' },
+  { field: 'samBillNum', title: '结算单号', titleEn: 'Bill number' },
+  { field: 'clause', title: '合同条款', titleEn: 'Contract clause' },
+  { field: 'calculation', title: '计算方式', titleEn: 'Calculation' },
 ] as const;
 
 export const exportChargeList = defineCall({
@@ -1036,6 +1080,21 @@ export const getAttachmentLisBySAMChgInv = defineCall({
   data: z.array(attachment),
 });
 
+/** Business modes (经营方式) and settlement cycles of a contract, and its states, with their English labels. */
+export const businessModeTextEn: Readonly<Record<string, string>> = {
+  经销: 'Distribution',
+  代销: 'Consignment',
+  联营: 'Concession',
+  租赁: 'Lease',
+};
+export const settleCycleTextEn: Readonly<Record<string, string>> = { 月结: 'Monthly', 周结: 'Weekly' };
+export const contractStatuses = ['生效', '已到期', '未生效'] as const;
+export const contractStatusTextEn: Record<(typeof contractStatuses)[number], string> = {
+  生效: 'In force',
+  已到期: 'Expired',
+  未生效: 'Not yet in force',
+};
+
 export const contractTerm = z.object({
   clauseNo: z.string(),
   /** charge: a fee the retailer deducts; rebate: a rebate on a target. */
@@ -1061,7 +1120,7 @@ export const supplierContract = z.object({
   startDate: z.string(),
   endDate: z.string(),
   signedDate: z.string(),
-  status: z.enum(['生效', '已到期', '未生效']),
+  status: z.enum(contractStatuses),
   terms: z.array(contractTerm),
 });
 export type SupplierContract = z.infer<typeof supplierContract>;

@@ -53,12 +53,19 @@ export const applyStatuses = ['已提交', '资质审核', '通过', '驳回'] a
 export const applyStatus = z.enum(applyStatuses);
 export type ApplyStatus = z.infer<typeof applyStatus>;
 export const applyStatusText: Record<ApplyStatus, string> = { 已提交: '已提交', 资质审核: '资质审核', 通过: '通过', 驳回: '驳回' };
+export const applyStatusTextEn: Record<ApplyStatus, string> = {
+  已提交: 'Submitted',
+  资质审核: 'Certificate review',
+  通过: 'Approved',
+  驳回: 'Returned',
+};
 
 /** A supplier's recorded status. */
 export const supplierStatuses = ['启用', '冻结', '停用'] as const;
 export const supplierStatus = z.enum(supplierStatuses);
 export type SupplierStatus = z.infer<typeof supplierStatus>;
 export const supplierStatusText: Record<SupplierStatus, string> = { 启用: '启用', 冻结: '冻结', 停用: '停用' };
+export const supplierStatusTextEn: Record<SupplierStatus, string> = { 启用: 'Active', 冻结: 'Frozen', 停用: 'Disabled' };
 
 // ---- The public application ----
 

@@ -1,5 +1,6 @@
 // A list's export as a download: CSV (UTF-8 with BOM, opens in Excel) or .xlsx, from row batches, or for
 // CSV from PostgreSQL's COPY, which writes the same bytes. One shape for every list that exports.
+import { type Language, labelIn } from '@portal/contract';
 import { csvFile, csvRows } from './csv';
 import { businessDay } from './clock';
 import type { Download } from './route';
@@ -13,6 +14,33 @@ export const datedName = (title: string, now: Date) => `${title}_${businessDay(n
 
 /** A sheet name Excel accepts: at most 31 characters, none of \ / ? * [ ] :. */
 export const sheetNameOf = (title: string) => title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
+
+/**
+ * Row batches with fixed Chinese values of the product (states, types) in the export's language: in English
+ * each named field's value becomes its English label from the contract (a value without one stays as it is);
+ * in Chinese the rows pass unchanged.
+ */
+export async function* labelledRows<R extends object>(
+  batches: AsyncIterable<R[]>,
+  language: Language,
+  labels: { readonly [F in keyof R]?: Readonly<Partial<Record<string, string>>> },
+): AsyncGenerator<R[]> {
+  const fields = Object.entries(labels) as [keyof R, Readonly<Partial<Record<string, string>>>][];
+  for await (const batch of batches) {
+    if (language !== 'en') {
+      yield batch;
+      continue;
+    }
+    yield batch.map((row) => {
+      const out = { ...row };
+      for (const [field, english] of fields) {
+        const value = row[field];
+        if (typeof value === 'string') out[field] = labelIn(language, value, english) as R[keyof R];
+      }
+      return out;
+    });
+  }
+}
 
 export interface ListExport<R extends object> {
   format: 'csv' | 'xlsx';

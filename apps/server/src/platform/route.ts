@@ -4,8 +4,10 @@ import {
   type CallData,
   type CallDef,
   type CallQuery,
+  type Language,
   envelopeSchema,
   failureEnvelopeSchema,
+  languageOf,
   legacyEnvelopeSchema,
 } from '@portal/contract';
 import type { Readable } from 'node:stream';
@@ -25,6 +27,8 @@ export interface CallInput<C> {
   body: CallBody<C>;
   /** The caller's session; reading it on a call without one answers 401. */
   readonly session: SessionContext;
+  /** The caller's language (the web app sends the user's in Accept-Language; Chinese when none): exports follow it. */
+  readonly language: Language;
   request: FastifyRequest;
   /** For headers and cookies only; the envelope is written by registerCall. */
   reply: FastifyReply;
@@ -80,6 +84,9 @@ function inputOf<C>(request: FastifyRequest, reply: FastifyReply): CallInput<C> 
     get session() {
       if (!request.session) throw ApiError.unauthorized();
       return request.session;
+    },
+    get language() {
+      return languageOf(request.headers['accept-language']);
     },
     request,
     reply,

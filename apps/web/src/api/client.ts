@@ -2,6 +2,7 @@
 // and the error catalogue of section 8.
 import { type CallBody, type CallData, type CallDef, type CallQuery, ClientKeys, Messages, Timeouts } from '@portal/contract';
 import { message } from 'antd';
+import i18next from 'i18next';
 import type { z } from 'zod';
 import { isUnloading } from '../lib/page-lifecycle';
 import { csrfToken, useUserStore } from '../stores/user';
@@ -89,7 +90,12 @@ export async function send(
     return await fetch(`${apiBase}${path}${queryString(init.query)}`, {
       method,
       credentials: 'include',
-      headers: { ...headers(init.area), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...headers(init.area),
+        // The user's language, not the browser's: the server writes exports (titles, states, file names) in it.
+        'accept-language': i18next.language === 'en' ? 'en' : 'zh-CN',
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: init.body !== undefined ? JSON.stringify(init.body) : null,
       signal: controller.signal,
       keepalive: init.keepalive ?? false,

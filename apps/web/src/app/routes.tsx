@@ -78,7 +78,7 @@ function RequireSession() {
     void tryIdentityProviderLogin().finally(() => setFramedDone(true));
   }, [signedIn]);
 
-  // Roles load lazily: getInfo and the menu, then the navigation goes on.
+  // Roles load lazily: getInfo and the menu (asked together, read in that order), then the navigation goes on.
   useEffect(() => {
     if (!signedIn || roles) return;
     let cancelled = false;
@@ -92,6 +92,10 @@ function RequireSession() {
     };
     (async () => {
       try {
+        // The menu is asked for beside the user info (one round trip less before the first screen); its answer
+        // counts only once the user info has come and passed.
+        const menuCall = call(menu.queryMerchantsModuleList, { query: {} }, { silent: true });
+        menuCall.catch(() => undefined);
         // Spec section 8: user-info data missing gives '校验失败 请重新登陆:' and the server's message.
         const info = await call(auth.getInfo, { query: {} }, { silent: true }).catch((err: unknown) => {
           if (err instanceof ApiFailure && !endsSession(err)) throw new ApiFailure(err.status, err.code, `${verifyFailed}${err.message}`);
@@ -100,7 +104,7 @@ function RequireSession() {
         if (cancelled) return;
         if (!info) return fail(`${verifyFailed}${t('errors.hasError')}`);
         if (!info.roles?.length) return fail(t('errors.noPermission'));
-        const routes = await call(menu.queryMerchantsModuleList, { query: {} }, { silent: true });
+        const routes = await menuCall;
         if (!cancelled) useUserStore.getState().setProfile(info, routes);
       } catch (err) {
         if (!cancelled) fail(err instanceof ApiFailure ? err.message : t('errors.hasError'));

@@ -9,14 +9,17 @@ import {
 } from '@ant-design/icons';
 import { user } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Descriptions, Dropdown, Modal, Popover, Spin, Table, Tooltip, Typography, message } from 'antd';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { Badge, Button, Dropdown, Modal, Popover, Spin, Tooltip, Typography, message } from 'antd';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { sizes, useSettingsStore, type Size } from '../stores/settings';
 import { useErrorLogStore } from '../stores/error-log';
-import { useUserStore } from '../stores/user';
+import { Deferred } from './deferred';
+
+// Not on the first screen: loaded when first opened.
+const ErrorLogDialog = lazy(() => import('./error-log-dialog').then((m) => ({ default: m.ErrorLogDialog })));
+const HelpContacts = lazy(() => import('./help-contacts').then((m) => ({ default: m.HelpContacts })));
 
 export function FullscreenToggle() {
   const { t } = useTranslation();
@@ -71,53 +74,17 @@ export function SizeSelect() {
 
 export function ErrorLogButton() {
   const { t } = useTranslation();
-  const errors = useErrorLogStore((s) => s.errors);
-  const clear = useErrorLogStore((s) => s.clear);
+  const count = useErrorLogStore((s) => s.errors.length);
   const [open, setOpen] = useState(false);
-  if (errors.length === 0) return null;
+  if (count === 0) return null;
   return (
     <>
-      <Badge count={errors.length} size="small">
+      <Badge count={count} size="small">
         <Button type="text" danger aria-label={t('shell.errorLog')} icon={<BugOutlined />} onClick={() => setOpen(true)} />
       </Badge>
-      <Modal
-        open={open}
-        title={t('shell.errorLog')}
-        width="80%"
-        onCancel={() => setOpen(false)}
-        footer={
-          <Button
-            danger
-            onClick={() => {
-              clear();
-              setOpen(false);
-            }}
-          >
-            {t('shell.clearAll')}
-          </Button>
-        }
-      >
-        <Table
-          size="small"
-          rowKey={(e) => `${e.time}${e.message}`}
-          dataSource={errors}
-          pagination={false}
-          columns={[
-            { title: t('shell.errorColumns.message'), dataIndex: 'message', width: 240 },
-            { title: t('shell.errorColumns.info'), dataIndex: 'info', width: 160 },
-            { title: t('shell.errorColumns.url'), dataIndex: 'url', width: 200 },
-            {
-              title: t('shell.errorColumns.stack'),
-              dataIndex: 'stack',
-              render: (stack: string) => (
-                <Typography.Text code style={{ whiteSpace: 'pre-wrap', fontSize: 11 }}>
-                  {stack}
-                </Typography.Text>
-              ),
-            },
-          ]}
-        />
-      </Modal>
+      <Deferred when={open}>
+        <ErrorLogDialog open={open} onClose={() => setOpen(false)} />
+      </Deferred>
     </>
   );
 }
@@ -128,7 +95,8 @@ export function QrCodeButton() {
   const [image, setImage] = useState('');
   const { data: link } = useQuery({ queryKey: ['qr-code'], queryFn: () => call(user.getQrCode), enabled: open });
   useEffect(() => {
-    if (link) void QRCode.toDataURL(link, { width: 240, margin: 1 }).then(setImage);
+    // The QR code library is loaded with the first code drawn.
+    if (link) void import('qrcode').then(({ default: QRCode }) => QRCode.toDataURL(link, { width: 240, margin: 1 })).then(setImage);
   }, [link]);
   return (
     <>
@@ -147,23 +115,16 @@ export function QrCodeButton() {
 
 export function HelpCenter() {
   const { t } = useTranslation();
-  const supInfo = useUserStore((s) => s.supInfo);
-  const content = (
-    <Descriptions column={1} size="small" style={{ width: 320 }}>
-      {supInfo?.phoneList.map((p) => (
-        <Descriptions.Item key={`p${p.phone}`} label={p.name}>
-          {p.phone}
-        </Descriptions.Item>
-      ))}
-      {supInfo?.emailList.map((e) => (
-        <Descriptions.Item key={`e${e.email}`} label={e.name}>
-          <a href={`mailto:${e.email}`}>{e.email}</a>
-        </Descriptions.Item>
-      ))}
-    </Descriptions>
-  );
   return (
-    <Popover title={t('shell.helpCenter')} content={content} trigger="click">
+    <Popover
+      title={t('shell.helpCenter')}
+      content={
+        <Suspense fallback={<Spin size="small" />}>
+          <HelpContacts />
+        </Suspense>
+      }
+      trigger="click"
+    >
       <Button type="text" aria-label={t('shell.helpCenter')} icon={<CustomerServiceOutlined />} />
     </Popover>
   );

@@ -1,9 +1,9 @@
 // The top bar: menu toggle, breadcrumb, supplier / company / operator names, header search, tools,
 // and the user menu (user info, change password, log out). Staff sessions hide QR, help and operator.
-import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { auth } from '@portal/contract';
 import { Button, Dropdown, Layout, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../api/client';
@@ -15,9 +15,12 @@ import { Breadcrumb } from './breadcrumb';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { HeaderSearch } from './header-search';
 import { LanguageSwitch } from '../components/language-switch';
+import { Deferred } from './deferred';
 import { ErrorLogButton, FullscreenToggle, HelpCenter, QrCodeButton, SizeSelect } from './header-tools';
-import { SettingsDrawer } from './settings-drawer';
-import { UserInfoDialog } from './user-info-dialog';
+
+// Not on the first screen: loaded when first opened.
+const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
+const UserInfoDialog = lazy(() => import('./user-info-dialog').then((m) => ({ default: m.UserInfoDialog })));
 
 export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolean }) {
   const { t } = useTranslation();
@@ -27,6 +30,7 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
   const toggleWide = useSettingsStore((s) => s.toggleSidebar);
   const toggleSidebar = mobile ? () => useSettingsStore.setState((s) => ({ mobileSidebarOpened: !s.mobileSidebarOpened })) : toggleWide;
   const [dialog, setDialog] = useState<'info' | 'password' | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   const logout = async () => {
     await call(auth.logout, {}, { silent: true }).catch(() => undefined);
@@ -88,7 +92,7 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
           {!mobile && <FullscreenToggle />}
           {!mobile && <SizeSelect />}
           <LanguageSwitch />
-          <SettingsDrawer />
+          <Button type="text" aria-label={t('shell.settings')} icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} />
         </Space>
         <Dropdown
           trigger={['click']}
@@ -112,7 +116,12 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
           </a>
         </Dropdown>
       </div>
-      <UserInfoDialog open={dialog === 'info'} onClose={() => setDialog(null)} />
+      <Deferred when={settingsOpen}>
+        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      </Deferred>
+      <Deferred when={dialog === 'info'}>
+        <UserInfoDialog open={dialog === 'info'} onClose={() => setDialog(null)} />
+      </Deferred>
       <ChangePasswordDialog open={dialog === 'password'} forced={false} onClose={() => setDialog(null)} />
     </Layout.Header>
   );

@@ -1,5 +1,5 @@
 // Receiving statistics checked against sums computed here from the raw lines, scope, and exports read back.
-import { type AccDetail, acceptance } from '@portal/contract';
+import { type AccDetail, acceptance, settlement } from '@portal/contract';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -328,7 +328,7 @@ describe('exports', () => {
         return Buffer.concat(chunks).toString('utf8');
       };
       const csv = (rows: Parameters<typeof listExport<AccDetail>>[0]['rows']) =>
-        read(listExport({ format: 'csv', name: 'lines', columns: exportColumns, rows }).body);
+        read(listExport({ format: 'csv', name: 'lines', columns: exportColumns('zh-CN'), rows }).body);
       const grid = { sort: { field: 'amount', order: 'desc' as const } };
       const viaCopy = await csv({ copy: t.database.copyCsv!(repo.exportQuery(t.database.db, scope, range, grid).compile()) });
       const viaBatches = await csv({ batches: repo.allDetails(t.database.db, scope, range, grid, repo.csvColumns, 7) });
@@ -396,6 +396,44 @@ describe('exports', () => {
         2,
       ),
     );
+  });
+
+  it("writes the user's language: English titles, name, sheet and settle states for English, today's Chinese bytes otherwise", async () => {
+    const inLanguage = (url: string, language: string | undefined) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { token: tokens['100001']!, ...(language ? { 'accept-language': language } : {}) },
+        payload: range,
+      });
+    const plain = await inLanguage('/api/acceptance/exportCsv', undefined);
+    const chinese = await inLanguage('/api/acceptance/exportCsv', 'zh-CN');
+    expect(chinese.rawPayload.equals(plain.rawPayload)).toBe(true);
+    expect(chinese.headers['content-disposition']).toBe(plain.headers['content-disposition']);
+    const english = await inLanguage('/api/acceptance/exportCsv', 'en');
+    expect(decodeURIComponent(String(english.headers['content-disposition']))).toContain('Receiving lines_20260101_20260630.csv');
+    const [zhHeader, ...zhRows] = parse(plain.body, { bom: true }) as string[][];
+    const [enHeader, ...enRows] = parse(english.body, { bom: true }) as string[][];
+    expect(zhHeader!.join(',')).toBe(
+      '验收单号,行号,验收日期,供应商编码,门店编码,门店,订单号,商品编码,条码,商品名称,规格,单位,品类编码,品类,品牌编码,品牌,验收数量,赠品数量,含税进价,税率(%),不含税金额,税额,含税金额,结算状态',
+    );
+    expect(enHeader).toEqual(acceptance.accDetailColumns.map((c) => c.titleEn));
+    expect(enHeader!.join(' ')).not.toMatch(/\p{Script=Han}/u);
+    // The same lines; only the settle state reads in English.
+    const state = zhHeader!.indexOf('结算状态');
+    expect(enRows.length).toBe(zhRows.length);
+    expect(zhRows.length).toBeGreaterThan(0);
+    enRows.forEach((row, i) => {
+      const zh = zhRows[i]!;
+      expect(row[state]).toBe(settlement.settleStatusTextEn[zh[state] as settlement.SettleStatus]);
+      expect(row.filter((_, c) => c !== state)).toEqual(zh.filter((_, c) => c !== state));
+    });
+    const xlsx = await inLanguage('/api/acceptance/exportExcel', 'en-GB,en;q=0.9');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Receiving lines')!;
+    expect((sheet.getRow(1).values as string[]).slice(1)).toEqual(enHeader);
+    expect(String(sheet.getRow(2).getCell(state + 1).value)).toBe(enRows[0]![state]);
   });
 
   it('answers an error envelope, not a file, for a bad condition', async () => {

@@ -1,5 +1,5 @@
 // SQL of receiving lines: one filter for every view, grouping, totals, pages and export batches.
-import { type AccCondition, type AccDetail, acceptance } from '@portal/contract';
+import { type AccCondition, type AccDetail, type Language, acceptance, settlement } from '@portal/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { AcceptanceTable, DB } from '../../db/schema';
@@ -156,21 +156,36 @@ const detailFields = {
 /** Fields that are numbers or dates; every other field is text that people or other systems wrote. */
 const numbersAndDates = new Set<keyof AccDetail>([...acceptance.accDetailNumberFields, 'accDate']);
 
-/** The detail lines, fields in the order of the grid and the exports. */
-export const detailColumns = (matching: Matching) =>
-  withNames(matching)
-    .select(accDetailColumns.map(({ field }) => detailFields[field].as(field)))
-    .$castTo<AccDetail>();
+/** A fixed Chinese value in English where the contract has a label for it (else the value itself). */
+const englishOf = (value: RawBuilder<unknown>, english: Readonly<Record<string, string>>) =>
+  sql`CASE ${value} ${sql.join(
+    Object.entries(english).map(([zh, en]) => sql`WHEN ${zh} THEN ${en}`),
+    sql` `,
+  )} ELSE ${value} END`;
+
+/** The fields of a line as an export in the language writes them: the settle state in English for English. */
+const fieldsIn = (language: Language): typeof detailFields =>
+  language === 'en' ? { ...detailFields, settleStatus: englishOf(detailFields.settleStatus, settlement.settleStatusTextEn) } : detailFields;
+
+/** The detail lines, fields in the order of the grid and the exports (values in the language's words). */
+export const detailColumnsIn = (language: Language) => {
+  const fields = fieldsIn(language);
+  return (matching: Matching) =>
+    withNames(matching)
+      .select(accDetailColumns.map(({ field }) => fields[field].as(field)))
+      .$castTo<AccDetail>();
+};
+export const detailColumns = detailColumnsIn('zh-CN');
 
 /** The same lines for a CSV file: texts made safe to open in a spreadsheet. */
-export const csvColumns = (matching: Matching) =>
-  withNames(matching)
-    .select(
-      accDetailColumns.map(({ field }) =>
-        (numbersAndDates.has(field) ? detailFields[field] : spreadsheetSafe(detailFields[field])).as(field),
-      ),
-    )
-    .$castTo<AccDetail>();
+export const csvColumnsIn = (language: Language) => {
+  const fields = fieldsIn(language);
+  return (matching: Matching) =>
+    withNames(matching)
+      .select(accDetailColumns.map(({ field }) => (numbersAndDates.has(field) ? fields[field] : spreadsheetSafe(fields[field])).as(field)))
+      .$castTo<AccDetail>();
+};
+export const csvColumns = csvColumnsIn('zh-CN');
 
 /** The receiving-line list: the scope's lines of the condition, newest first; exported in the grid's order. */
 export const lineList = serverList({
@@ -187,8 +202,13 @@ export const lineList = serverList({
 export const matching = (db: Kysely<DB>, scope: DataScope, condition: AccCondition) => lineList.matching(db, scope, condition);
 
 /** Every matching line in the grid's order, as one query (for COPY). */
-export const exportQuery = (db: Kysely<DB>, scope: DataScope, condition: AccCondition, grid: GridRequest = {}) =>
-  lineList.exportQuery(db, scope, condition, grid, csvColumns);
+export const exportQuery = (
+  db: Kysely<DB>,
+  scope: DataScope,
+  condition: AccCondition,
+  grid: GridRequest = {},
+  language: Language = 'zh-CN',
+) => lineList.exportQuery(db, scope, condition, grid, csvColumnsIn(language));
 
 /** Every matching line in the grid's order, in keyset batches: memory stays flat. */
 export const allDetails = (

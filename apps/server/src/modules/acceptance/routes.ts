@@ -14,7 +14,11 @@ export function acceptanceRoutes(ctx: AppContext) {
     registerCall(app, acceptance.getAccDetailInfo, ({ session, body }) =>
       service.details(ctx, session, body, { page: body.page, limit: body.limit, sort: body.sort }),
     );
-    registerDownload(app, acceptance.exportCsv, async ({ session, body }) => service.exportLines(ctx, session, body, 'csv'));
-    registerDownload(app, acceptance.exportExcel, async ({ session, body }) => service.exportLines(ctx, session, body, 'xlsx'));
+    registerDownload(app, acceptance.exportCsv, async ({ session, body, language }) =>
+      service.exportLines(ctx, session, body, 'csv', language),
+    );
+    registerDownload(app, acceptance.exportExcel, async ({ session, body, language }) =>
+      service.exportLines(ctx, session, body, 'xlsx', language),
+    );
   };
 }

@@ -1,5 +1,5 @@
 // Rules of the receiving statistics: scope, date range limits, sort whitelist, export names.
-import { type AccCondition, type AccDetail, acceptance } from '@portal/contract';
+import { type AccCondition, type AccDetail, type Language, acceptance, titleIn } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import type { GridRequest, PageRequest } from '../../platform/list/server-list';
@@ -37,23 +37,35 @@ export function details(ctx: AppContext, session: SessionContext, condition: Acc
   return repo.lineList.page(ctx.db, scopeOf(session, condition.suppCode), checked(condition), paging);
 }
 
-function fileBase(condition: AccCondition): string {
-  return `验收明细_${condition.startDate.replaceAll('-', '')}_${condition.endDate.replaceAll('-', '')}`;
+/** The export's name (and sheet) in each language. */
+const exportTitle: Record<Language, string> = { 'zh-CN': '验收明细', en: 'Receiving lines' };
+
+function fileBase(condition: AccCondition, language: Language): string {
+  return `${exportTitle[language]}_${condition.startDate.replaceAll('-', '')}_${condition.endDate.replaceAll('-', '')}`;
 }
 
 const numericFields = new Set<keyof AccDetail>(acceptance.accDetailNumberFields);
-/** The export's columns: the detail grid's, numbers as numbers in .xlsx. */
-export const exportColumns = acceptance.accDetailColumns.map((c) => ({ ...c, numeric: numericFields.has(c.field) }));
+/** The export's columns: the detail grid's, titled in the language, numbers as numbers in .xlsx. */
+export const exportColumns = (language: Language) =>
+  acceptance.accDetailColumns.map((c) => ({ field: c.field, title: titleIn(language, c), numeric: numericFields.has(c.field) }));
 
-/** The lines of the condition in the detail grid's sort, as CSV or .xlsx. */
-export function exportLines(ctx: AppContext, session: SessionContext, body: AccCondition & GridRequest, format: 'csv' | 'xlsx'): Download {
+/** The lines of the condition in the detail grid's sort, as CSV or .xlsx, in the caller's language. */
+export function exportLines(
+  ctx: AppContext,
+  session: SessionContext,
+  body: AccCondition & GridRequest,
+  format: 'csv' | 'xlsx',
+  language: Language = 'zh-CN',
+): Download {
   const scope = scopeOf(session, body.suppCode);
   const condition = checked(body);
   const grid = { sort: body.sort };
   // PostgreSQL writes the CSV itself (COPY, one query); PGlite's rows, and the workbook's, come in keyset batches.
   const rows =
     format === 'csv' && ctx.copyCsv
-      ? { copy: ctx.copyCsv(repo.exportQuery(ctx.db, scope, condition, grid).compile()) }
-      : { batches: repo.allDetails(ctx.db, scope, condition, grid, format === 'csv' ? repo.csvColumns : repo.detailColumns) };
-  return listExport({ format, name: fileBase(condition), sheet: '验收明细', columns: exportColumns, rows });
+      ? { copy: ctx.copyCsv(repo.exportQuery(ctx.db, scope, condition, grid, language).compile()) }
+      : {
+          batches: repo.allDetails(ctx.db, scope, condition, grid, (format === 'csv' ? repo.csvColumnsIn : repo.detailColumnsIn)(language)),
+        };
+  return listExport({ format, name: fileBase(condition, language), sheet: exportTitle[language], columns: exportColumns(language), rows });
 }

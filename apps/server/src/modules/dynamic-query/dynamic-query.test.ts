@@ -524,3 +524,43 @@ async function tokenOf(user: string): Promise<string> {
   }
   return tokens.get(user)!;
 }
+
+describe("exports in the user's language", () => {
+  beforeAll(() =>
+    saveAndPublish(
+      unfiltered({
+        queryCode: 'T_LANG',
+        title: '验收单列表',
+        titleEn: 'Receiving notes',
+        columns: [
+          { ...textColumn('supp_code'), title: '供应商编码', titleEn: 'Supplier code' },
+          { ...textColumn('bill_number'), title: '单号' },
+        ],
+      }),
+    ),
+  );
+
+  const exported = async (url: string, language?: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { token: await tokenOf('100001'), ...(language ? { 'accept-language': language } : {}) },
+      payload: { queryCode: 'T_LANG' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { res, name: decodeURIComponent(String(res.headers['content-disposition'])) };
+  };
+
+  it('titles the file and its columns in English for English (the Chinese title where a column has none), in Chinese otherwise', async () => {
+    const chinese = await exported('/api/dynamicQuery/exportCsv');
+    expect(chinese.name).toMatch(/''验收单列表_\d{8}\.csv$/);
+    expect(chinese.res.body.replace('\uFEFF', '').split('\n')[0]).toBe('供应商编码,单号');
+    const english = await exported('/api/dynamicQuery/exportCsv', 'en');
+    expect(english.name).toMatch(/''Receiving notes_\d{8}\.csv$/);
+    const [header, ...rows] = english.res.body.replace('\uFEFF', '').trim().split('\n');
+    expect(header).toBe('Supplier code,单号');
+    expect(rows).toEqual(chinese.res.body.replace('\uFEFF', '').trim().split('\n').slice(1));
+    const xlsx = await exported('/api/dynamicQuery/exportExcel', 'en');
+    expect(xlsx.name).toMatch(/''Receiving notes_\d{8}\.xlsx$/);
+  });
+});

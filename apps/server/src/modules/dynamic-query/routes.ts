@@ -35,11 +35,11 @@ export function dynamicQueryRoutes(ctx: AppContext) {
     registerCall(app, dynamicQuery.runColumnValues, async ({ request, query, body }) =>
       service.columnValues(ctx, runner, await callerOf(request, query.tenantid), body),
     );
-    registerDownload(app, dynamicQuery.exportCsv, async ({ request, query, body }) =>
-      service.exportFile(ctx, runner, await callerOf(request, query.tenantid), body, 'csv'),
+    registerDownload(app, dynamicQuery.exportCsv, async ({ request, query, body, language }) =>
+      service.exportFile(ctx, runner, await callerOf(request, query.tenantid), body, 'csv', language),
     );
-    registerDownload(app, dynamicQuery.exportExcel, async ({ request, query, body }) =>
-      service.exportFile(ctx, runner, await callerOf(request, query.tenantid), body, 'xlsx'),
+    registerDownload(app, dynamicQuery.exportExcel, async ({ request, query, body, language }) =>
+      service.exportFile(ctx, runner, await callerOf(request, query.tenantid), body, 'xlsx', language),
     );
   };
 }

@@ -2,12 +2,14 @@
 // preparing it); a run binds the caller's values by parameter type and reads in the caller's scope.
 import {
   type ColumnFilter,
+  type Language,
   type ParamValues,
   type PublishTargets,
   type QueryColumn,
   type QueryDefinition,
   type QueryParam,
   isCalendarDate,
+  titleIn,
   dynamicQuery,
 } from '@portal/contract';
 import { businessDay } from '../../platform/clock';
@@ -324,17 +326,24 @@ export async function exportFile(
     filters?: Record<string, ColumnFilter> | undefined;
   },
   format: 'csv' | 'xlsx',
+  language: Language = 'zh-CN',
 ): Promise<Download> {
   const { definition, scope, run: r } = await runnable(ctx, caller, body.queryCode, body.params);
   const columns = definition.columns;
   async function* rows() {
     for await (const batch of runner.batches(scope, r, body)) yield batch.map((row) => safeRow(columns, row));
   }
-  const columnsOut = columns.map((c) => ({ field: c.field, title: c.title, ...(c.type === 'number' ? { numeric: true } : {}) }));
+  // Titles in the caller's language: a definition's English title and column titles, the Chinese where it has none.
+  const columnsOut = columns.map((c) => ({
+    field: c.field,
+    title: titleIn(language, c),
+    ...(c.type === 'number' ? { numeric: true } : {}),
+  }));
+  const title = titleIn(language, definition);
   return listExport({
     format,
-    name: datedName(definition.title, ctx.now()),
-    sheet: definition.title,
+    name: datedName(title, ctx.now()),
+    sheet: title,
     columns: columnsOut,
     rows: { batches: rows() },
   });

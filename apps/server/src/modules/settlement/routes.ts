@@ -1,8 +1,8 @@
 // HTTP of settlement: bills, their review, invoices and payments, charges, contracts and accounting units.
-import { settlement } from '@portal/contract';
+import { type Language, settlement, titleIn } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { datedName, listExport } from '../../platform/list-export';
+import { datedName, labelledRows, listExport } from '../../platform/list-export';
 import { registerCall, registerDownload } from '../../platform/route';
 import { scopeOf } from '../../platform/scope';
 import * as charges from './charges';
@@ -26,6 +26,16 @@ const numeric = new Set<string>([
   'lineCount',
 ]);
 
+/** Names of the exports (and their sheets) in each language. */
+const exportNames: Record<'bills' | 'charges' | 'contract', Record<Language, string>> = {
+  bills: { 'zh-CN': '结算单', en: 'Settlement bills' },
+  charges: { 'zh-CN': '费用明细', en: 'Charges' },
+  contract: { 'zh-CN': '合同', en: 'Contract' },
+};
+
+/** A charge's direction as the export writes it (its Chinese text), in English. */
+const directionTextEn = Object.fromEntries(s.chargeDirections.map((d) => [s.chargeDirectionText[d], s.chargeDirectionTextEn[d]]));
+
 export function settlementRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     // Settings and partner links
@@ -46,15 +56,26 @@ export function settlementRoutes(ctx: AppContext) {
     registerCall(app, s.getSamBillColumnValues, ({ session, body }) =>
       repo.billList.columnValues(ctx.db, scopeOf(session, body.suppCode), read.billFilter(body), body.filters, body.field),
     );
-    registerDownload(app, s.exportSamBillList, async ({ session, body }) => {
-      const batches = repo.billList.exportBatches(ctx.db, scopeOf(session, body.suppCode), read.billFilter(body), body);
-      const columns = s.billColumns.map((c) => ({ ...c, numeric: numeric.has(c.field) }));
-      return listExport({ format: body.format, name: datedName('结算单', ctx.now()), columns, rows: { batches } });
+    registerDownload(app, s.exportSamBillList, async ({ session, body, language }) => {
+      const rows = repo.billList.exportBatches(ctx.db, scopeOf(session, body.suppCode), read.billFilter(body), body);
+      const batches = labelledRows(rows, language, { status: s.billStatusTextEn, billKind: s.billKindTextEn });
+      const columns = s.billColumns.map((c) => ({ field: c.field, title: titleIn(language, c), numeric: numeric.has(c.field) }));
+      return listExport({ format: body.format, name: datedName(exportNames.bills[language], ctx.now()), columns, rows: { batches } });
     });
-    registerDownload(app, s.exportChargeList, async ({ session, body }) => {
-      const batches = charges.exportRows(ctx.db, scopeOf(session, body.suppCode), body, body);
-      const columns = s.chargeExportColumns.map((c) => ({ ...c, numeric: c.field === 'signedAmount' }));
-      return listExport({ format: body.format, name: datedName('费用明细', ctx.now()), columns, rows: { batches } });
+    registerDownload(app, s.exportChargeList, async ({ session, body, language }) => {
+      const rows = charges.exportRows(ctx.db, scopeOf(session, body.suppCode), body, body);
+      const batches = labelledRows(rows, language, {
+        chargeType: s.chargeTypeTextEn,
+        direction: directionTextEn,
+        settleStatus: s.settleStatusTextEn,
+        disputeStatus: s.disputeStatusTextEn,
+      });
+      const columns = s.chargeExportColumns.map((c) => ({
+        field: c.field,
+        title: titleIn(language, c),
+        numeric: c.field === 'signedAmount',
+      }));
+      return listExport({ format: body.format, name: datedName(exportNames.charges[language], ctx.now()), columns, rows: { batches } });
     });
 
     // One bill
@@ -109,9 +130,10 @@ export function settlementRoutes(ctx: AppContext) {
 
     // Contracts and accounting units
     registerCall(app, s.getContractBySupp, ({ session, query }) => settings.contractOf(ctx, session, query.suppCode));
-    registerDownload(app, s.preViewContractPDF, async ({ session, query }) => {
+    registerDownload(app, s.preViewContractPDF, async ({ session, query, language }) => {
       const contract = await settings.contractOf(ctx, session, query.suppCode);
-      return { fileName: `合同_${contract.contractNo}.pdf`, contentType: 'application/pdf', body: contractPdf(contract) };
+      const fileName = `${exportNames.contract[language]}_${contract.contractNo}.pdf`;
+      return { fileName, contentType: 'application/pdf', body: contractPdf(contract) };
     });
     registerCall(app, s.accountingUnitPage, ({ session, body }) => settings.accountingUnits(ctx, session, body));
   };

@@ -62,14 +62,18 @@ type ColGroup = 'colPinStart' | 'rgCol' | 'colPinEnd';
 const groupOf = (fixed: GridColumn['fixed']): ColGroup => (fixed === 'left' ? 'colPinStart' : fixed === 'right' ? 'colPinEnd' : 'rgCol');
 const groups: ColGroup[] = ['colPinStart', 'rgCol', 'colPinEnd'];
 
-/** Numbers align right; a column's cellClass adds the page's class for the row. */
+/**
+ * Numbers align right; a column's cellClass adds the page's class for the row. Cells a column displays in the
+ * user's language (states, types: words of the product, not data) are marked dg-word, for the language checks.
+ */
 function cellPropertiesOf(column: GridColumn): ColumnRegular['cellProperties'] {
   const numeric = column.type === 'number' || column.type === 'money';
+  const word = column.display !== undefined;
   const { cellClass } = column;
-  if (!numeric && !cellClass) return undefined;
+  if (!numeric && !word && !cellClass) return undefined;
   return ({ model }) => {
     const extra = cellClass?.(model as GridRow);
-    return { class: { 'dg-num': numeric, ...(extra ? { [extra]: true } : {}) } };
+    return { class: { 'dg-num': numeric, 'dg-word': word, ...(extra ? { [extra]: true } : {}) } };
   };
 }
 

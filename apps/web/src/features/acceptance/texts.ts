@@ -1,5 +1,5 @@
 // Texts of the receiving statistics (zh-CN default, en), merged into the app's translations by i18n/index.ts.
-import { type AccDetail, acceptance } from '@portal/contract';
+import { type AccDetail, acceptance, settlement } from '@portal/contract';
 import type { Texts } from '../../i18n/texts';
 
 export const zhCN = {
@@ -48,6 +48,8 @@ export const zhCN = {
     exported: '已导出 {{name}}（{{size}}）',
     /** Headings of the lines: the export's own (one place, the contract). */
     fields: Object.fromEntries(acceptance.accDetailColumns.map((c) => [c.field, c.title])) as Record<keyof AccDetail, string>,
+    /** The settle states of a line, as the contract names them. */
+    settleStates: Object.fromEntries(settlement.settleStatuses.map((v) => [v, v])) as Record<settlement.SettleStatus, string>,
   },
 } as const;
 
@@ -95,31 +97,7 @@ export const en: Texts<typeof zhCN> = {
     exportExcel: 'Export Excel',
     exporting: 'Exporting, {{size}} received',
     exported: 'Exported {{name}} ({{size}})',
-    fields: {
-      billNumber: 'Receiving no.',
-      lineNo: 'Line',
-      accDate: 'Receiving date',
-      suppCode: 'Supplier code',
-      deptCode: 'Store code',
-      deptName: 'Store',
-      poBillNumber: 'Order no.',
-      goodsCode: 'Goods code',
-      barcode: 'Barcode',
-      goodsName: 'Goods name',
-      spec: 'Spec',
-      unit: 'Unit',
-      categoryCode: 'Category code',
-      categoryName: 'Category',
-      brandCode: 'Brand code',
-      brandName: 'Brand',
-      acceptedQty: 'Received qty',
-      freeQty: 'Free qty',
-      price: 'Price incl. tax',
-      taxRate: 'Tax rate (%)',
-      amountExcl: 'Amount excl. tax',
-      tax: 'Tax',
-      amount: 'Amount incl. tax',
-      settleStatus: 'Settlement',
-    },
+    fields: Object.fromEntries(acceptance.accDetailColumns.map((c) => [c.field, c.titleEn])) as Record<keyof AccDetail, string>,
+    settleStates: settlement.settleStatusTextEn,
   },
 };

@@ -1,4 +1,5 @@
 // Texts of the certificate pages (zh-CN default, en), merged into the app's translations by i18n/index.ts.
+import { certificate } from '@portal/contract';
 import type { Texts } from '../../i18n/texts';
 
 export const zhCN = {
@@ -148,7 +149,7 @@ export const en: Texts<typeof zhCN> = {
     files: 'Files',
     daysLeft: '{{days}} days left',
     expiredDays: 'expired {{days}} days ago',
-    statuses: { 未提交: 'Not submitted', 已提交: 'Submitted', 已审核: 'Approved', 审核退回: 'Returned' },
+    statuses: certificate.certificateStatusTextEn,
     expiryStates: { 正常: 'Valid', 到期预警: 'Expiring', 年审预警: 'Annual review due', 已过期: 'Expired' },
     problem: {
       missing: 'Missing',

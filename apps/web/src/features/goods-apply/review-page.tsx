@@ -93,7 +93,7 @@ export default function ReviewPage() {
           <Space direction="vertical" style={{ width: '100%' }}>
             <Space wrap size={24}>
               {Object.entries(data.counts).map(([state, n]) => (
-                <Statistic key={state} title={state} value={n} />
+                <Statistic key={state} title={t(`goodsApply.statuses.${state}`, { defaultValue: state })} value={n} />
               ))}
             </Space>
             {data.step ? (

@@ -1,4 +1,5 @@
 // Texts of the new-product application pages (zh-CN default, en), merged into the app's translations by i18n/index.ts.
+import { goodsApply } from '@portal/contract';
 import type { Texts } from '../../i18n/texts';
 
 export const zhCN = {
@@ -90,14 +91,7 @@ export const zhCN = {
 
 export const en: Texts<typeof zhCN> = {
   goodsApply: {
-    statuses: {
-      草稿: 'Draft',
-      已提交: 'Submitted',
-      采购审核: 'Buyer review',
-      资质审核: 'Certificate review',
-      通过: 'Approved',
-      驳回: 'Returned',
-    },
+    statuses: goodsApply.applyStatusTextEn,
     grid: 'New-product applications',
     auditGrid: 'New-product applications to review',
     applyNo: 'Application no.',

@@ -1,4 +1,5 @@
 // Texts of the purchase-order pages (zh-CN default, en), merged into the app's translations by i18n/index.ts.
+import { purchaseOrder } from '@portal/contract';
 import type { Texts } from '../../i18n/texts';
 
 export const zhCN = {
@@ -99,15 +100,7 @@ export const zhCN = {
 export const en: Texts<typeof zhCN> = {
   purchaseOrder: {
     title: 'Purchase orders',
-    statuses: {
-      已下达: 'Issued',
-      已阅读: 'Read',
-      已确认: 'Confirmed',
-      部分到货: 'Partly delivered',
-      已完成: 'Completed',
-      已过期: 'Expired',
-      已关闭: 'Closed',
-    },
+    statuses: purchaseOrder.orderStatusTextEn,
     deliveryModes: { 配送: 'Via DC', 直送: 'Direct' },
     orderTypes: { 普通: 'Regular', 急补: 'Urgent' },
     orderDate: 'Order date',

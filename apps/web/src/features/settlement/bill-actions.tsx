@@ -227,7 +227,7 @@ export function BillActions({ bill, onDeleted }: { bill: BillDetail; onDeleted()
             <DatePicker style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="payMethod" label={t('settlement.payment.payMethod')}>
-            <Select options={settlement.payMethods.map((m) => ({ value: m, label: m }))} />
+            <Select options={settlement.payMethods.map((m) => ({ value: m, label: t(`settlement.payment.methods.${m}`) }))} />
           </Form.Item>
           <Form.Item name="reference" label={t('settlement.payment.reference')}>
             <Input maxLength={64} />

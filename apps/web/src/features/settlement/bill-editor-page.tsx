@@ -51,7 +51,7 @@ export default function BillEditorPage() {
     );
   const { header, lines } = existing.data;
   if (!settlement.editableBillStatuses.includes(header.status))
-    return <Result status="warning" title={t('settlement.editor.notEditable', { status: header.status })} />;
+    return <Result status="warning" title={t('settlement.editor.notEditable', { status: t(`settlement.states.${header.status}`) })} />;
   return (
     <Editor
       kind={header.billKind}

@@ -178,7 +178,11 @@ function ChargeDrawer({ charge, onClose }: { charge: Charge | undefined; onClose
             bordered
             column={{ xs: 1, sm: 2 }}
             items={[
-              { key: 'name', label: c('chargeName'), children: `${charge.chargeType} · ${charge.chargeName}` },
+              {
+                key: 'name',
+                label: c('chargeName'),
+                children: `${t(`settlement.charges.chargeTypes.${charge.chargeType}`, { defaultValue: charge.chargeType })} · ${charge.chargeName}`,
+              },
               { key: 'supplier', label: c('suppName'), children: `${charge.suppCode} ${charge.suppName}` },
               { key: 'dept', label: c('deptName'), children: charge.deptName },
               { key: 'period', label: c('period'), children: charge.period },

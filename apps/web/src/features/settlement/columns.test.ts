@@ -2,7 +2,8 @@ import type { BillSummary, CostDocument, RateTotal } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { statusClass } from './bill-status';
-import { billRow, lineRow } from './columns';
+import i18n from '../../i18n';
+import { billRow, chargeColumns, lineRow } from './columns';
 import { sumOf } from './totals-table';
 
 /** Answers the key itself, so rows show which text they asked for. */
@@ -95,5 +96,18 @@ describe('settlement grids', () => {
       }) as RateTotal;
     expect(sumOf([row('13', '0.10'), row('9', '0.20'), row(null, '-0.30')], 'payableAmount')).toBe('0.00');
     expect(sumOf([row('13', '118566.20'), row('6', '-7881.01'), row(null, '-20000.00')], 'payableAmount')).toBe('90685.19');
+  });
+});
+
+describe('fixed words of the charge grid in the reader language', () => {
+  it('shows charge types and states in English for English, as stored for Chinese, and an unknown type as it is', () => {
+    const cell = (language: string, field: string, value: string) =>
+      chargeColumns(i18n.getFixedT(language), true).find((c) => c.field === field)!.display!(value);
+    expect(cell('en', 'chargeType', '价差')).toBe('Price difference');
+    expect(cell('en', 'chargeType', 'DM海报费')).toBe('DM flyer fee');
+    expect(cell('en', 'chargeType', '自定义费用')).toBe('自定义费用');
+    expect(cell('en', 'settleStatus', '结算中')).toBe('In a bill');
+    expect(cell('zh-CN', 'chargeType', '价差')).toBe('价差');
+    expect(cell('zh-CN', 'disputeStatus', '异议中')).toBe('异议中');
   });
 });

@@ -1,7 +1,7 @@
 // The grids of settlement: bills, a bill's lines and the documents to pick, reconciliation lines and charges.
 // Money shows as the server's exact strings with two places, ungrouped where the server filters on the text.
 import type { BillLine, BillSummary, Charge, CostDocument } from '@portal/contract';
-import type { settlement } from '@portal/contract';
+import { settlement } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { type GridColumn, type GridRow, fitTitles } from '../../components/data-grid';
 import { formatDecimal, formatQty } from '../../lib/format';
@@ -10,6 +10,11 @@ import { statusClass } from './bill-status';
 type CheckDetail = settlement.CheckDetail;
 
 export const plainMoney = (value: string) => formatDecimal(value, { min: 2, max: 2, group: false });
+/** About how wide a text is drawn in the grid's font (CJK characters full width, Latin about half). */
+const textWidth = (text: string) => [...text].reduce((w, c) => w + (/[\u2e80-\u9fff\uff00-\uffef]/.test(c) ? 14 : 7.5), 0);
+/** A column of fixed words wide enough for its longest word in the reader's language, and at least `min`. */
+const wordsWidth = (labels: readonly string[], min: number) => Math.max(min, Math.ceil(Math.max(...labels.map(textWidth))) + 32);
+
 const negative = (field: string) => (row: GridRow) => (String(row[field] ?? '').startsWith('-') ? 'sam-negative' : undefined);
 
 export function billColumns(t: TFunction, staff: boolean): GridColumn[] {
@@ -32,7 +37,10 @@ export function billColumns(t: TFunction, staff: boolean): GridColumn[] {
     {
       field: 'status',
       title: title('status'),
-      width: 90,
+      width: wordsWidth(
+        settlement.billStatuses.map((s) => t(`settlement.states.${s}`)),
+        90,
+      ),
       display: (value) => t(`settlement.states.${value}`, { defaultValue: value }),
       cellClass: (row) => statusClass(String(row.status)),
     },
@@ -172,7 +180,15 @@ export function chargeColumns(t: TFunction, staff: boolean): GridColumn[] {
     { field: 'chargeCode', title: title('chargeCode'), width: 150, fixed: 'left' },
     ...(staff ? [{ field: 'suppName', title: title('suppName'), width: 180 }] : []),
     { field: 'deptName', title: title('deptName'), width: 130 },
-    { field: 'chargeType', title: title('chargeType'), width: 100 },
+    {
+      field: 'chargeType',
+      title: title('chargeType'),
+      width: wordsWidth(
+        settlement.chargeTypes.map((s) => t(`settlement.charges.chargeTypes.${s}`)),
+        100,
+      ),
+      display: (value) => t(`settlement.charges.chargeTypes.${value}`, { defaultValue: value }),
+    },
     { field: 'chargeName', title: title('chargeName'), width: 170 },
     { field: 'period', title: title('period'), width: 90 },
     { field: 'direction', title: title('direction'), width: 70, filterable: false },

@@ -2,7 +2,7 @@
 // search as the grid shows it (its column filters and sort), streamed by the server, with the bytes received
 // shown while it runs.
 import { settlement } from '@portal/contract';
-import { App, Button } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download, fileTypes } from '../../api/download';
@@ -52,14 +52,15 @@ export function ExportButtons(props: ExportOf) {
     }
   };
 
+  // One group of its own: inside a toolbar's Space the two buttons keep their gap.
   return (
-    <>
+    <Space wrap>
       <Button onClick={() => void run('csv')} loading={running === 'csv'} disabled={running !== null}>
         {t('settlement.exportCsv')}
       </Button>
       <Button onClick={() => void run('xlsx')} loading={running === 'xlsx'} disabled={running !== null}>
         {t('settlement.exportExcel')}
       </Button>
-    </>
+    </Space>
   );
 }

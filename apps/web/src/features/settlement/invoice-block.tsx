@@ -104,7 +104,7 @@ export function InvoiceDialog({ open, samBillNum, onClose }: { open: boolean; sa
         initialValues={{ invoiceType: '增值税专用发票', taxRate: '13' }}
       >
         <Form.Item name="invoiceType" label={k('invoiceType')} rules={[{ required: true }]}>
-          <Select options={settlement.invoiceTypes.map((v) => ({ value: v, label: v }))} />
+          <Select options={settlement.invoiceTypes.map((v) => ({ value: v, label: k(`types.${v}`) }))} />
         </Form.Item>
         <Space wrap style={{ width: '100%' }} size={[12, 0]}>
           <Form.Item
@@ -206,7 +206,12 @@ export function InvoiceTable({ invoices, samBillNum, editable }: { invoices: Inv
         expandedRowRender: (r) => <AttachmentList files={r.attachments} />,
       }}
       columns={[
-        { title: k('invoiceType'), dataIndex: 'invoiceType', width: 140 },
+        {
+          title: k('invoiceType'),
+          dataIndex: 'invoiceType',
+          width: 140,
+          render: (v: string) => t(`settlement.invoice.types.${v}`, { defaultValue: v }),
+        },
         { title: k('invoiceCode'), dataIndex: 'invoiceCode', width: 130 },
         { title: k('invoiceNumber'), dataIndex: 'invoiceNumber', width: 190 },
         { title: k('invoiceDate'), dataIndex: 'invoiceDate', width: 110 },

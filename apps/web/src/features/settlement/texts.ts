@@ -1,5 +1,10 @@
 // Texts of the settlement pages (zh-CN default, en), merged into the app's translations by i18n/index.ts.
+import { settlement } from '@portal/contract';
 import type { Texts } from '../../i18n/texts';
+
+/** A fixed list's values as their own Chinese labels (the Chinese table's entry for each value). */
+const same = <V extends string>(values: readonly V[]): Record<V, string> =>
+  Object.fromEntries(values.map((v): [V, string] => [v, v])) as Record<V, string>;
 
 export const zhCN = {
   settlement: {
@@ -223,11 +228,13 @@ export const zhCN = {
       amountFormat: '金额须为最多两位小数的正数',
       overpaid: '付款金额超过未付金额',
       columns: { payDate: '付款日期', amount: '金额', payMethod: '方式', reference: '流水号', note: '备注', createdBy: '登记人' },
+      methods: same(settlement.payMethods),
     },
     invoice: {
       title: '录入发票',
       add: '录入发票',
       invoiceType: '发票类型',
+      types: same(settlement.invoiceTypes),
       invoiceCode: '发票代码',
       invoiceNumber: '发票号码',
       invoiceDate: '开票日期',
@@ -312,6 +319,8 @@ export const zhCN = {
       directions: { deduct: '扣款', pay: '返还' },
       disputeStates: { 无: '无', 异议中: '异议中', 已答复: '已答复' },
       settleStates: { 未结算: '未结算', 结算中: '结算中', 已结算: '已结算' },
+      /** The common charge types; a type outside the list shows as it is. */
+      chargeTypes: same(settlement.chargeTypes),
     },
     contract: {
       title: '合同条款',
@@ -380,18 +389,9 @@ export const en: Texts<typeof zhCN> = {
     ok: 'OK',
     cancel: 'Cancel',
     yuan: '¥ {{amount}}',
-    states: {
-      草稿: 'Draft',
-      已提交: 'Submitted',
-      已驳回: 'Rejected',
-      已审核: 'Audited',
-      发票确认: 'Invoices confirmed',
-      已审批: 'Approved',
-      已支付: 'Paid',
-      作废: 'Void',
-    },
-    kinds: { normal: 'Normal', advance: 'Advance' },
-    sourceTypes: { receiving: 'Receiving', return: 'Return', charge: 'Charge', prepay: 'Prepayment offset' },
+    states: settlement.billStatusTextEn,
+    kinds: settlement.billKindTextEn,
+    sourceTypes: settlement.sourceTypeTextEn,
     flowActions: {
       create: 'Created',
       modify: 'Modified',
@@ -411,27 +411,10 @@ export const en: Texts<typeof zhCN> = {
       payFull: 'Paid',
       void: 'Voided',
     },
-    columns: {
-      samBillNum: 'Bill number',
-      billKind: 'Kind',
-      suppCode: 'Supplier code',
-      suppName: 'Supplier',
-      nodeName: 'Accounting unit',
-      periodStart: 'Period from',
-      periodEnd: 'Period to',
-      dueDate: 'Due date',
-      status: 'Status',
-      goodsAmount: 'Goods',
-      returnAmount: 'Returns',
-      chargeAmount: 'Charges',
-      prepayAmount: 'Prepayment',
-      payableAmount: 'Payable',
-      paidAmount: 'Paid',
-      unpaidAmount: 'Unpaid',
-      invoiceAmount: 'Invoiced',
-      lineCount: 'Documents',
-      createdAt: 'Created',
-    },
+    columns: Object.fromEntries(settlement.billColumns.map((c) => [c.field, c.titleEn])) as Record<
+      (typeof settlement.billColumns)[number]['field'],
+      string
+    >,
     lineColumns: {
       picked: 'Pick',
       sourceType: 'Type',
@@ -565,11 +548,13 @@ export const en: Texts<typeof zhCN> = {
       amountFormat: 'A positive amount with at most two decimals',
       overpaid: 'More than is unpaid',
       columns: { payDate: 'Paid on', amount: 'Amount', payMethod: 'Method', reference: 'Reference', note: 'Note', createdBy: 'By' },
+      methods: settlement.payMethodTextEn,
     },
     invoice: {
       title: 'Enter invoice',
       add: 'Enter invoice',
       invoiceType: 'Type',
+      types: settlement.invoiceTypeTextEn,
       invoiceCode: 'Invoice code',
       invoiceNumber: 'Invoice number',
       invoiceDate: 'Invoice date',
@@ -651,15 +636,16 @@ export const en: Texts<typeof zhCN> = {
         disputeStatus: 'Dispute',
         samBillNum: 'Bill',
       },
-      directions: { deduct: 'Deducted', pay: 'Refunded' },
-      disputeStates: { 无: 'None', 异议中: 'Disputed', 已答复: 'Answered' },
-      settleStates: { 未结算: 'Unsettled', 结算中: 'In a bill', 已结算: 'Settled' },
+      directions: settlement.chargeDirectionTextEn,
+      disputeStates: settlement.disputeStatusTextEn,
+      settleStates: settlement.settleStatusTextEn,
+      chargeTypes: settlement.chargeTypeTextEn,
     },
     contract: {
       title: 'Contract terms',
-      statuses: { 生效: 'In force', 已到期: 'Expired', 未生效: 'Not yet in force' },
-      modes: { 经销: 'Distribution', 代销: 'Consignment', 联营: 'Concession', 租赁: 'Lease' },
-      cycles: { 月结: 'Monthly', 周结: 'Weekly' },
+      statuses: settlement.contractStatusTextEn,
+      modes: settlement.businessModeTextEn as Record<'经销' | '代销' | '联营' | '租赁', string>,
+      cycles: settlement.settleCycleTextEn as Record<'月结' | '周结', string>,
       contractNo: 'Contract number',
       party: 'Party A (accounting unit)',
       businessMode: 'Business mode',

@@ -1,4 +1,5 @@
 // Texts of the supplier admission pages (zh-CN default, en), merged into the app's translations by i18n/index.ts.
+import { supplierApply } from '@portal/contract';
 import type { Texts } from '../../i18n/texts';
 
 export const zhCN = {
@@ -90,8 +91,8 @@ export const zhCN = {
 
 export const en: Texts<typeof zhCN> = {
   supplierApply: {
-    statuses: { 已提交: 'Submitted', 资质审核: 'Certificate review', 通过: 'Approved', 驳回: 'Returned' },
-    supplierStatuses: { 启用: 'Active', 冻结: 'Frozen', 停用: 'Disabled' },
+    statuses: supplierApply.applyStatusTextEn,
+    supplierStatuses: supplierApply.supplierStatusTextEn,
     publicTitle: 'Supplier cooperation application',
     publicIntro:
       'Welcome. Fill in your company data truthfully and upload your business licence and other certificates; then check the review with the reference number and your unified social credit code.',
