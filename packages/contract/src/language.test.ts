@@ -20,6 +20,8 @@ describe('labelIn and titleIn', () => {
     const en = { 已审核: 'Audited' };
     expect(labelIn('en', '已审核', en)).toBe('Audited');
     expect(labelIn('en', '自定义', en)).toBe('自定义');
+    expect(labelIn('en', 'constructor', en)).toBe('constructor');
+    expect(labelIn('en', '__proto__', en)).toBe('__proto__');
     expect(labelIn('zh-CN', '已审核', en)).toBe('已审核');
     expect(titleIn('en', { title: '状态', titleEn: 'Status' })).toBe('Status');
     expect(titleIn('en', { title: '状态', titleEn: '' })).toBe('状态');

@@ -17,7 +17,8 @@ export function languageOf(acceptLanguage: string | undefined | null): Language 
 
 /** A fixed value's label in a language: the English label where the product has one, else the value itself. */
 export function labelIn(language: Language, value: string, english: Readonly<Partial<Record<string, string>>>): string {
-  return language === 'en' ? (english[value] ?? value) : value;
+  // Own labels only: a value such as 'constructor' is not a label of the object's prototype.
+  return language === 'en' && Object.hasOwn(english, value) ? (english[value] ?? value) : value;
 }
 
 /** A column (or other heading) with its Chinese title and its English one. */
