@@ -208,9 +208,6 @@ async function touch(ctx: AppContext, tokenHash: string, row: repo.SessionRow, n
   ctx.sessionCache?.touched(tokenHash, now);
 }
 
-/** Lets the I/O that is already waiting run first (a cache notification that arrived with this request). */
-const pendingIo = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Resolves a token to its session, or throws 401 with the message the clients act on; with an access,
  * 403 unless the session holds it (answered by the session's own query). A session kept by the session
@@ -221,7 +218,6 @@ export async function authenticate(ctx: AppContext, token: string, access?: Acce
   const accessKey = `${access?.module ?? ''} ${access?.button ?? ''}`;
   const cache = ctx.sessionCache;
   if (cache?.live) {
-    await pendingIo();
     const now = ctx.now();
     const kept = cache.get(tokenHash, accessKey, now.getTime());
     if (kept && kept.held && !refusal(ctx, kept, now)) {
