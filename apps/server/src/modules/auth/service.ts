@@ -201,11 +201,18 @@ function refusal(ctx: AppContext, row: repo.SessionRow, now: Date): 'revoked' | 
   return undefined;
 }
 
+/** Touches in flight, per database: concurrent calls of one session write it once. */
+const touches = new WeakMap<AppContext['db'], SingleFlight<void>>();
+
 /** Sliding idle expiry; written at most once a minute to keep reads cheap. */
 async function touch(ctx: AppContext, tokenHash: string, row: repo.SessionRow, now: Date): Promise<void> {
   if (now.getTime() - row.last_seen_at.getTime() <= 60_000) return;
-  await repo.touchSession(ctx.db, tokenHash, now);
-  ctx.sessionCache?.touched(tokenHash, now);
+  let flights = touches.get(ctx.db);
+  if (!flights) touches.set(ctx.db, (flights = new SingleFlight()));
+  await flights.run(tokenHash, async () => {
+    await repo.touchSession(ctx.db, tokenHash, now);
+    ctx.sessionCache?.touched(tokenHash, now);
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ import { loadConfig } from '../../config';
 import { type Database, migrateToLatest, openDatabase } from '../../db/database';
 import { seedDemo } from '../../db/seed/demo';
 import { type CallAs, callerOf, demoPassword, encryptPassword, freshDatabase, tokenFor } from '../../test/helpers';
+import { hashToken } from '../../platform/passwords';
 import type { SessionCache } from './session-cache';
 
 interface Server {
@@ -202,6 +203,36 @@ describe('the session cache', () => {
     expect((await getInfo(b, token)).status).toBe(200);
     expect((await getInfo(b, token)).status).toBe(200);
     expect(b.queries.count).toBe(again + 1);
+  });
+
+  it('keeps the idle expiry sliding for a kept session (the once-a-minute touch is written from a cache hit too)', async () => {
+    let offset = 0;
+    const clocked = await buildApp(config, { database: shared, now: () => new Date(Date.now() + offset) });
+    try {
+      await clocked.ready();
+      await clocked.sessionCache!.whenLive();
+      const token = await tokenFor(clocked, '100002');
+      const call = () => clocked.inject({ method: 'GET', url: '/api/user/getInfo', headers: { token } });
+      const lastSeen = async () =>
+        (await shared.db.selectFrom('session').select('last_seen_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow())
+          .last_seen_at;
+      const loggedIn = await lastSeen();
+      offset = 58_000;
+      expect((await call()).statusCode).toBe(200);
+      expect(await lastSeen()).toEqual(loggedIn);
+      offset = 61_000;
+      const hits = clocked.sessionCache!.stats.hits;
+      expect((await call()).statusCode).toBe(200);
+      expect(clocked.sessionCache!.stats.hits).toBe(hits + 1);
+      expect((await lastSeen()).getTime()).toBeGreaterThan(loggedIn.getTime() + 60_000);
+      // 119 minutes after that touch the session lives; 121 minutes after it, it has ended.
+      offset = 61_000 + 119 * 60_000;
+      expect((await call()).statusCode).toBe(200);
+      offset += 121 * 60_000;
+      expect((await call()).statusCode).toBe(401);
+    } finally {
+      await clocked.close();
+    }
   });
 
   it('keeps at most SESSION_CACHE sessions, and none with SESSION_CACHE=0', async () => {
