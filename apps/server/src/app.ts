@@ -113,12 +113,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         })
       : undefined;
   app.decorate('sessionCache', sessionCache);
+  // Its connection ends with the database too, should the database close first.
+  const closeSessionCache = async () => sessionCache?.close();
+  database.beforeClose?.add(closeSessionCache);
   app.addHook('onReady', async () => sessionCache?.start());
   const usageLogs = new UsageLogBuffer(database.db, (err) => app.log.error({ err }, 'usage logs could not be written'));
   app.addHook('onClose', async () => {
     await app.inFlight.idle();
     await usageLogs.flush();
     await sessionCache?.close();
+    database.beforeClose?.delete(closeSessionCache);
     if (closeDatabase) await database.close();
   });
 

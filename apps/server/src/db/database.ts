@@ -39,6 +39,8 @@ export interface Database {
   reportPool: pg.Pool;
   /** PostgreSQL: statements of this process's pools that changed what decides a session (migration 0026). */
   sessionChanges?: SessionChangeCount;
+  /** PostgreSQL: run by close before the pools end (connections of the database's users: the session cache's listener). */
+  beforeClose?: Set<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -166,6 +168,7 @@ async function openPostgres(options: DatabaseOptions & { databaseUrl: string }):
   }
   pool.on('connect', sendPreparedByName);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const beforeClose = new Set<() => Promise<void>>();
   return {
     db,
     engine: 'postgres',
@@ -175,7 +178,9 @@ async function openPostgres(options: DatabaseOptions & { databaseUrl: string }):
     poolStats: () => [statsOf('interactive', pool), statsOf('export', exportPool)],
     reportPool,
     sessionChanges,
+    beforeClose,
     close: async () => {
+      for (const task of beforeClose) await task();
       await db.destroy();
       await exportPool.end();
       await reportPool.end();

@@ -39,6 +39,8 @@ export interface SessionCacheOptions {
   retryMs?: number;
   /** Longest wait of a call for its own change's marker. */
   barrierTimeoutMs?: number;
+  /** The listening connection is asked a trivial query this often; unanswered for 2.5 times as long, nothing is answered from the cache. */
+  heartbeatMs?: number;
   connectTimeoutMs?: number;
   log?: (level: 'info' | 'warn', message: string) => void;
 }
@@ -61,6 +63,10 @@ export class SessionCache {
   private listening = false;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** When the listening connection last answered (performance.now()). */
+  private answeredAt = 0;
+  private heartbeatInFlight = false;
   private readonly barriers = new Map<string, { answered(pid: number): void; lost(): void }>();
   private liveWaiters: (() => void)[] = [];
 
@@ -71,9 +77,13 @@ export class SessionCache {
     void this.connect();
   }
 
-  /** Whether the listening connection listens: only then is anything kept or answered. */
+  /** Whether the listening connection listens and answered lately: only then is anything kept or answered. */
   get live(): boolean {
-    return this.listening;
+    return this.listening && performance.now() - this.answeredAt < 2.5 * this.heartbeatMs;
+  }
+
+  private get heartbeatMs(): number {
+    return this.options.heartbeatMs ?? 1000;
   }
 
   /** Resolves once the listener listens (tests, and the cluster's start). */
@@ -93,7 +103,7 @@ export class SessionCache {
 
   /** The row a lookup of this token and access read, if it is still to be used at `now`. */
   get(tokenHash: string, accessKey: string, now: number): CachedRow | undefined {
-    if (!this.listening) return undefined;
+    if (!this.live) return undefined;
     const accesses = this.sessions.get(tokenHash);
     const entry = accesses?.get(accessKey);
     if (!accesses || !entry || now - entry.at > this.options.maxAgeMs || now < entry.at) {
@@ -110,7 +120,7 @@ export class SessionCache {
 
   /** Keeps a row read by a lookup that began at `generation`, unless something changed since. */
   offer(tokenHash: string, accessKey: string, row: CachedRow, generation: number, now: number): void {
-    if (!this.listening || generation !== this.generation || row.revoked_at) return;
+    if (!this.live || generation !== this.generation || row.revoked_at) return;
     let accesses = this.sessions.get(tokenHash);
     if (!accesses) {
       while (this.sessions.size >= this.options.capacity) {
@@ -181,6 +191,7 @@ export class SessionCache {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
+    clearInterval(this.heartbeat);
     const client = this.client;
     this.setLost();
     if (client) await client.end().catch(() => undefined);
@@ -210,6 +221,8 @@ export class SessionCache {
     this.sessions.clear();
     this.generation++;
     this.listening = true;
+    this.answeredAt = performance.now();
+    this.heartbeat = setInterval(() => this.beat(client), this.heartbeatMs).unref();
     this.stats.connects++;
     if (this.stats.connects > 1) this.options.log?.('info', 'session cache: listening again');
     for (const resolve of this.liveWaiters.splice(0)) resolve();
@@ -230,8 +243,33 @@ export class SessionCache {
     else this.clear();
   }
 
+  /**
+   * A trivial query on the listening connection: notifications sent before its answer have been handled, so
+   * the connection is known to deliver them. One that stays unanswered makes the connection count as lost.
+   */
+  private beat(client: pg.Client): void {
+    if (this.client !== client) return;
+    if (this.heartbeatInFlight) {
+      if (performance.now() - this.answeredAt > 3 * this.heartbeatMs) this.lost(client, new Error('no answer to the heartbeat'));
+      return;
+    }
+    this.heartbeatInFlight = true;
+    client.query('SELECT 1').then(
+      () => {
+        this.heartbeatInFlight = false;
+        if (this.client === client) this.answeredAt = performance.now();
+      },
+      (err: unknown) => {
+        this.heartbeatInFlight = false;
+        this.lost(client, err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  }
+
   /** Nothing kept, nothing answered, pending waits released. */
   private setLost(): void {
+    clearInterval(this.heartbeat);
+    this.heartbeatInFlight = false;
     this.listening = false;
     this.client = undefined;
     this.clear();
