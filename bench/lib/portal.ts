@@ -60,10 +60,12 @@ export async function prepare(database: Database, business = true): Promise<void
 }
 
 export async function serve(database: Database, options: { webDist?: string } = {}): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST: options.webDist ?? '/nonexistent', LOGIN_SLOWDOWN_MS: '0' }), {
-    database,
-  });
+  // SESSION_CACHE=0 measures the portal without its session cache.
+  const sessionCache = process.env.SESSION_CACHE ? { SESSION_CACHE: process.env.SESSION_CACHE } : {};
+  const config = loadConfig({ LOG_LEVEL: 'warn', WEB_DIST: options.webDist ?? '/nonexistent', LOGIN_SLOWDOWN_MS: '0', ...sessionCache });
+  const app = await buildApp(config, { database });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.sessionCache?.whenLive();
   return { app, url };
 }
 

@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Config, databaseOptionsOf } from './config';
 import { type Database, openDatabase } from './db/database';
+import type { SessionChangeCount } from './db/session-signals';
 import { acceptanceRoutes } from './modules/acceptance/routes';
 import { authRoutes } from './modules/auth/routes';
 import { baseInfoRoutes } from './modules/base-info/routes';
@@ -19,6 +20,7 @@ import { commonRoutes } from './modules/common/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { fileRoutes } from './modules/file/routes';
 import { authenticate } from './modules/auth/service';
+import { SessionCache } from './modules/auth/session-cache';
 import { frameModuleUrls } from './modules/menu/repo';
 import { menuRoutes } from './modules/menu/routes';
 import { purchaseOrderRoutes } from './modules/purchase-order/routes';
@@ -59,6 +61,24 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
+/** Longest a kept session answers without the database (a safety net: notifications drop it at once). */
+const sessionCacheMaxAgeMs = 5000;
+
+/**
+ * A call during which this process changed what decides a session answers only once this process's session
+ * listener has seen a marker sent after the change: the caller's next call, to any process, finds the
+ * change's notification delivered (see SessionCache.waitForListeners).
+ */
+function holdAnswersForListeners(app: FastifyInstance, cache: SessionCache, changes: SessionChangeCount): void {
+  const atStart = new WeakMap<object, number>();
+  app.addHook('onRequest', async (request) => {
+    atStart.set(request, changes.value);
+  });
+  app.addHook('onSend', async (request) => {
+    if (changes.value !== (atStart.get(request) ?? 0)) await cache.waitForListeners();
+  });
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase(databaseOptionsOf(config)));
   const closeDatabase = options.closeDatabase ?? !options.database;
@@ -82,10 +102,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('inFlight', new InFlight());
   app.decorate('downloads', new DownloadLimits(config.exports));
+  // The session cache needs a PostgreSQL server to LISTEN on (PGlite has no second connection).
+  const sessionCache =
+    database.engine === 'postgres' && database.url && config.sessionCache > 0
+      ? new SessionCache({
+          url: database.url,
+          capacity: config.sessionCache,
+          maxAgeMs: sessionCacheMaxAgeMs,
+          connectTimeoutMs: config.dbConnectTimeoutMs,
+          log: (level, message) => app.log[level](message),
+        })
+      : undefined;
+  app.decorate('sessionCache', sessionCache);
+  // Its connection ends with the database too, should the database close first.
+  const closeSessionCache = async () => sessionCache?.close();
+  database.beforeClose?.add(closeSessionCache);
+  app.addHook('onReady', async () => sessionCache?.start());
   const usageLogs = new UsageLogBuffer(database.db, (err) => app.log.error({ err }, 'usage logs could not be written'));
   app.addHook('onClose', async () => {
     await app.inFlight.idle();
     await usageLogs.flush();
+    await sessionCache?.close();
+    database.beforeClose?.delete(closeSessionCache);
     if (closeDatabase) await database.close();
   });
 
@@ -110,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     engine: database.engine,
     copyCsv: database.copyCsv,
     reportPool: database.reportPool,
+    sessionCache,
     transportKey: await loadTransportKey(database.db),
     identKey: await loadSecret(database.db, 'ident-cookie-hmac-key', () => randomBytes(32).toString('base64')),
     csrfKey: await loadSecret(database.db, 'csrf-hmac-key', () => randomBytes(32).toString('base64')),
@@ -117,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
 
   registerErrorHandling(app);
+  if (sessionCache && database.sessionChanges) holdAnswersForListeners(app, sessionCache, database.sessionChanges);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

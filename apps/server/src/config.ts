@@ -36,6 +36,7 @@ const schema = z.object({
   DYNAMIC_QUERY_CONCURRENCY: z.coerce.number().int().positive().default(3),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().nonnegative().default(30),
   SINGLE_SESSION: bool.default(false),
+  SESSION_CACHE: z.coerce.number().int().nonnegative().default(10_000),
   LOGIN_CAPTCHA_AFTER: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_AFTER: z.coerce.number().int().positive().default(10),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
@@ -119,6 +120,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** One live session per account: a newer login ends the older one. */
   singleSession: boolean;
+  /** Most sessions each process keeps in its session cache (PostgreSQL only); 0: no cache. */
+  sessionCache: number;
   login: {
     captchaAfter: number;
     lockAfter: number;
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     singleSession: e.SINGLE_SESSION,
+    sessionCache: e.SESSION_CACHE,
     login: {
       captchaAfter: e.LOGIN_CAPTCHA_AFTER,
       lockAfter: e.LOGIN_LOCK_AFTER,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { copyCsv } from './copy';
 import { sendPreparedByName } from './prepared';
+import { SessionChangeCount } from './session-signals';
 import { startEmbeddedCluster } from './embedded-postgres';
 import { lockDataDir } from './lock';
 import { migrationProvider } from './migrations/index';
@@ -36,6 +37,10 @@ export interface Database {
   poolStats?: () => PoolStats[];
   /** Connections of the dynamic-query runner (apart from the interactive pool on PostgreSQL; PGlite's one pool). */
   reportPool: pg.Pool;
+  /** PostgreSQL: statements of this process's pools that changed what decides a session (migration 0026). */
+  sessionChanges?: SessionChangeCount;
+  /** PostgreSQL: run by close before the pools end (connections of the database's users: the session cache's listener). */
+  beforeClose?: Set<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -153,12 +158,17 @@ async function openPostgres(options: DatabaseOptions & { databaseUrl: string }):
     query_timeout: (options.reportTimeoutMs ?? 10_000) + 1000,
   });
   const lost = (err: Error) => console.error(`database connection lost: ${err.message}`);
+  const sessionChanges = new SessionChangeCount();
   for (const p of [pool, exportPool, reportPool]) {
     p.on('error', lost);
-    p.on('connect', (client) => client.on('error', lost));
+    p.on('connect', (client) => {
+      client.on('error', lost);
+      sessionChanges.watch(client);
+    });
   }
   pool.on('connect', sendPreparedByName);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const beforeClose = new Set<() => Promise<void>>();
   return {
     db,
     engine: 'postgres',
@@ -167,7 +177,10 @@ async function openPostgres(options: DatabaseOptions & { databaseUrl: string }):
     copyCsv: (query) => copyCsv(exportPool, query),
     poolStats: () => [statsOf('interactive', pool), statsOf('export', exportPool)],
     reportPool,
+    sessionChanges,
+    beforeClose,
     close: async () => {
+      for (const task of beforeClose) await task();
       await db.destroy();
       await exportPool.end();
       await reportPool.end();

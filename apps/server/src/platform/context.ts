@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Config } from '../config';
 import type { Engine } from '../db/database';
 import type { DB } from '../db/schema';
+import type { SessionCache } from '../modules/auth/session-cache';
 import type { TransportKey } from './passwords';
 
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   /** Connections of the dynamic-query runner (modules/dynamic-query/runner.ts). */
   reportPool: pg.Pool;
   transportKey: TransportKey;
+  /** Sessions kept in the process (PostgreSQL with SESSION_CACHE above 0); absent: every call asks the database. */
+  sessionCache?: SessionCache | undefined;
   /** HMAC key of the identity-provider cookie. */
   identKey: string;
   /** HMAC key of the double-submit value beside the session cookie. */

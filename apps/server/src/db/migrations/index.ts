@@ -23,6 +23,7 @@ import * as m0018 from './0018-dynamic-query';
 import * as m0022 from './0022-settlement-step-roles';
 import * as m0023 from './0023-module-name-en';
 import * as m0025 from './0025-query-texts-en';
+import * as m0026 from './0026-session-cache-signals';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0022-settlement-step-roles': m0022,
   '0023-module-name-en': m0023,
   '0025-query-texts-en': m0025,
+  '0026-session-cache-signals': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -124,6 +124,8 @@ export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) 
   return executePrepared(db, query).then((result) => result.rows[0]);
 }
 
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
 export async function touchSession(db: Kysely<DB>, tokenHash: string, now: Date): Promise<void> {
   await db.updateTable('session').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
 }

@@ -175,37 +175,81 @@ export async function loginWithIdentCode(
   return startSession(ctx, account, client, journal);
 }
 
-type SessionRow = Awaited<ReturnType<typeof repo.findSession>>;
+type SessionRow = repo.SessionRow | undefined;
 /** Session lookups in flight, per database: a page's burst of calls with one token makes one query. */
 const lookups = new WeakMap<AppContext['db'], SingleFlight<SessionRow>>();
 
-function lookUpSession(ctx: AppContext, tokenHash: string, access?: Access): Promise<SessionRow> {
+function lookUpSession(ctx: AppContext, tokenHash: string, accessKey: string, access?: Access): Promise<SessionRow> {
   let flights = lookups.get(ctx.db);
   if (!flights) lookups.set(ctx.db, (flights = new SingleFlight()));
-  return flights.run(`${tokenHash} ${access?.module ?? ''} ${access?.button ?? ''}`, () => repo.findSession(ctx.db, tokenHash, access));
+  const cache = ctx.sessionCache;
+  return flights.run(`${tokenHash} ${accessKey}`, async () => {
+    // The generation before the query: a row read while a change was being notified is not kept.
+    const generation = cache?.generation;
+    const row = await repo.findSession(ctx.db, tokenHash, access);
+    if (cache && row && generation !== undefined) cache.offer(tokenHash, accessKey, row, generation, ctx.now().getTime());
+    return row;
+  });
+}
+
+/** Why a session row refuses a call at `now`, or undefined when it lets it through. */
+function refusal(ctx: AppContext, row: repo.SessionRow, now: Date): 'revoked' | 'ended' | undefined {
+  if (row.revoked_at) return 'revoked';
+  const idleLimit = row.last_seen_at.getTime() + ctx.config.sessionIdleMinutes * 60_000;
+  const supplierDisabled = row.kind === 'supplier' && row.supplier_status === '停用';
+  if (now >= row.expires_at || now.getTime() > idleLimit || !row.is_used || supplierDisabled) return 'ended';
+  return undefined;
+}
+
+/** Touches in flight, per database: concurrent calls of one session write it once. */
+const touches = new WeakMap<AppContext['db'], SingleFlight<void>>();
+
+/** Sliding idle expiry; written at most once a minute to keep reads cheap. */
+async function touch(ctx: AppContext, tokenHash: string, row: repo.SessionRow, now: Date): Promise<void> {
+  if (now.getTime() - row.last_seen_at.getTime() <= 60_000) return;
+  let flights = touches.get(ctx.db);
+  if (!flights) touches.set(ctx.db, (flights = new SingleFlight()));
+  await flights.run(tokenHash, async () => {
+    await repo.touchSession(ctx.db, tokenHash, now);
+    ctx.sessionCache?.touched(tokenHash, now);
+  });
 }
 
 /**
  * Resolves a token to its session, or throws 401 with the message the clients act on; with an access,
- * 403 unless the session holds it (answered by the session's own query).
+ * 403 unless the session holds it (answered by the session's own query). A session kept by the session
+ * cache answers a call it lets through; anything it would refuse is asked of the database again.
  */
 export async function authenticate(ctx: AppContext, token: string, access?: Access): Promise<SessionContext> {
   const tokenHash = hashToken(token);
-  const row = await lookUpSession(ctx, tokenHash, access);
+  const accessKey = `${access?.module ?? ''} ${access?.button ?? ''}`;
+  const cache = ctx.sessionCache;
+  if (cache?.live) {
+    const now = ctx.now();
+    const kept = cache.get(tokenHash, accessKey, now.getTime());
+    if (kept && kept.held && !refusal(ctx, kept, now)) {
+      await touch(ctx, tokenHash, kept, now);
+      return sessionOf(tokenHash, kept);
+    }
+  }
+  const row = await lookUpSession(ctx, tokenHash, accessKey, access);
   if (!row) throw ApiError.unauthorized();
   if (row.revoked_at) {
     throw ApiError.unauthorized(row.revoke_reason === 'replaced' ? Messages.otherUserLoggedIn : Messages.tokenInvalid);
   }
   const now = ctx.now();
-  const idleLimit = row.last_seen_at.getTime() + ctx.config.sessionIdleMinutes * 60_000;
-  const supplierDisabled = row.kind === 'supplier' && row.supplier_status === '停用';
-  if (now >= row.expires_at || now.getTime() > idleLimit || !row.is_used || supplierDisabled) {
+  if (refusal(ctx, row, now)) {
+    const supplierDisabled = row.kind === 'supplier' && row.supplier_status === '停用';
     await repo.revokeSession(ctx.db, tokenHash, row.is_used && !supplierDisabled ? 'expired' : 'disabled', now);
+    cache?.drop(tokenHash);
     throw ApiError.unauthorized(supplierDisabled ? Messages.supplierDisabled : undefined);
   }
-  // Sliding idle expiry; written at most once a minute to keep reads cheap.
-  if (now.getTime() - row.last_seen_at.getTime() > 60_000) await repo.touchSession(ctx.db, tokenHash, now);
+  await touch(ctx, tokenHash, row, now);
   if (access && !row.held) throw ApiError.forbidden();
+  return sessionOf(tokenHash, row);
+}
+
+function sessionOf(tokenHash: string, row: repo.SessionRow): SessionContext {
   return {
     tokenHash,
     accountId: row.account_id,
@@ -230,6 +274,7 @@ export async function authenticate(ctx: AppContext, token: string, access?: Acce
 
 export async function logout(ctx: AppContext, session: SessionContext, client: ClientInfo): Promise<void> {
   await repo.revokeSession(ctx.db, session.tokenHash, 'logout', ctx.now());
+  ctx.sessionCache?.drop(session.tokenHash);
   await repo.recordLoginEvent(ctx.db, {
     tenantId: session.tenantId,
     username: session.employeeCode,
