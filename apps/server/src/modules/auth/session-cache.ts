@@ -172,16 +172,20 @@ export class SessionCache {
     };
     this.barriers.set(id, { answered: (pid) => (answered.add(pid), check()), lost: done });
     try {
-      const listeners = await client.query<{ pid: number }>(
-        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
-        [listenerName],
-      );
-      await client.query('SELECT pg_notify($1, $2)', [sessionCacheChannel, `b:${id}`]);
-      expected = listeners.rows.map((r) => r.pid);
-      check();
-      await all;
-    } catch {
+      // The time limit holds for the queries too: a listening connection that stopped answering (its loss not yet
+      // noticed by the heartbeat) must not hold the caller's answer.
+      const asked = (async () => {
+        const listeners = await client.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+          [listenerName],
+        );
+        await client.query('SELECT pg_notify($1, $2)', [sessionCacheChannel, `b:${id}`]);
+        expected = listeners.rows.map((r) => r.pid);
+        check();
+      })();
       // The connection was lost: lost() cleared the cache and lets nothing be kept until it listens again.
+      asked.catch(done);
+      await all;
     } finally {
       clearTimeout(timer);
       this.barriers.delete(id);
