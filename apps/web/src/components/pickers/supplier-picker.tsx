@@ -6,7 +6,8 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useUserStore } from '../../stores/user';
-import { popupWidth, suppliersQuery } from './lookups';
+import { CodeSelect } from './code-select';
+import { suppliersQuery } from './lookups';
 import { type Multiple, type Single, TreePicker } from './tree-picker';
 
 export type SupplierPickerProps = { mode?: 'list' | 'tree' } & (Single | Multiple);
@@ -18,7 +19,7 @@ export function SupplierPicker(props: SupplierPickerProps) {
   const ownCode = useUserStore((s) => s.supplierCode);
   const ownName = useUserStore((s) => s.supplierName);
   const own = staff ? null : { code: ownCode, name: ownName };
-  const { mode = 'list', width = 260, id, placeholder, disabled, 'aria-label': ariaLabel = t('shell.supplier') } = props;
+  const { mode = 'list', width = 260, id, placeholder, 'aria-label': ariaLabel = t('shell.supplier') } = props;
   const suppliers = useQuery({ ...suppliersQuery, enabled: mode === 'list' && !own });
 
   if (own) {
@@ -37,27 +38,15 @@ export function SupplierPicker(props: SupplierPickerProps) {
   }
   if (mode === 'tree') return <TreePicker kind="supplier" {...props} aria-label={ariaLabel} />;
 
-  const shared = {
-    id,
-    'aria-label': ariaLabel,
-    disabled,
-    allowClear: true,
-    showSearch: { optionFilterProp: 'label' },
-    placeholder: placeholder ?? t('pickers.supplierPlaceholder'),
-    style: { width },
-    popupMatchSelectWidth: popupWidth(width, 300),
-    loading: suppliers.isLoading,
-    options: (suppliers.data ?? []).map((s) => ({ value: s.suppCode, label: `${s.suppCode} ${s.suppName}` })),
-  } as const;
-  if (props.multiple)
-    return (
-      <Select<string[]>
-        {...shared}
-        mode="multiple"
-        maxTagCount="responsive"
-        value={props.value ?? []}
-        onChange={(codes) => props.onChange?.(codes ?? [])}
-      />
-    );
-  return <Select<string> {...shared} value={props.value || undefined} onChange={(code) => props.onChange?.(code || undefined)} />;
+  return (
+    <CodeSelect
+      {...props}
+      aria-label={ariaLabel}
+      placeholder={placeholder ?? t('pickers.supplierPlaceholder')}
+      width={width}
+      items={(suppliers.data ?? []).map((s) => ({ code: s.suppCode, name: s.suppName }))}
+      loading={suppliers.isLoading}
+      wide={300}
+    />
+  );
 }
