@@ -87,15 +87,7 @@ async function visit(page: Page, path: string): Promise<void> {
     .first()
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => undefined);
-  // Finite ones only: a spinner's animation never finishes.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsDone(page);
 }
 
 async function newPage(): Promise<Page> {
@@ -122,11 +114,9 @@ async function closeDialog(page: Page): Promise<void> {
 }
 
 /** Waits for an open picker's list (a list's options or a tree's nodes) to show, and for its slide-in to end. */
-async function pickerOpen(page: Page, tree = true): Promise<void> {
-  const item = tree ? '.ant-select-tree-node-content-wrapper' : '.ant-select-item-option';
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) ${item}`).first().waitFor();
-  // Finite ones only: a spinner's animation never finishes.
-  await page.evaluate(() =>
+/** Colours measured mid-fade are not the screen's: waits for the page's animations (finite ones: a spinner's never ends). */
+function animationsDone(page: Page): Promise<unknown> {
+  return page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
@@ -134,6 +124,12 @@ async function pickerOpen(page: Page, tree = true): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+async function pickerOpen(page: Page, tree = true): Promise<void> {
+  const item = tree ? '.ant-select-tree-node-content-wrapper' : '.ant-select-item-option';
+  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) ${item}`).first().waitFor();
+  await animationsDone(page);
 }
 
 describe('accessibility', () => {
