@@ -36,7 +36,7 @@ const schema = z.object({
   DYNAMIC_QUERY_CONCURRENCY: z.coerce.number().int().positive().default(3),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().nonnegative().default(30),
   SINGLE_SESSION: bool.default(false),
-  SESSION_CACHE: z.coerce.number().int().nonnegative().default(10_000),
+  SESSION_CACHE: z.coerce.number().int().nonnegative().default(0),
   LOGIN_CAPTCHA_AFTER: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_AFTER: z.coerce.number().int().positive().default(10),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),

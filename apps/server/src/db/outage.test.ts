@@ -22,6 +22,8 @@ describe.skipIf(clusterSkipReason)(`database outage${clusterSkipReason ? ` (skip
       DATABASE_URL: cluster.url,
       DB_CONNECT_TIMEOUT_MS: '1000',
       DB_STATEMENT_TIMEOUT_MS: '1500',
+      // With the session cache (off by default), whose kept sessions must stop answering too.
+      SESSION_CACHE: '10000',
     });
     const database = await openDatabase(databaseOptionsOf(config));
     await migrateToLatest(database.db);

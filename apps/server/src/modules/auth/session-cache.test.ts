@@ -27,7 +27,7 @@ interface Server {
 }
 
 const readsSession = (node: RootOperationNode) => node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"session"');
-const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', LOGIN_SLOWDOWN_MS: '0' });
+const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', LOGIN_SLOWDOWN_MS: '0', SESSION_CACHE: '10000' });
 
 let shared: Database;
 let dispose: () => Promise<void>;
