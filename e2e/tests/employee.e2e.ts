@@ -34,6 +34,9 @@ async function selectRow(page: Page, code: string): Promise<void> {
 
 async function confirmDialog(page: Page, text: RegExp): Promise<void> {
   const dialog = page.getByRole('dialog').filter({ hasText: text });
+  // The dialog zooms in: on a loaded machine a click measured mid-zoom can land beside the button (seen twice
+  // in full runs: the dialog stayed open), so the click waits for the zoom to end.
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
