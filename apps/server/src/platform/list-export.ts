@@ -1,6 +1,6 @@
 // A list's export as a download: CSV (UTF-8 with BOM, opens in Excel) or .xlsx, from row batches, or for
 // CSV from PostgreSQL's COPY, which writes the same bytes. One shape for every list that exports.
-import { type Language, labelIn } from '@portal/contract';
+import { type Language, type Titled, labelIn, titleIn } from '@portal/contract';
 import { csvFile, csvRows } from './csv';
 import { businessDay } from './clock';
 import type { Download } from './route';
@@ -41,6 +41,14 @@ export async function* labelledRows<R extends object>(
     });
   }
 }
+
+/** A list's columns (field, Chinese and English titles) as an export writes them: titled in the language, numbers marked. */
+export const exportColumnsIn = <C extends Titled & { field: string }>(
+  columns: readonly C[],
+  language: Language,
+  numeric: (column: C) => boolean,
+): { field: C['field']; title: string; numeric: boolean }[] =>
+  columns.map((c) => ({ field: c.field, title: titleIn(language, c), numeric: numeric(c) }));
 
 export interface ListExport<R extends object> {
   format: 'csv' | 'xlsx';

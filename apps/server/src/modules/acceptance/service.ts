@@ -1,9 +1,9 @@
 // Rules of the receiving statistics: scope, date range limits, sort whitelist, export names.
-import { type AccCondition, type AccDetail, type Language, acceptance, titleIn } from '@portal/contract';
+import { type AccCondition, type AccDetail, type Language, acceptance } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import type { GridRequest, PageRequest } from '../../platform/list/server-list';
-import { listExport } from '../../platform/list-export';
+import { exportColumnsIn, listExport } from '../../platform/list-export';
 import type { Download } from '../../platform/route';
 import { scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
@@ -47,7 +47,7 @@ function fileBase(condition: AccCondition, language: Language): string {
 const numericFields = new Set<keyof AccDetail>(acceptance.accDetailNumberFields);
 /** The export's columns: the detail grid's, titled in the language, numbers as numbers in .xlsx. */
 export const exportColumns = (language: Language) =>
-  acceptance.accDetailColumns.map((c) => ({ field: c.field, title: titleIn(language, c), numeric: numericFields.has(c.field) }));
+  exportColumnsIn(acceptance.accDetailColumns, language, (c) => numericFields.has(c.field));
 
 /** The lines of the condition in the detail grid's sort, as CSV or .xlsx, in the caller's language. */
 export function exportLines(

@@ -18,7 +18,7 @@ import { ApiError } from '../../platform/errors';
 import type { Download } from '../../platform/route';
 import { heldModuleCodes } from '../../platform/access';
 import type { SessionContext } from '../../platform/session-context';
-import { datedName, listExport } from '../../platform/list-export';
+import { datedName, exportColumnsIn, listExport } from '../../platform/list-export';
 import * as repo from './repo';
 import { type BoundValue, type ReportRunner, type ReportScope, type ResultRow, type Runnable } from './runner';
 import { checkSql, parserReady, splitParams } from './sql-check';
@@ -334,11 +334,7 @@ export async function exportFile(
     for await (const batch of runner.batches(scope, r, body)) yield batch.map((row) => safeRow(columns, row));
   }
   // Titles in the caller's language: a definition's English title and column titles, the Chinese where it has none.
-  const columnsOut = columns.map((c) => ({
-    field: c.field,
-    title: titleIn(language, c),
-    ...(c.type === 'number' ? { numeric: true } : {}),
-  }));
+  const columnsOut = exportColumnsIn(columns, language, (c) => c.type === 'number');
   const title = titleIn(language, definition);
   return listExport({
     format,

@@ -1,8 +1,8 @@
 // HTTP of settlement: bills, their review, invoices and payments, charges, contracts and accounting units.
-import { type Language, settlement, titleIn } from '@portal/contract';
+import { type Language, settlement } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { datedName, labelledRows, listExport } from '../../platform/list-export';
+import { datedName, exportColumnsIn, labelledRows, listExport } from '../../platform/list-export';
 import { registerCall, registerDownload } from '../../platform/route';
 import { scopeOf } from '../../platform/scope';
 import * as charges from './charges';
@@ -59,7 +59,7 @@ export function settlementRoutes(ctx: AppContext) {
     registerDownload(app, s.exportSamBillList, async ({ session, body, language }) => {
       const rows = repo.billList.exportBatches(ctx.db, scopeOf(session, body.suppCode), read.billFilter(body), body);
       const batches = labelledRows(rows, language, { status: s.billStatusTextEn, billKind: s.billKindTextEn });
-      const columns = s.billColumns.map((c) => ({ field: c.field, title: titleIn(language, c), numeric: numeric.has(c.field) }));
+      const columns = exportColumnsIn(s.billColumns, language, (c) => numeric.has(c.field));
       return listExport({ format: body.format, name: datedName(exportNames.bills[language], ctx.now()), columns, rows: { batches } });
     });
     registerDownload(app, s.exportChargeList, async ({ session, body, language }) => {
@@ -70,11 +70,7 @@ export function settlementRoutes(ctx: AppContext) {
         settleStatus: s.settleStatusTextEn,
         disputeStatus: s.disputeStatusTextEn,
       });
-      const columns = s.chargeExportColumns.map((c) => ({
-        field: c.field,
-        title: titleIn(language, c),
-        numeric: c.field === 'signedAmount',
-      }));
+      const columns = exportColumnsIn(s.chargeExportColumns, language, (c) => c.field === 'signedAmount');
       return listExport({ format: body.format, name: datedName(exportNames.charges[language], ctx.now()), columns, rows: { batches } });
     });
 
