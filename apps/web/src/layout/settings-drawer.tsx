@@ -5,6 +5,9 @@ import { Drawer, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { themeColors, useSettingsStore } from '../stores/settings';
 
+/** The settings that are on or off, one switch each (their labels are settings.<key>). */
+const switches = ['tagsView', 'fixedHeader', 'sidebarLogo'] as const;
+
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const settings = useSettingsStore();
@@ -43,26 +46,14 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
           ))}
         </Space>,
       )}
-      {row(
-        t('settings.tagsView'),
-        <Switch aria-label={t('settings.tagsView')} checked={settings.tagsView} onChange={(v) => settings.change('tagsView', v)} />,
-      )}
-      {row(
-        t('settings.fixedHeader'),
-        <Switch
-          aria-label={t('settings.fixedHeader')}
-          checked={settings.fixedHeader}
-          onChange={(v) => settings.change('fixedHeader', v)}
-        />,
-      )}
-      {row(
-        t('settings.sidebarLogo'),
-        <Switch
-          aria-label={t('settings.sidebarLogo')}
-          checked={settings.sidebarLogo}
-          onChange={(v) => settings.change('sidebarLogo', v)}
-        />,
-      )}
+      {switches.map((key) => (
+        <div key={key}>
+          {row(
+            t(`settings.${key}`),
+            <Switch aria-label={t(`settings.${key}`)} checked={settings[key]} onChange={(v) => settings.change(key, v)} />,
+          )}
+        </div>
+      ))}
     </Drawer>
   );
 }
