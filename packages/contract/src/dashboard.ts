@@ -33,12 +33,3 @@ export const getOverview = defineCall({
   query: z.object({ suppCode: z.string().trim().max(32).optional() }),
   data: overview,
 });
-
-export const getSuppliers = defineCall({
-  area: 'dashboard',
-  method: 'GET',
-  path: '/dashboard/suppliers',
-  summary: 'Suppliers a staff user may pick on any page that reads across suppliers (a supplier account gets its own only)',
-  signedIn: 'the supplier picker of several pages; a supplier account gets only its own supplier',
-  data: z.array(z.object({ suppCode: z.string(), suppName: z.string() })),
-});

@@ -183,10 +183,9 @@ export const publishTargetOptions = defineCall({
   method: 'GET',
   path: '/dynamicQuery/publishOptions',
   module: designerModule,
-  summary: 'Staff roles and suppliers of the tenant a definition may be published to',
+  summary: 'Staff roles of the tenant a definition may be published to (its suppliers: the supplier picker)',
   data: z.object({
     roles: z.array(z.object({ roleCode: z.string(), roleName: z.string() })),
-    suppliers: z.array(z.object({ suppCode: z.string(), suppName: z.string() })),
   }),
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelIn, languageOf, titleIn } from './language';
+import { labelOf, languageOf, titleIn } from './language';
 
 describe('languageOf', () => {
   it('answers English only when the first language asked for is English', () => {
@@ -15,14 +15,13 @@ describe('languageOf', () => {
   });
 });
 
-describe('labelIn and titleIn', () => {
-  it('give the English form in English where there is one, the Chinese otherwise', () => {
+describe('labelOf and titleIn', () => {
+  it('give the label where the map has one, the value itself otherwise; a heading in English where it has one', () => {
     const en = { 已审核: 'Audited' };
-    expect(labelIn('en', '已审核', en)).toBe('Audited');
-    expect(labelIn('en', '自定义', en)).toBe('自定义');
-    expect(labelIn('en', 'constructor', en)).toBe('constructor');
-    expect(labelIn('en', '__proto__', en)).toBe('__proto__');
-    expect(labelIn('zh-CN', '已审核', en)).toBe('已审核');
+    expect(labelOf('已审核', en)).toBe('Audited');
+    expect(labelOf('自定义', en)).toBe('自定义');
+    expect(labelOf('constructor', en)).toBe('constructor');
+    expect(labelOf('__proto__', en)).toBe('__proto__');
     expect(titleIn('en', { title: '状态', titleEn: 'Status' })).toBe('Status');
     expect(titleIn('en', { title: '状态', titleEn: '' })).toBe('状态');
     expect(titleIn('zh-CN', { title: '状态', titleEn: 'Status' })).toBe('状态');

@@ -15,10 +15,10 @@ export function languageOf(acceptLanguage: string | undefined | null): Language 
   return first === 'en' || first.startsWith('en-') ? 'en' : 'zh-CN';
 }
 
-/** A fixed value's label in a language: the English label where the product has one, else the value itself. */
-export function labelIn(language: Language, value: string, english: Readonly<Partial<Record<string, string>>>): string {
+/** A fixed value's label from a map of labels (own labels only), else the value itself. */
+export function labelOf(value: string, labels: Readonly<Partial<Record<string, string>>>): string {
   // Own labels only: a value such as 'constructor' is not a label of the object's prototype.
-  return language === 'en' && Object.hasOwn(english, value) ? (english[value] ?? value) : value;
+  return Object.hasOwn(labels, value) ? (labels[value] ?? value) : value;
 }
 
 /** A column (or other heading) with its Chinese title and its English one. */

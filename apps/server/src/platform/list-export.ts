@@ -1,6 +1,6 @@
 // A list's export as a download: CSV (UTF-8 with BOM, opens in Excel) or .xlsx, from row batches, or for
 // CSV from PostgreSQL's COPY, which writes the same bytes. One shape for every list that exports.
-import { type Language, type Titled, labelIn, titleIn } from '@portal/contract';
+import { type Language, type Titled, labelOf, titleIn } from '@portal/contract';
 import { csvFile, csvRows } from './csv';
 import { businessDay } from './clock';
 import type { Download } from './route';
@@ -15,27 +15,33 @@ export const datedName = (title: string, now: Date) => `${title}_${businessDay(n
 /** A sheet name Excel accepts: at most 31 characters, none of \ / ? * [ ] :. */
 export const sheetNameOf = (title: string) => title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
 
+/** A field's fixed values (stored text or code) with their labels in each language; a language without a map keeps the value. */
+export type FieldLabels = Readonly<Partial<Record<Language, Readonly<Partial<Record<string, string>>>>>>;
+
 /**
- * Row batches with fixed Chinese values of the product (states, types) in the export's language: in English
- * each named field's value becomes its English label from the contract (a value without one stays as it is);
- * in Chinese the rows pass unchanged.
+ * Row batches with fixed values of the product (states, types) in the export's language: each named field's
+ * value becomes its label from the contract in that language (a value without one stays as it is). A state
+ * stored as its Chinese word needs only its English labels; a kind stored as a code needs both.
  */
 export async function* labelledRows<R extends object>(
   batches: AsyncIterable<R[]>,
   language: Language,
-  labels: { readonly [F in keyof R]?: Readonly<Partial<Record<string, string>>> },
+  labels: { readonly [F in keyof R]?: FieldLabels },
 ): AsyncGenerator<R[]> {
-  const fields = Object.entries(labels) as [keyof R, Readonly<Partial<Record<string, string>>>][];
+  const fields = Object.entries(labels).flatMap(([field, byLanguage]) => {
+    const inLanguage = (byLanguage as FieldLabels)[language];
+    return inLanguage ? [[field as keyof R, inLanguage] as const] : [];
+  });
   for await (const batch of batches) {
-    if (language !== 'en') {
+    if (fields.length === 0) {
       yield batch;
       continue;
     }
     yield batch.map((row) => {
       const out = { ...row };
-      for (const [field, english] of fields) {
+      for (const [field, label] of fields) {
         const value = row[field];
-        if (typeof value === 'string') out[field] = labelIn(language, value, english) as R[keyof R];
+        if (typeof value === 'string') out[field] = labelOf(value, label) as R[keyof R];
       }
       return out;
     });

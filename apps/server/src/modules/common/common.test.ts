@@ -154,6 +154,44 @@ describe('trees', () => {
   });
 });
 
+describe('supplier tree', () => {
+  const ids = (node: common.TreeNode): string[] => [node.id, ...node.children.flatMap(ids)];
+  const goodsItem = (goods_code: string, category_code: string) => ({
+    tenant_id: 'demo',
+    goods_code,
+    barcode: `69000000${goods_code}`,
+    goods_name: `测试商品${goods_code}`,
+    spec: '1',
+    unit: '件',
+    case_qty: 1,
+    category_code,
+    brand_code: 'B001',
+    supp_code: '100001',
+    tax_rate: '13',
+    price: '1',
+    retail_price: '1',
+  });
+
+  it('lists a supplier selling in several categories (and an unknown one) once, under the category of most of its goods', async () => {
+    // 100001 sells biscuits and snacks (10); here also a dairy item (12) and one of a category the catalog lacks.
+    const extra = [goodsItem('699901', '1201'), goodsItem('699902', '9999')];
+    await t.database.db.insertInto('goods').values(extra).execute();
+    try {
+      for (const user of ['admin', '100001']) {
+        const [root] = (await t.callAs(user, common.getSupplierCateInfo)).data;
+        const all = ids(root!);
+        expect(new Set(all).size, all.join(' ')).toBe(all.length);
+        const groupsOf100001 = root!.children.filter((c) => c.children.some((s) => s.id === '100001'));
+        expect(groupsOf100001.map((c) => c.id)).toEqual(['category:10']);
+      }
+      const [root] = (await t.callAs('admin', common.getSupplierCateInfo)).data;
+      expect(root!.children.find((c) => c.id === 'category:12')!.children.map((s) => s.id)).toContain('100002');
+    } finally {
+      await t.database.db.deleteFrom('goods').where('tenant_id', '=', 'demo').where('goods_code', 'in', ['699901', '699902']).execute();
+    }
+  });
+});
+
 describe('permissions, print templates and locations', () => {
   it('lists what the caller holds: a child account no more than its main account', async () => {
     const main = (await t.callAs('100001', common.getUserPermission)).data;

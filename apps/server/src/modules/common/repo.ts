@@ -67,9 +67,13 @@ export async function suppliers(db: Kysely<DB>, scope: DataScope, keyword: strin
   return { total: count.n, list };
 }
 
-/** Suppliers of the scope with the top-level categories of their goods. */
+/**
+ * Suppliers of the scope, each once, with the top-level category of most of its goods (ties: the lowest code;
+ * goods of a category the catalog lacks count only for a supplier with no other): a picker's tree lists a
+ * supplier once, as the legacy tree of suppliers by their category did.
+ */
 export function supplierCategories(db: Kysely<DB>, scope: DataScope) {
-  return db
+  const mainCategory = db
     .selectFrom('supplier as s')
     .leftJoin('goods as g', (j) => j.onRef('g.tenant_id', '=', 's.tenant_id').onRef('g.supp_code', '=', 's.supp_code'))
     .leftJoin('category as c', (j) => j.onRef('c.tenant_id', '=', 'g.tenant_id').onRef('c.category_code', '=', 'g.category_code'))
@@ -78,17 +82,20 @@ export function supplierCategories(db: Kysely<DB>, scope: DataScope) {
         .onRef('top.tenant_id', '=', 'c.tenant_id')
         .on((eb) => eb('top.category_code', '=', eb.fn.coalesce('c.parent_category_code', 'c.category_code'))),
     )
+    .distinctOn('s.supp_code')
     .select([
       's.supp_code as suppCode',
       's.supp_name as suppName',
       'top.category_code as categoryCode',
       'top.category_name as categoryName',
     ])
-    .distinct()
     .where(inScope(scope, 's'))
-    .orderBy('top.category_code')
+    .groupBy(['s.supp_code', 's.supp_name', 'top.category_code', 'top.category_name'])
     .orderBy('s.supp_code')
-    .execute();
+    .orderBy(sql`top.category_code IS NULL`)
+    .orderBy(sql`count(g.goods_code)`, 'desc')
+    .orderBy('top.category_code');
+  return db.selectFrom(mainCategory.as('m')).selectAll().orderBy('m.categoryCode').orderBy('m.suppCode').execute();
 }
 
 export interface GoodsFilter {

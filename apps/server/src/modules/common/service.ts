@@ -70,7 +70,7 @@ export async function brandTree(ctx: AppContext, session: SessionContext): Promi
   );
 }
 
-/** Suppliers grouped by the top categories of their goods; a supplier without goods sits under '未分类'. */
+/** Suppliers grouped by the top category of most of their goods, each once; a supplier without goods sits under '未分类'. */
 export async function supplierTree(ctx: AppContext, session: SessionContext): Promise<TreeNode[]> {
   const rows = await repo.supplierCategories(ctx.db, scopeOf(session));
   const groups = new Map<string, TreeNode>();

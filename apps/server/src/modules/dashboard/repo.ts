@@ -46,12 +46,3 @@ export async function settlementWaiting(db: Kysely<DB>, scope: DataScope) {
     FROM sam_bill WHERE ${inScope(scope)}`.execute(db);
   return rows[0]!;
 }
-
-export function suppliers(db: Kysely<DB>, scope: DataScope) {
-  return db
-    .selectFrom('supplier')
-    .select(['supp_code as suppCode', 'supp_name as suppName'])
-    .where(inScope(scope))
-    .orderBy('supp_code')
-    .execute();
-}

@@ -9,7 +9,6 @@ import * as service from './service';
 export function dashboardRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     registerCall(app, dashboard.getOverview, ({ session, query }) => service.overview(ctx, session, query.suppCode));
-    registerCall(app, dashboard.getSuppliers, ({ session }) => service.suppliers(ctx, session));
     registerCall(app, certificate.getCertificateSummary, ({ session, query }) => certificates.summary(ctx, session, query));
   };
 }

@@ -39,7 +39,3 @@ export async function overview(ctx: AppContext, session: SessionContext, suppCod
     ordersByStatus,
   };
 }
-
-export function suppliers(ctx: AppContext, session: SessionContext) {
-  return repo.suppliers(ctx.db, scopeOf(session));
-}

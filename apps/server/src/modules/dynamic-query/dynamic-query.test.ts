@@ -433,6 +433,13 @@ describe('public and private definitions', () => {
 });
 
 describe('publishing', () => {
+  it("offers the designer its tenant's staff roles to publish to (suppliers come from the supplier picker)", async () => {
+    const options = await t.callAs('admin', dynamicQuery.publishTargetOptions);
+    expect(options.status).toBe(200);
+    expect(options.data).toEqual({ roles: expect.arrayContaining([{ roleCode: 'buyer', roleName: '采购员' }]) });
+    expect((await t.callAs('100001', dynamicQuery.publishTargetOptions)).status).toBe(403);
+  });
+
   it('adds an entry named dynamic to the menus of the chosen supplier and role only', async () => {
     const summary = await saveAndPublish(unfiltered({ queryCode: 'T_ONLY_1' }), {
       roles: ['buyer'],

@@ -192,21 +192,13 @@ export async function publish(db: Kysely<DB>, tenantId: string, queryCode: strin
   });
 }
 
-export function publishOptions(db: Kysely<DB>, tenantId: string) {
-  return Promise.all([
-    db
-      .selectFrom('role')
-      .select(['role_code as roleCode', 'role_name as roleName'])
-      .where('tenant_id', '=', tenantId)
-      .orderBy('role_code')
-      .execute(),
-    db
-      .selectFrom('supplier')
-      .select(['supp_code as suppCode', 'supp_name as suppName'])
-      .where('tenant_id', '=', tenantId)
-      .orderBy('supp_code')
-      .execute(),
-  ]);
+export function publishRoles(db: Kysely<DB>, tenantId: string) {
+  return db
+    .selectFrom('role')
+    .select(['role_code as roleCode', 'role_name as roleName'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('role_code')
+    .execute();
 }
 
 export function tenantExists(db: Kysely<DB>, tenantId: string) {

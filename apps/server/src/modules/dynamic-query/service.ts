@@ -190,8 +190,7 @@ export async function remove(ctx: AppContext, session: SessionContext, queryCode
 }
 
 export async function publishOptions(ctx: AppContext, session: SessionContext) {
-  const [roles, suppliers] = await repo.publishOptions(ctx.db, designerOnly(session));
-  return { roles, suppliers };
+  return { roles: await repo.publishRoles(ctx.db, designerOnly(session)) };
 }
 
 export async function publish(ctx: AppContext, session: SessionContext, body: { queryCode: string } & PublishTargets) {

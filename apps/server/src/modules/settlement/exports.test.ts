@@ -122,10 +122,14 @@ describe("exports in the user's language", () => {
     const kind = s.billColumns.findIndex((c) => c.field === 'billKind');
     expect(enRows.length).toBe(zhRows.length);
     expect(new Set(zhRows.map((r) => r[status])).size).toBeGreaterThan(1);
+    // The kind in the Chinese file is the word the bill screens show, never the stored code.
+    const kindOf = Object.fromEntries(s.billKinds.map((k) => [s.billKindText[k], k]));
+    expect(zhRows.map((r) => r[kind]!).every((k) => k in kindOf)).toBe(true);
+    expect(zhRows.map((r) => r[kind])).toContain('普通结算');
     enRows.forEach((row, i) => {
       const zh = zhRows[i]!;
       expect(row[status]).toBe(s.billStatusTextEn[zh[status] as settlement.BillStatus]);
-      expect(row[kind]).toBe(s.billKindTextEn[zh[kind] as 'normal' | 'advance']);
+      expect(row[kind]).toBe(s.billKindTextEn[kindOf[zh[kind]!]!]);
       // Everything else (numbers, codes, names, dates) as in the Chinese file.
       expect(row.filter((_, c) => c !== status && c !== kind)).toEqual(zh.filter((_, c) => c !== status && c !== kind));
     });
@@ -140,6 +144,14 @@ describe("exports in the user's language", () => {
     const states = new Set<string>();
     sheet.eachRow((row, n) => n > 1 && states.add(String(row.getCell(status + 1).value)));
     expect([...states].every((state) => Object.values(s.billStatusTextEn).includes(state))).toBe(true);
+
+    const zhXlsx = await inLanguage('100001', 'exportSamBillList', 'xlsx');
+    const zhBook = new ExcelJS.Workbook();
+    await zhBook.xlsx.load(zhXlsx.res.rawPayload as unknown as ArrayBuffer);
+    const zhKinds = new Set<string>();
+    zhBook.worksheets[0]!.eachRow((row, n) => n > 1 && zhKinds.add(String(row.getCell(kind + 1).value)));
+    expect(zhKinds.has('普通结算')).toBe(true);
+    expect([...zhKinds].every((k) => k in kindOf)).toBe(true);
   });
 
   it('writes the charge types, directions and states of the charges in English for English', async () => {

@@ -58,17 +58,20 @@ export function settlementRoutes(ctx: AppContext) {
     );
     registerDownload(app, s.exportSamBillList, async ({ session, body, language }) => {
       const rows = repo.billList.exportBatches(ctx.db, scopeOf(session, body.suppCode), read.billFilter(body), body);
-      const batches = labelledRows(rows, language, { status: s.billStatusTextEn, billKind: s.billKindTextEn });
+      const batches = labelledRows(rows, language, {
+        status: { en: s.billStatusTextEn },
+        billKind: { 'zh-CN': s.billKindText, en: s.billKindTextEn },
+      });
       const columns = exportColumnsIn(s.billColumns, language, (c) => numeric.has(c.field));
       return listExport({ format: body.format, name: datedName(exportNames.bills[language], ctx.now()), columns, rows: { batches } });
     });
     registerDownload(app, s.exportChargeList, async ({ session, body, language }) => {
       const rows = charges.exportRows(ctx.db, scopeOf(session, body.suppCode), body, body);
       const batches = labelledRows(rows, language, {
-        chargeType: s.chargeTypeTextEn,
-        direction: directionTextEn,
-        settleStatus: s.settleStatusTextEn,
-        disputeStatus: s.disputeStatusTextEn,
+        chargeType: { en: s.chargeTypeTextEn },
+        direction: { en: directionTextEn },
+        settleStatus: { en: s.settleStatusTextEn },
+        disputeStatus: { en: s.disputeStatusTextEn },
       });
       const columns = exportColumnsIn(s.chargeExportColumns, language, (c) => c.field === 'signedAmount');
       return listExport({ format: body.format, name: datedName(exportNames.charges[language], ctx.now()), columns, rows: { batches } });

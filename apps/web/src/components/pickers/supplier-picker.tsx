@@ -1,6 +1,6 @@
 // The one supplier picker: a staff user narrows a page to a supplier (empty: all suppliers of the tenant) or
 // chooses suppliers for a setting. `mode="list"` (the default) is a flat list searched by code or name, read
-// from the legacy supplier list; `mode="tree"` shows the suppliers under the top categories of their goods.
+// from the legacy supplier list; `mode="tree"` shows each supplier once, under the top category of most of its goods.
 // A supplier account has no choice: the picker shows its own supplier, fixed.
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';

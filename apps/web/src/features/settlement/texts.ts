@@ -52,7 +52,7 @@ export const zhCN = {
       已支付: '已支付',
       作废: '作废',
     },
-    kinds: { normal: '普通结算', advance: '预付结算' },
+    kinds: settlement.billKindText,
     sourceTypes: { receiving: '验收单', return: '退货单', charge: '费用单', prepay: '预付款冲销' },
     /** The bill's workflow actions as the history names them (server: modules/settlement/flow.ts). */
     flowActions: {
