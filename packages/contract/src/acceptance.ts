@@ -1,6 +1,7 @@
 // Receiving (acceptance) statistics: grouped counts, totals, detail lines and streamed exports.
 import { z } from 'zod';
 import { defineCall } from './call';
+import type { Titled } from './language';
 import { decimal, isoDate, pageOf, pageParams, sortParam } from './paging';
 import { ModuleCode } from './modules';
 
@@ -83,7 +84,7 @@ export const accDetail = z.object({
 export type AccDetail = z.infer<typeof accDetail>;
 
 /** Columns of the detail grid and of the exports, in order, with their Chinese and English headings. */
-export const accDetailColumns: { field: keyof AccDetail; title: string; titleEn: string }[] = [
+export const accDetailColumns: (Titled & { field: keyof AccDetail })[] = [
   { field: 'billNumber', title: '验收单号', titleEn: 'Receiving no.' },
   { field: 'lineNo', title: '行号', titleEn: 'Line' },
   { field: 'accDate', title: '验收日期', titleEn: 'Receiving date' },

@@ -3,6 +3,7 @@
 // names the calls; the payloads are ours (domain.md). Money travels as exact decimal strings.
 import { z } from 'zod';
 import { defineCall } from './call';
+import type { Titled } from './language';
 import { storedFile } from './file';
 import { history } from './history';
 import { ModuleCode } from './modules';
@@ -305,7 +306,7 @@ export const billSummary = z.object({
 export type BillSummary = z.infer<typeof billSummary>;
 
 /** Columns of the bill list and its export, in order, with their headings in Chinese and in English. */
-export const billColumns: { field: keyof BillSummary; title: string; titleEn: string }[] = [
+export const billColumns: (Titled & { field: keyof BillSummary })[] = [
   { field: 'samBillNum', title: '结算单号', titleEn: 'Bill number' },
   { field: 'billKind', title: '类型', titleEn: 'Kind' },
   { field: 'suppCode', title: '供应商编码', titleEn: 'Supplier code' },
