@@ -16,7 +16,7 @@ describe('paramPicker', () => {
   it("takes a select's lookup, unless the select has a fixed list", () => {
     expect(paramPicker(param('select', 'brand'))).toBe('brand');
     expect(paramPicker(param('multiSelect', 'supplier'))).toBe('supplier');
-    expect(paramPicker(param('multiSelect', 'store', [{ value: 'S0101', label: '上海虹口店' }]))).toBeNull();
+    expect(paramPicker(param('multiSelect', 'store', [{ value: 'S0101', label: '上海虹口店', labelEn: '' }]))).toBeNull();
   });
 
   it('leaves plain values alone', () => {

@@ -29,10 +29,15 @@ export type ParamType = (typeof paramTypes)[number];
 export const optionLookups = ['store', 'category', 'brand', 'supplier'] as const;
 export type OptionLookup = (typeof optionLookups)[number];
 
-export const paramOption = z.object({ value: z.string().trim().min(1).max(64), label: z.string().trim().min(1).max(64) });
-
 /** A text's English form beside the Chinese one: optional, '' shows the Chinese (the page in English falls back to it). */
 const english = (max: number) => z.string().trim().max(max).default('');
+
+/** One choice of a fixed list: its value (what the SQL gets), its label, and the label's English form. */
+export const paramOption = z.object({
+  value: z.string().trim().min(1).max(64),
+  label: z.string().trim().min(1).max(64),
+  labelEn: english(64),
+});
 
 export const queryParam = z.object({
   name: z.string().regex(identifier, '参数名为字母、数字或下划线，以字母开头'),

@@ -1,6 +1,7 @@
 // Demo query pages (issue 17): receiving by store and month, slow movers, charges by type and month (all
 // three published to every supplier and to the admin and buyer roles), and a public store list. Their
 // menu entries take the module codes ms0101-ms0104; the designer names later entries dq_{tenant}_{code}.
+import { settlement } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
 
@@ -131,7 +132,11 @@ ORDER BY last_received NULLS FIRST, g.goods_code`,
     params: [
       param('period', ['费用日期', 'Charge date'], 'dateRange', { defaultValue: '-365d,today' }),
       param('chargeType', ['费用类型', 'Charge type'], 'select', {
-        options: ['DM海报费', '堆头陈列费', '缺货扣款', '年度目标返利', '价差', '品质', '次品退供'].map((v) => ({ value: v, label: v })),
+        options: (['DM海报费', '堆头陈列费', '缺货扣款', '年度目标返利', '价差', '品质', '次品退供'] as const).map((v) => ({
+          value: v,
+          label: v,
+          labelEn: settlement.chargeTypeTextEn[v],
+        })),
       }),
     ],
     columns: [

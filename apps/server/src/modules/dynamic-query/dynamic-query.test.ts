@@ -479,19 +479,44 @@ describe('publishing', () => {
       ...unfiltered({ queryCode: 'T_EN_2', titleEn: 'By store', description: '按门店', descriptionEn: 'Per store' }),
       params: [
         { name: 'city', label: '城市', labelEn: 'City', type: 'text', required: false, defaultValue: '', options: [], lookup: null },
+        {
+          name: 'kind',
+          label: '类型',
+          labelEn: 'Kind',
+          type: 'select',
+          required: false,
+          defaultValue: '',
+          options: [
+            { value: 'S', label: '门店', labelEn: 'Store' },
+            { value: 'D', label: '配送中心', labelEn: '' },
+          ],
+          lookup: null,
+        },
       ],
       columns: [{ ...textColumn('dept_code'), title: '门店编码', titleEn: 'Store code' }, textColumn('city')],
-      sql: 'SELECT dept_code, city FROM store WHERE (:city IS NULL OR city = :city)',
+      sql: 'SELECT dept_code, city FROM store WHERE (:city IS NULL OR city = :city) AND (:kind IS NULL OR :kind IS NOT NULL)',
     };
     await saveAndPublish(definition);
     const stored = (await t.callAs('admin', dynamicQuery.getDefinition, { query: { queryCode: 'T_EN_2' } })).data;
     expect(stored).toMatchObject({
       descriptionEn: 'Per store',
-      params: [{ labelEn: 'City' }],
+      params: [{ labelEn: 'City' }, { labelEn: 'Kind', options: [{ labelEn: 'Store' }, { labelEn: '' }] }],
       columns: [{ titleEn: 'Store code' }, { titleEn: '' }],
     });
     const page = await t.callAs('100001', dynamicQuery.getPageDefinition, { query: { queryCode: 'T_EN_2' } });
-    expect(page.data).toMatchObject({ titleEn: 'By store', descriptionEn: 'Per store', params: [{ label: '城市', labelEn: 'City' }] });
+    expect(page.data).toMatchObject({
+      titleEn: 'By store',
+      descriptionEn: 'Per store',
+      params: [
+        { label: '城市', labelEn: 'City' },
+        {
+          options: [
+            { label: '门店', labelEn: 'Store' },
+            { label: '配送中心', labelEn: '' },
+          ],
+        },
+      ],
+    });
     expect(page.data.columns.map((c) => [c.title, c.titleEn])).toEqual([
       ['门店编码', 'Store code'],
       ['city', ''],
@@ -499,18 +524,28 @@ describe('publishing', () => {
     // A client that knows nothing of English texts saves as before, and a change clears what it leaves out.
     const { descriptionEn: _d, ...chineseOnly } = definition;
     const resaved = await t.callAs('admin', dynamicQuery.saveDefinition, {
-      body: { ...chineseOnly, params: [{ ...definition.params[0]!, labelEn: undefined }], isNew: false } as never,
+      body: {
+        ...chineseOnly,
+        params: [
+          { ...definition.params[0]!, labelEn: undefined },
+          { ...definition.params[1]!, options: definition.params[1]!.options.map(({ labelEn: _l, ...o }) => o) },
+        ],
+        isNew: false,
+      } as never,
     });
     expect(resaved.status, JSON.stringify(resaved.envelope)).toBe(200);
     const after = (await t.callAs('100001', dynamicQuery.getPageDefinition, { query: { queryCode: 'T_EN_2' } })).data;
-    expect(after).toMatchObject({ descriptionEn: '', params: [{ labelEn: '' }] });
+    expect(after).toMatchObject({ descriptionEn: '', params: [{ labelEn: '' }, { options: [{ labelEn: '' }, { labelEn: '' }] }] });
   });
 
   it('gives every demo definition English texts for its description, parameters and columns', () => {
     for (const q of demoQueries) {
       const definition = dynamicQuery.queryDefinition.parse(q);
       expect(definition.descriptionEn, q.queryCode).not.toBe('');
-      for (const p of definition.params) expect(p.labelEn, `${q.queryCode}.${p.name}`).toMatch(/^[\x20-\x7e]+$/);
+      for (const p of definition.params) {
+        expect(p.labelEn, `${q.queryCode}.${p.name}`).toMatch(/^[\x20-\x7e]+$/);
+        for (const o of p.options) expect(o.labelEn, `${q.queryCode}.${p.name}.${o.value}`).toMatch(/^[\x20-\x7e]+$/);
+      }
       for (const c of definition.columns) expect(c.titleEn, `${q.queryCode}.${c.field}`).toMatch(/^[\x20-\x7e]+$/);
     }
   });

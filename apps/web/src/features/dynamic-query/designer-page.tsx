@@ -38,6 +38,7 @@ import {
   useTestRun,
 } from './api';
 import { type FormValues, ParamForm, paramValuesOf } from './param-form';
+import { readOptions, writeOptions } from './options-text';
 
 const SqlEditor = lazy(() => import('./sql-editor'));
 
@@ -63,7 +64,7 @@ const toEditor = (d: QueryDefinition): EditorValues => ({
   ...d,
   params: d.params.map(({ options, ...p }) => ({
     ...p,
-    optionsText: options.map((o) => (o.label === o.value ? o.value : `${o.value}:${o.label}`)).join(','),
+    optionsText: writeOptions(options),
   })),
 });
 
@@ -75,14 +76,7 @@ const fromEditor = (v: EditorValues): QueryDefinition => ({
     required: p.required ?? false,
     defaultValue: p.defaultValue ?? '',
     lookup: p.lookup ?? null,
-    options: (optionsText ?? '')
-      .split(/[,，]/)
-      .map((o) => o.trim())
-      .filter(Boolean)
-      .map((o) => {
-        const [value, label] = o.split(':');
-        return { value: value!.trim(), label: (label ?? value!).trim() };
-      }),
+    options: readOptions(optionsText ?? ''),
   })),
   columns: (v.columns ?? []).map((c) => ({
     ...c,
@@ -188,6 +182,7 @@ function Editor({
       fromEditor({ ...blank, params: (params ?? []).filter((p) => p?.name && p.label && p.type) }).params.map((p) => ({
         ...p,
         label: i18n.language === 'en' && p.labelEn ? p.labelEn : p.label,
+        options: p.options.map((o) => ({ ...o, label: i18n.language === 'en' && o.labelEn ? o.labelEn : o.label })),
       })),
     [params, i18n.language],
   );

@@ -10,7 +10,19 @@ const definition: PageDefinition = {
   descriptionEn: '',
   params: [
     { name: 'city', label: '城市', labelEn: 'City', type: 'text', required: false, defaultValue: '', options: [], lookup: null },
-    { name: 'type', label: '类型', labelEn: '', type: 'text', required: false, defaultValue: '', options: [], lookup: null },
+    {
+      name: 'type',
+      label: '类型',
+      labelEn: '',
+      type: 'select',
+      required: false,
+      defaultValue: '',
+      options: [
+        { value: 'S', label: '门店', labelEn: 'Store' },
+        { value: 'D', label: '配送中心', labelEn: '' },
+      ],
+      lookup: null,
+    },
   ],
   columns: [
     { field: 'dept_code', title: '编码', titleEn: 'Code', type: 'text', width: 90, fixed: null, format: null },
@@ -26,6 +38,7 @@ describe('a query definition in the reader’s language', () => {
     expect(page.title).toBe('Stores and DCs');
     expect(page.description).toBe('门店和配送中心的编码、名称和城市');
     expect(page.params.map((p) => p.label)).toEqual(['City', '类型']);
+    expect(page.params[1]!.options.map((o) => o.label)).toEqual(['Store', '配送中心']);
     expect(page.columns.map((c) => c.title)).toEqual(['Code', '城市']);
   });
 
@@ -33,6 +46,7 @@ describe('a query definition in the reader’s language', () => {
     const page = localized(definition, 'zh-CN');
     expect(page.title).toBe('门店与配送中心');
     expect(page.params.map((p) => p.label)).toEqual(['城市', '类型']);
+    expect(page.params[1]!.options.map((o) => o.label)).toEqual(['门店', '配送中心']);
     expect(page.columns.map((c) => c.title)).toEqual(['编码', '城市']);
   });
 });

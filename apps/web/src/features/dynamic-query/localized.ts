@@ -10,7 +10,11 @@ export function localized(definition: PageDefinition, language: string): PageDef
     ...definition,
     title: pick(definition.title, definition.titleEn),
     description: pick(definition.description, definition.descriptionEn),
-    params: definition.params.map((p) => ({ ...p, label: pick(p.label, p.labelEn) })),
+    params: definition.params.map((p) => ({
+      ...p,
+      label: pick(p.label, p.labelEn),
+      options: p.options.map((o) => ({ ...o, label: pick(o.label, o.labelEn) })),
+    })),
     columns: definition.columns.map((c) => ({ ...c, title: pick(c.title, c.titleEn) })),
   };
 }
