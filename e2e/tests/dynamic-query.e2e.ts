@@ -170,4 +170,17 @@ describe('dynamic query pages', () => {
       .toEqual(['Code', 'Name', 'Type', 'City']);
     expect(await card.innerText()).not.toMatch(/门店与配送中心|编码|城市/);
   });
+
+  it('names the options of a fixed list in English, and the query still gets their values', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto('/scmQuery/dynamic/query/CHARGES_BY_TYPE_MONTH');
+    const card = page.locator('.ant-card').filter({ hasText: 'Charges by type and month' });
+    await chooseOption(page, card.getByLabel('Charge type', { exact: true }), 'DM flyer fee');
+    await card.getByRole('button', { name: /Search/ }).click();
+    const grid = page.getByRole('region', { name: 'Charges by type and month Query result' });
+    // The stored type stays Chinese: the select sent the option's value, not its English label.
+    await expect.poll(async () => [...new Set(await gridColumn(grid, 'charge_type'))]).toEqual(['DM海报费']);
+  });
 });
