@@ -1,11 +1,16 @@
 // Base data in Chromium: staff add a brand and rename it (the list comes from the server), and add a
-// subcategory in the category tree.
+// subcategory in the category tree; staff scope business options with the store, category and supplier
+// pickers, and what they picked is what the server keeps and what the dialog shows again after a reload.
+import { baseInfo } from '@portal/contract';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, useBrowser } from '../support/browser';
+import { apiAs } from '../support/api';
+import { chooseOption, loginAs, selectOption, treeOption, useBrowser } from '../support/browser';
 import { gridColumn } from '../support/grid';
 
 const browser = useBrowser();
 const mainCells = 'revogr-data[type="rgRow"] [data-rgcol]';
+const asAdmin = apiAs('admin');
 
 describe('base data', () => {
   it('lets staff add a brand and rename it, and add a subcategory to the tree', async () => {
@@ -59,4 +64,86 @@ describe('base data', () => {
     await page.getByRole('cell', { name: '10_休闲食品' }).waitFor();
     expect(await page.getByRole('cell', { name: '儿童零食' }).count()).toBe(1);
   });
+});
+
+describe('business options', () => {
+  const savedOption = async (name: string) => (await asAdmin.call(baseInfo.queryBusOption, { body: { busShortName: name } }))[0];
+
+  /** Types in a flat picker (stores, suppliers) and picks the option it finds with the keyboard. */
+  async function pickByKeyboard(page: Page, picker: Locator, search: string, option: string): Promise<void> {
+    await picker.focus();
+    await picker.pressSequentially(search);
+    await selectOption(page, option).waitFor();
+    await picker.press('Enter');
+  }
+
+  /** Types in the category tree picker and clicks the node it finds. */
+  async function pickInTree(page: Page, picker: Locator, search: string, node: string): Promise<void> {
+    await picker.fill(search);
+    await treeOption(page, node).click();
+  }
+
+  async function addOption(page: Page, name: string, detail: string, type: string, pick: (scope: Locator) => Promise<void>) {
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const dialog = page.getByRole('dialog', { name: '新增业务选项' });
+    await dialog.getByLabel('业务简称').fill(name);
+    await dialog.getByLabel('业务名称').fill(detail);
+    await chooseOption(page, dialog.getByLabel('权限类型'), type);
+    // The scope's picker follows the type: the form item's field.
+    const scope = dialog.locator('#permission');
+    await pick(scope);
+    await scope.press('Escape');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('保存成功').last().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  it('lets staff scope options to stores, categories and suppliers with the pickers; the server keeps the picks', async () => {
+    const page = await browser.page();
+    await loginAs(page, 'admin', { staff: true });
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    await menu.getByText('基础资料').click();
+    await menu.getByText('业务选项').click();
+    await page.waitForURL('**/busOption');
+    const grid = page.getByRole('table', { name: '业务选项列表' });
+    await grid.getByText('PO_PRINT').waitFor();
+
+    // Stores: one found by code, one by name, both with the keyboard.
+    await addOption(page, 'E2E_STORES', '端到端门店范围', '按门店', async (scope) => {
+      await pickByKeyboard(page, scope, 'S0102', 'S0102 上海浦东店');
+      await pickByKeyboard(page, scope, '生鲜配送', 'D0002 杭州生鲜配送中心');
+    });
+    // Categories: a class and a sub-class of another, with the mouse in the tree.
+    await addOption(page, 'E2E_CATEGORIES', '端到端类别范围', '按类别', async (scope) => {
+      await pickInTree(page, scope, '膨化', '1002_膨化食品');
+      await pickInTree(page, scope, '乳制品', '12_乳制品');
+    });
+    // Suppliers: by code with the keyboard, by name with the mouse.
+    await addOption(page, 'E2E_SUPPLIERS', '端到端供应商范围', '按供应商', async (scope) => {
+      await pickByKeyboard(page, scope, '100002', '100002 ');
+      await scope.fill('禾丰');
+      await selectOption(page, '100001 上海禾丰食品有限公司').click();
+    });
+
+    const expected = {
+      E2E_STORES: { permissionType: 'dept', permission: ['S0102', 'D0002'] },
+      E2E_CATEGORIES: { permissionType: 'category', permission: ['1002', '12'] },
+      E2E_SUPPLIERS: { permissionType: 'supplier', permission: ['100002', '100001'] },
+    } as const;
+    for (const [name, option] of Object.entries(expected)) expect(await savedOption(name)).toMatchObject(option);
+
+    // After a reload the list counts the picks, and each dialog shows them in its picker: saved again untouched,
+    // the server keeps them as they were.
+    await page.reload();
+    for (const [name, option] of Object.entries(expected)) {
+      const row = grid.getByRole('row').filter({ hasText: name });
+      await row.getByText('2 项').waitFor();
+      await row.getByRole('button', { name: `修改 ${name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `修改业务选项 ${name}` });
+      await expect.poll(() => dialog.innerText()).toContain(option.permission[0]);
+      await dialog.getByRole('button', { name: /保\s*存/ }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await savedOption(name)).toMatchObject(option);
+    }
+  }, 150_000);
 });

@@ -1,6 +1,7 @@
 // Certificates in Chromium: a supplier uploads a licence with two images and sees it 已提交, staff approve
 // it; the supplier imports a sheet with one bad row and sees the row's error, and the dashboard's card
-// shows the licence that expires soon.
+// shows the licence that expires soon; an English user downloads the English template, fills it and reads
+// the check in English.
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -98,5 +99,36 @@ describe('certificates', () => {
     expect(errors).toEqual(['通过', '证照编号：请填写证照编号；有效期至：日期「2026-13-01」无效，应为 YYYY-MM-DD']);
     await page.getByRole('button', { name: '导入有效行' }).click();
     await page.getByText(/已导入 1 条证照/).waitFor();
+  }, 120_000);
+
+  it('an English user fills the English template and reads the check in English', async () => {
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto('/ctfImport');
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: 'Download template' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Certificate import template.xlsx');
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.readFile((await download.path())!);
+    const sheet = template.worksheets[0]!;
+    expect(sheet.name).toBe('Certificates');
+    expect((sheet.getRow(1).values as string[]).slice(1, 3)).toEqual(['Certificate type', 'Certificate number']);
+    // The example row replaced by the user's own, with two mistakes.
+    sheet.spliceRows(2, 1, ['营业执照', '', 'Business licence', '', '', '2026-13-01', '', '', '', '']);
+
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'certificates.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await template.xlsx.writeBuffer()),
+    });
+    await page.getByText('1 rows: 0 valid, 1 with errors').waitFor();
+    const errors = await gridColumn<{ errors: string }>(page.getByRole('main'), 'errors');
+    expect(errors).toEqual([
+      'Certificate number: enter the certificate number; Valid to: date "2026-13-01" is not valid, expected YYYY-MM-DD',
+    ]);
+    await page.getByRole('main').getByText('Certificate number', { exact: true }).first().waitFor();
   }, 120_000);
 });

@@ -289,20 +289,23 @@ export const downloadCtfTemplate = defineCall({
   data: z.null(),
 });
 
-/** The import sheet's columns, in order: wire field and header. */
+/**
+ * The import sheet's columns, in order: wire field and header in each language (a template's header is
+ * in the user's language; a filled sheet may carry either language's).
+ */
 export const importColumns = [
-  ['typeName', '证照类型'],
-  ['ctfNumber', '证照编号'],
-  ['ctfName', '证照名称'],
-  ['issuer', '发证机关'],
-  ['validFrom', '生效日期'],
-  ['validTo', '有效期至'],
-  ['nextReviewDate', '下次年审日期'],
-  ['barcode', '商品条码'],
-  ['goodsName', '商品名称'],
-  ['approvalNumber', '批准文号'],
+  { field: 'typeName', title: '证照类型', titleEn: 'Certificate type' },
+  { field: 'ctfNumber', title: '证照编号', titleEn: 'Certificate number' },
+  { field: 'ctfName', title: '证照名称', titleEn: 'Certificate name' },
+  { field: 'issuer', title: '发证机关', titleEn: 'Issued by' },
+  { field: 'validFrom', title: '生效日期', titleEn: 'Valid from' },
+  { field: 'validTo', title: '有效期至', titleEn: 'Valid to' },
+  { field: 'nextReviewDate', title: '下次年审日期', titleEn: 'Next annual review' },
+  { field: 'barcode', title: '商品条码', titleEn: 'Barcode' },
+  { field: 'goodsName', title: '商品名称', titleEn: 'Goods name' },
+  { field: 'approvalNumber', title: '批准文号', titleEn: 'Approval number' },
 ] as const;
-export type ImportField = (typeof importColumns)[number][0];
+export type ImportField = (typeof importColumns)[number]['field'];
 
 export const importRow = z.object({
   /** Row number in the sheet (the header is row 1). */
@@ -317,7 +320,7 @@ export const importRow = z.object({
   barcode: z.string(),
   goodsName: z.string(),
   approvalNumber: z.string(),
-  /** Every problem of the row: field header and message; empty: the row is valid. */
+  /** Every problem of the row: field header and message, in the caller's language; empty: the row is valid. */
   errors: z.array(z.object({ field: z.string(), message: z.string() })),
 });
 export type ImportRow = z.infer<typeof importRow>;

@@ -58,6 +58,9 @@ export function headers(area: string): Record<string, string> {
   return { ...csrf, platform: user.tenantid };
 }
 
+/** The user's language, not the browser's: the server writes exports, imports' reports and their messages in it. */
+export const languageHeader = (): Record<string, string> => ({ 'accept-language': i18next.language === 'en' ? 'en' : 'zh-CN' });
+
 /**
  * Signs the user out and shows why; the route guard then sends them to the matching login page with the
  * current path as redirect. No page reload, so the message stays on screen.
@@ -92,8 +95,7 @@ export async function send(
       credentials: 'include',
       headers: {
         ...headers(init.area),
-        // The user's language, not the browser's: the server writes exports (titles, states, file names) in it.
-        'accept-language': i18next.language === 'en' ? 'en' : 'zh-CN',
+        ...languageHeader(),
         ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       body: init.body !== undefined ? JSON.stringify(init.body) : null,

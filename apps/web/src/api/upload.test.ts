@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The upload helper: the platform client's headers, progress as the browser reports it, the envelope,
+// The upload helper: the platform client's headers and the user's language, progress as the browser reports it, the envelope,
 // and the call's rule checked before anything is sent.
 import { ClientKeys, file } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,7 +64,8 @@ describe('upload', () => {
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/file/uploadFile');
-    expect(xhr.headers).toEqual({ [ClientKeys.csrfHeader]: 'xsrf-1', platform: 'demo' });
+    // The user's language, as every call sends it: the server answers an import's check in it.
+    expect(xhr.headers).toEqual({ [ClientKeys.csrfHeader]: 'xsrf-1', platform: 'demo', 'accept-language': 'zh-CN' });
     expect(xhr.withCredentials).toBe(true);
     expect((xhr.body!.getAll('file') as File[]).map((f) => f.name)).toEqual(['a.pdf', '营业执照.pdf']);
     xhr.upload.onprogress!({ loaded: 5, total: 20, lengthComputable: true });
@@ -103,6 +104,10 @@ describe('upload', () => {
       expect((await refused([pdf('notes.txt')])).message).toMatch(
         /^File notes\.txt is not of an allowed type \(PDF, JPEG image, PNG image/,
       );
+      const sent = upload(file.uploadFile, [pdf()], { silent: true });
+      expect(FakeXhr.last!.headers['accept-language']).toBe('en');
+      FakeXhr.last!.answer(200, { code: '1', success: true, data: [], message: 'success', msg: 'success' });
+      await sent;
     } finally {
       await i18n.changeLanguage('zh-CN');
     }

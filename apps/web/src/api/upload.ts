@@ -3,7 +3,7 @@
 import { type CallData, type CallDef, type CallQuery, Timeouts, fileKinds, sizeText } from '@portal/contract';
 import type { z } from 'zod';
 import i18n from '../i18n';
-import { ApiFailure, type WireEnvelope, apiBase, errorTexts, headers, queryString, reactToFailure } from './client';
+import { ApiFailure, type WireEnvelope, apiBase, errorTexts, headers, languageHeader, queryString, reactToFailure } from './client';
 
 export interface UploadProgress {
   loaded: number;
@@ -44,7 +44,7 @@ function send<C extends CallDef>(def: C, files: readonly File[], options: Upload
     xhr.open(def.method, `${apiBase}${def.path}${queryString(options.query)}`);
     xhr.withCredentials = true;
     xhr.timeout = Timeouts.longMs;
-    for (const [name, value] of Object.entries(headers(def.area))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...headers(def.area), ...languageHeader() })) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) =>
       options.onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : files.reduce((n, f) => n + f.size, 0) });
     xhr.onload = () => {

@@ -1,16 +1,19 @@
 // The certificate import: the template (.xlsx, the types on a second sheet), reading a filled sheet row by
 // row with exceljs's streaming reader, checking every row (type known, number present, dates real, goods
-// barcode of the supplier's, no duplicate in the sheet), and the validation report as .xlsx.
+// barcode of the supplier's, no duplicate in the sheet), and the validation report as .xlsx. All in the
+// caller's language; a filled sheet may carry either language's header.
 import { PassThrough, Readable } from 'node:stream';
-import { type ImportRow, certificate as contract, isCalendarDate } from '@portal/contract';
+import { type ImportRow, type Language, certificate as contract, isCalendarDate, languages, titleIn } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { ApiError } from '../../platform/errors';
+import { importTexts } from './import-texts';
 
 const { importColumns, maxImportRows } = contract;
 type Field = contract.ImportField;
 type Cells = Omit<ImportRow, 'row' | 'errors'>;
 
-const headerOf = Object.fromEntries(importColumns) as Record<Field, string>;
+const columnOf = Object.fromEntries(importColumns.map((c) => [c.field, c])) as Record<Field, (typeof importColumns)[number]>;
+const headerIn = (language: Language, field: Field) => titleIn(language, columnOf[field]);
 const dateFields = new Set<Field>(['validFrom', 'validTo', 'nextReviewDate']);
 const maxLength: Record<Field, number> = {
   typeName: 40,
@@ -50,8 +53,30 @@ export function dateOf(text: string): string | null {
   return isCalendarDate(iso) ? iso : null;
 }
 
-/** The rows of the first sheet below the header, as texts by field (at most maxImportRows). */
-export async function readSheet(bytes: Buffer): Promise<{ row: number; cells: Cells }[]> {
+/**
+ * The field each cell of a header row names, in the language whose headers the row carries most of (the
+ * caller's on a tie); refused, naming the columns absent in that language, unless it has them all. A header
+ * that mixes the languages is refused as well: the report names the columns in one language.
+ */
+function headerFields(values: ExcelJS.CellValue[], language: Language): (Field | undefined)[] {
+  const texts = values.map(cellText);
+  const fieldsIn = (sheetLanguage: Language) => {
+    const byHeader = new Map<string, Field>(importColumns.map((c) => [titleIn(sheetLanguage, c), c.field]));
+    return texts.map((text) => byHeader.get(text));
+  };
+  const known = (fields: (Field | undefined)[]) => new Set(fields.filter(Boolean)).size;
+  const other = languages.find((l) => l !== language)!;
+  const sheetLanguage = known(fieldsIn(other)) > known(fieldsIn(language)) ? other : language;
+  const fields = fieldsIn(sheetLanguage);
+  const absent = importColumns.filter((c) => !fields.includes(c.field)).map((c) => titleIn(sheetLanguage, c));
+  const words = importTexts[language];
+  if (absent.length) throw ApiError.badRequest(words.missingColumns(absent.join(words.listSeparator)));
+  return fields;
+}
+
+/** The rows of the first sheet below the header, as texts by field (at most maxImportRows); refusals in the language. */
+export async function readSheet(bytes: Buffer, language: Language): Promise<{ row: number; cells: Cells }[]> {
+  const words = importTexts[language];
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     entries: 'emit',
     sharedStrings: 'cache',
@@ -66,28 +91,25 @@ export async function readSheet(bytes: Buffer): Promise<{ row: number; cells: Ce
       for await (const row of sheet) {
         const values = (Array.isArray(row.values) ? row.values : []) as ExcelJS.CellValue[];
         if (!fields) {
-          const byHeader = new Map<string, Field>(importColumns.map(([field, header]) => [header, field]));
-          fields = values.map((v) => byHeader.get(cellText(v)));
-          const absent = importColumns.filter(([field]) => !fields!.includes(field)).map(([, header]) => header);
-          if (absent.length) throw ApiError.badRequest(`file: 第 1 行缺少列：${absent.join('、')}（请使用导入模板）`);
+          fields = headerFields(values, language);
           continue;
         }
-        const cells = Object.fromEntries(importColumns.map(([field]) => [field, ''])) as Cells;
+        const cells = Object.fromEntries(importColumns.map((c) => [c.field, ''])) as Cells;
         values.forEach((v, i) => {
           const field = fields![i];
           if (field) cells[field] = cellText(v);
         });
         if (Object.values(cells).every((v) => v === '')) continue;
-        if (rows.length >= maxImportRows) throw ApiError.badRequest(`file: 一次最多导入 ${maxImportRows} 行`);
+        if (rows.length >= maxImportRows) throw ApiError.badRequest(words.tooManyRows(maxImportRows));
         rows.push({ row: row.number, cells });
       }
       break; // only the first sheet holds certificates
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    throw ApiError.badRequest('file: 无法读取该 Excel 文件，请使用导入模板');
+    throw ApiError.badRequest(words.unreadable);
   }
-  if (!fields) throw ApiError.badRequest('file: 表格是空的，请使用导入模板');
+  if (!fields) throw ApiError.badRequest(words.empty);
   return rows;
 }
 
@@ -101,51 +123,67 @@ export interface ImportContext {
   underReview: Set<string>;
 }
 
-/** Every problem of one row, by field header. */
-export function rowErrors(cells: Cells, context: ImportContext, seen: Map<string, number>, row: number): ImportRow['errors'] {
+/** Every problem of one row, by field header, in the language. */
+export function rowErrors(
+  cells: Cells,
+  context: ImportContext,
+  seen: Map<string, number>,
+  row: number,
+  language: Language,
+): ImportRow['errors'] {
+  const words = importTexts[language];
   const errors: ImportRow['errors'] = [];
-  const fail = (field: Field, message: string) => errors.push({ field: headerOf[field], message });
-  for (const [field] of importColumns) {
-    if (cells[field].length > maxLength[field]) fail(field, `不能超过${maxLength[field]}个字符`);
+  const fail = (field: Field, message: string) => errors.push({ field: headerIn(language, field), message });
+  for (const { field } of importColumns) {
+    if (cells[field].length > maxLength[field]) fail(field, words.tooLong(maxLength[field]));
   }
   const type = context.types.get(cells.typeName);
-  if (!cells.typeName) fail('typeName', '请填写证照类型');
-  else if (!type || !type.enabled) fail('typeName', `未知的证照类型「${cells.typeName}」`);
-  if (!cells.ctfNumber) fail('ctfNumber', '请填写证照编号');
-  if (!cells.ctfName) fail('ctfName', '请填写证照名称');
+  if (!cells.typeName) fail('typeName', words.typeRequired);
+  else if (!type || !type.enabled) fail('typeName', words.unknownType(cells.typeName));
+  if (!cells.ctfNumber) fail('ctfNumber', words.numberRequired);
+  if (!cells.ctfName) fail('ctfName', words.nameRequired);
   for (const field of dateFields) {
-    if (cells[field] && !dateOf(cells[field])) fail(field, `日期「${cells[field]}」无效，应为 YYYY-MM-DD`);
+    if (cells[field] && !dateOf(cells[field])) fail(field, words.badDate(cells[field]));
   }
-  if (!cells.validTo) fail('validTo', '请填写有效期至');
+  if (!cells.validTo) fail('validTo', words.validToRequired);
   const from = dateOf(cells.validFrom);
   const to = dateOf(cells.validTo);
-  if (from && to && from > to) fail('validTo', '有效期至不能早于生效日期');
+  if (from && to && from > to) fail('validTo', words.validToBeforeFrom);
   if (type?.scope === 'goods') {
-    if (!cells.barcode) fail('barcode', `${type.typeName}须填写商品条码`);
-    else if (!context.goods.has(cells.barcode)) fail('barcode', `商品条码 ${cells.barcode} 不是本供应商的商品`);
+    if (!cells.barcode) fail('barcode', words.barcodeRequired(type.typeName));
+    else if (!context.goods.has(cells.barcode)) fail('barcode', words.notOwnGoods(cells.barcode));
   }
   if (type) {
     const slot = `${type.typeCode}|${type.scope === 'goods' ? cells.barcode : ''}`;
     const earlier = seen.get(slot);
-    if (earlier !== undefined) fail(type.scope === 'goods' ? 'barcode' : 'typeName', `与第 ${earlier} 行是同一证照`);
+    if (earlier !== undefined) fail(type.scope === 'goods' ? 'barcode' : 'typeName', words.sameAs(earlier));
     else seen.set(slot, row);
-    if (context.underReview.has(slot)) fail('typeName', '该证照正在审核中，不能导入');
+    if (context.underReview.has(slot)) fail('typeName', words.underReview);
   }
   return errors;
 }
 
-const templateExample: Record<Field, string> = {
+/** The template's example row; its type is a stored type name, so it stays as stored in either language. */
+const templateExample = (language: Language): Record<Field, string> => ({
   typeName: '营业执照',
   ctfNumber: '91310000MA1FL0AB1X',
-  ctfName: '营业执照',
-  issuer: '上海市市场监督管理局',
+  ctfName: importTexts[language].example.ctfName,
+  issuer: importTexts[language].example.issuer,
   validFrom: '2024-01-01',
   validTo: '2034-01-01',
   nextReviewDate: '2026-06-30',
   barcode: '',
   goodsName: '',
   approvalNumber: '',
-};
+});
+
+/** A header's column width: a Chinese character takes about two widths of a Latin one. */
+const widthOf = (header: string, language: Language) => Math.max(14, language === 'en' ? header.length + 4 : header.length * 3);
+const headerColumns = (language: Language) =>
+  importColumns.map((c) => {
+    const header = titleIn(language, c);
+    return { header, key: c.field, width: widthOf(header, language) };
+  });
 
 function workbookStream(build: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => void): Readable {
   const out = new PassThrough();
@@ -155,44 +193,54 @@ function workbookStream(build: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) =>
   return out;
 }
 
-/** The template: the header, one example row, and the tenant's types on a second sheet. */
-export function templateStream(types: { typeName: string; scope: string; mandatory: boolean; annualReview: boolean }[]): Readable {
+/** The template in the language: the header, one example row, and the tenant's types on a second sheet. */
+export function templateStream(
+  types: { typeName: string; scope: string; mandatory: boolean; annualReview: boolean }[],
+  language: Language,
+): Readable {
+  const words = importTexts[language];
   return workbookStream((workbook) => {
-    const sheet = workbook.addWorksheet('证照导入', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = importColumns.map(([field, header]) => ({ header, key: field, width: Math.max(14, header.length * 3) }));
+    const sheet = workbook.addWorksheet(words.importSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = headerColumns(language);
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
-    sheet.addRow(importColumns.map(([field]) => templateExample[field])).commit();
+    const example = templateExample(language);
+    sheet.addRow(importColumns.map((c) => example[c.field])).commit();
     sheet.commit();
-    const list = workbook.addWorksheet('证照类型');
+    const list = workbook.addWorksheet(words.typesSheet);
+    const header = words.typesHeader;
     list.columns = [
-      { header: '证照类型', key: 'typeName', width: 20 },
-      { header: '归属', key: 'scope', width: 10 },
-      { header: '必备', key: 'mandatory', width: 8 },
-      { header: '需年审', key: 'annualReview', width: 8 },
+      { header: header.typeName, key: 'typeName', width: 20 },
+      { header: header.scope, key: 'scope', width: Math.max(10, header.scope.length + 2) },
+      { header: header.mandatory, key: 'mandatory', width: Math.max(8, header.mandatory.length + 2) },
+      { header: header.annualReview, key: 'annualReview', width: Math.max(8, header.annualReview.length + 2) },
     ];
+    const yes = (value: boolean) => (value ? words.yes : words.no);
     for (const t of types)
-      list.addRow([t.typeName, t.scope === 'goods' ? '商品' : '供应商', t.mandatory ? '是' : '否', t.annualReview ? '是' : '否']).commit();
+      list
+        .addRow([t.typeName, t.scope === 'goods' ? words.scope.goods : words.scope.supplier, yes(t.mandatory), yes(t.annualReview)])
+        .commit();
     list.commit();
   });
 }
 
-/** The validation report: the rows as sent, and their errors in one column. */
-export function reportStream(rows: ImportRow[]): Readable {
+/** The validation report in the language: the rows as sent, and their errors (as the import wrote them) in one column. */
+export function reportStream(rows: ImportRow[], language: Language): Readable {
+  const words = importTexts[language];
   return workbookStream((workbook) => {
-    const sheet = workbook.addWorksheet('校验结果', { views: [{ state: 'frozen', ySplit: 1 }] });
+    const sheet = workbook.addWorksheet(words.reportSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = [
-      { header: '行号', key: 'row', width: 8 },
-      ...importColumns.map(([field, header]) => ({ header, key: field, width: Math.max(14, header.length * 3) })),
-      { header: '校验结果', key: 'errors', width: 60 },
+      { header: words.row, key: 'row', width: 8 },
+      ...headerColumns(language),
+      { header: words.result, key: 'errors', width: 60 },
     ];
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for (const r of rows) {
-      const errors = r.errors.map((e) => `${e.field}：${e.message}`).join('；');
+      const errors = r.errors.map((e) => `${e.field}${words.fieldSeparator}${e.message}`).join(words.errorSeparator);
       // A text that a spreadsheet would run as a formula keeps a leading quote.
       const safe = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-      sheet.addRow([r.row, ...importColumns.map(([field]) => safe(r[field])), errors || '通过']).commit();
+      sheet.addRow([r.row, ...importColumns.map((c) => safe(r[c.field])), errors || words.passed]).commit();
     }
     sheet.commit();
   });

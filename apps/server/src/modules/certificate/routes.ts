@@ -24,10 +24,10 @@ export function certificateRoutes(ctx: AppContext) {
     registerCall(app, certificate.getCtfReviewList, ({ session, body }) => service.reviewList(ctx, session, body));
     registerCall(app, certificate.getCtfReviewColumnValues, ({ session, body }) => service.reviewColumnValues(ctx, session, body));
     registerCall(app, certificate.getProblemSuppliers, ({ session }) => service.problemSuppliers(ctx, session));
-    registerDownload(app, certificate.downloadCtfTemplate, ({ session }) => service.template(ctx, session));
-    registerUpload(app, certificate.importCtfs, ({ session, query }, received) =>
-      service.importSheet(ctx, session, received[0]!.bytes, query.mode),
+    registerDownload(app, certificate.downloadCtfTemplate, ({ session, language }) => service.template(ctx, session, language));
+    registerUpload(app, certificate.importCtfs, ({ session, query, language }, received) =>
+      service.importSheet(ctx, session, received[0]!.bytes, query.mode, language),
     );
-    registerDownload(app, certificate.exportImportReport, async ({ body }) => service.importReport(body.rows));
+    registerDownload(app, certificate.exportImportReport, async ({ body, language }) => service.importReport(body.rows, language));
   };
 }

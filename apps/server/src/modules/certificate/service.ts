@@ -9,6 +9,7 @@ import type {
   CertificateSummary,
   CertificateType,
   ImportRow,
+  Language,
   TypeOverview,
   certificate as contract,
 } from '@portal/contract';
@@ -26,6 +27,7 @@ import { start, transition } from '../../platform/workflow/transition';
 import { daysBetween, expiryMark } from './expiry';
 import { certificateFlow } from './flow';
 import * as sheets from './import';
+import { importTexts } from './import-texts';
 import * as repo from './repo';
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -345,22 +347,23 @@ export async function assertCertificatesValid(ctx: Pick<AppContext, 'db' | 'now'
 
 // ---- Import ----
 
-export async function template(ctx: AppContext, session: SessionContext): Promise<Download> {
+export async function template(ctx: AppContext, session: SessionContext, language: Language): Promise<Download> {
   const types = (await repo.types(ctx.db, session.tenantId)).filter((t) => t.enabled).map(typeOf);
-  return { fileName: '资质证照导入模板.xlsx', contentType: xlsxType, body: sheets.templateStream(types) };
+  return { fileName: importTexts[language].templateFile, contentType: xlsxType, body: sheets.templateStream(types, language) };
 }
 
-export function importReport(rows: ImportRow[]): Download {
-  return { fileName: '资质证照导入校验结果.xlsx', contentType: xlsxType, body: sheets.reportStream(rows) };
+export function importReport(rows: ImportRow[], language: Language): Download {
+  return { fileName: importTexts[language].reportFile, contentType: xlsxType, body: sheets.reportStream(rows, language) };
 }
 
 /**
  * Checks every row of a filled template; saves the sheet only when every row is valid ('all'), or its
  * valid rows ('valid'). Imported certificates are 未提交: the supplier adds the images and submits them.
+ * Refusals and the rows' errors are in the caller's language.
  */
-export async function importSheet(ctx: AppContext, session: SessionContext, bytes: Buffer, mode: 'all' | 'valid') {
+export async function importSheet(ctx: AppContext, session: SessionContext, bytes: Buffer, mode: 'all' | 'valid', language: Language) {
   const who = owner(session);
-  const read = await sheets.readSheet(bytes);
+  const read = await sheets.readSheet(bytes, language);
   const allTypes = await repo.types(ctx.db, who.tenantId);
   const current = await repo.currentOf(ctx.db, who);
   const goods = await repo.goodsByBarcodes(ctx.db, who, [...new Set(read.map((r) => r.cells.barcode).filter(Boolean))]);
@@ -379,7 +382,11 @@ export async function importSheet(ctx: AppContext, session: SessionContext, byte
     underReview: new Set(current.filter((c) => c.status === '已提交').map((c) => `${c.typeCode}|${c.barcode}`)),
   };
   const seen = new Map<string, number>();
-  const rows: ImportRow[] = read.map(({ row, cells }) => ({ row, ...cells, errors: sheets.rowErrors(cells, context, seen, row) }));
+  const rows: ImportRow[] = read.map(({ row, cells }) => ({
+    row,
+    ...cells,
+    errors: sheets.rowErrors(cells, context, seen, row, language),
+  }));
   const valid = rows.filter((r) => r.errors.length === 0);
   const errorCount = rows.length - valid.length;
   let saved = 0;

@@ -1,6 +1,6 @@
 // /ctfImport (hidden, under ms0040): download the template, upload a filled sheet, see every row's check in
 // a grid (downloadable); a sheet with errors saves nothing unless the user imports its valid rows.
-import { type CallData, certificate } from '@portal/contract';
+import { type CallData, certificate, titleIn } from '@portal/contract';
 import { Alert, App, Button, Card, Progress, Space, Steps, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMemo, useState } from 'react';
@@ -15,7 +15,8 @@ import './certificate.css';
 type Result = CallData<typeof certificate.importCtfs>;
 
 export default function ImportPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
   const { message } = App.useApp();
   const navigate = useNavigate();
   const refresh = useImportDone();
@@ -45,15 +46,20 @@ export default function ImportPage() {
         width: 320,
         cellClass: (r) => (r.errors === t('certificate.importPage.passed') ? undefined : 'ctf-error'),
       },
-      ...certificate.importColumns.map(([field, header]) => ({ field, title: header, width: Math.max(110, titleWidth(header)) })),
+      ...certificate.importColumns.map((c) => {
+        const title = titleIn(language, c);
+        return { field: c.field, title, width: Math.max(110, titleWidth(title)) };
+      }),
     ],
-    [t],
+    [t, language],
   );
   const rows = useMemo(
     () =>
       (result?.rows ?? []).map((r) => ({
         ...r,
-        errors: r.errors.length ? r.errors.map((e) => `${e.field}：${e.message}`).join('；') : t('certificate.importPage.passed'),
+        errors: r.errors.length
+          ? r.errors.map((e) => t('certificate.importPage.error', e)).join(t('certificate.importPage.errorSeparator'))
+          : t('certificate.importPage.passed'),
       })),
     [result, t],
   );
