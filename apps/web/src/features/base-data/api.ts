@@ -50,7 +50,7 @@ export const busOptionsQuery = queryOptions({
   queryFn: () => call(baseInfo.queryBusOption, { body: {} }),
 });
 
-/** Stores, categories and suppliers a business option may name. */
+/** Saves a brand (new or changed) and refreshes what lists brands. */
 export function useSaveBrand() {
   const client = useQueryClient();
   return useMutation({
