@@ -19,6 +19,11 @@ export function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** The retailer's calendar day at `now`: the day where the business happens (China, UTC+8), as YYYY-MM-DD. */
+export function businessDay(now: Date): string {
+  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
 /** A calendar date YYYY-MM-DD. */
 export const isoDate = z
   .string()

@@ -1,6 +1,4 @@
 // The retailer's calendar: which day it is where the business happens.
 
-/** Local calendar day of the server in the retailer's time zone (China, UTC+8), as YYYY-MM-DD. */
-export function businessDay(now: Date): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
+// One definition with the web app's (a query page's `today` default is the server's): the contract's.
+export { businessDay } from '@portal/contract';

@@ -5,28 +5,16 @@
 import { type ParamPicker, type ParamValues, type QueryParam, dynamicQuery } from '@portal/contract';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import type { FormInstance } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { GoodsPicker } from '../../components/pickers/goods-picker';
 import { StorePicker } from '../../components/pickers/store-picker';
 import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { BrandPicker, CategoryPicker } from '../../components/pickers/tree-picker';
 import { useUserStore } from '../../stores/user';
+import { dateDefault } from './date-default';
 
 export type FormValues = Record<string, string | string[] | Dayjs | [Dayjs | null, Dayjs | null] | number | null | undefined>;
-
-const dayMs = 86_400_000;
-
-/** A default's date: `today`, `-Nd` or a date. */
-function dateDefault(text: string): Dayjs | null {
-  const t = text.trim();
-  if (!t) return null;
-  if (t === 'today') return dayjs().startOf('day');
-  const relative = /^-(\d{1,4})d$/.exec(t);
-  if (relative) return dayjs(Date.now() - Number(relative[1]) * dayMs).startOf('day');
-  const d = dayjs(t);
-  return d.isValid() ? d : null;
-}
 
 export function initialValues(params: readonly QueryParam[]): FormValues {
   return Object.fromEntries(

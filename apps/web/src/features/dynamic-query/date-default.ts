@@ -1,0 +1,19 @@
+// A query parameter's default date as the form shows it.
+import { businessDay } from '@portal/contract';
+import dayjs, { type Dayjs } from 'dayjs';
+
+const dayMs = 86_400_000;
+
+/**
+ * A default's date: `today`, `-Nd` or a date. `today` is the retailer's business day, as the server takes it
+ * for a parameter left out: the form shows the range the query runs with wherever the browser is.
+ */
+export function dateDefault(text: string): Dayjs | null {
+  const t = text.trim();
+  if (!t) return null;
+  if (t === 'today') return dayjs(businessDay(new Date()));
+  const relative = /^-(\d{1,4})d$/.exec(t);
+  if (relative) return dayjs(businessDay(new Date(Date.now() - Number(relative[1]) * dayMs)));
+  const d = dayjs(t);
+  return d.isValid() ? d : null;
+}
