@@ -38,6 +38,7 @@ import {
   useTestRun,
 } from './api';
 import { type FormValues, ParamForm, paramValuesOf } from './param-form';
+import { localizedParams } from './localized';
 import { readOptions, writeOptions } from './options-text';
 
 const SqlEditor = lazy(() => import('./sql-editor'));
@@ -179,11 +180,7 @@ function Editor({
   const params = Form.useWatch('params', form) as ParamRow[] | undefined;
   const sampleParams = useMemo(
     () =>
-      fromEditor({ ...blank, params: (params ?? []).filter((p) => p?.name && p.label && p.type) }).params.map((p) => ({
-        ...p,
-        label: i18n.language === 'en' && p.labelEn ? p.labelEn : p.label,
-        options: p.options.map((o) => ({ ...o, label: i18n.language === 'en' && o.labelEn ? o.labelEn : o.label })),
-      })),
+      localizedParams(fromEditor({ ...blank, params: (params ?? []).filter((p) => p?.name && p.label && p.type) }).params, i18n.language),
     [params, i18n.language],
   );
   const d = (key: string) => t(`dynamicQuery.designer.${key}`);
