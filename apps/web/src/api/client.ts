@@ -1,6 +1,6 @@
 // The HTTP clients of spec section 7 on one core: contract-typed calls, the envelope, headers, timeouts,
 // and the error catalogue of section 8.
-import { type CallBody, type CallData, type CallDef, type CallQuery, ClientKeys, Messages, Timeouts } from '@portal/contract';
+import { type CallBody, type CallData, type CallDef, type CallQuery, ClientKeys, Messages, Timeouts, languageOf } from '@portal/contract';
 import { message } from 'antd';
 import i18next from 'i18next';
 import type { z } from 'zod';
@@ -59,7 +59,7 @@ export function headers(area: string): Record<string, string> {
 }
 
 /** The user's language, not the browser's: the server writes exports, imports' reports and their messages in it. */
-export const languageHeader = (): Record<string, string> => ({ 'accept-language': i18next.language === 'en' ? 'en' : 'zh-CN' });
+export const languageHeader = (): Record<string, string> => ({ 'accept-language': languageOf(i18next.language) });
 
 /**
  * Signs the user out and shows why; the route guard then sends them to the matching login page with the

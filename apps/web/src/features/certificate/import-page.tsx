@@ -1,6 +1,6 @@
 // /ctfImport (hidden, under ms0040): download the template, upload a filled sheet, see every row's check in
 // a grid (downloadable); a sheet with errors saves nothing unless the user imports its valid rows.
-import { type CallData, certificate, titleIn } from '@portal/contract';
+import { type CallData, certificate, languageOf, titleIn } from '@portal/contract';
 import { Alert, App, Button, Card, Progress, Space, Steps, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMemo, useState } from 'react';
@@ -16,7 +16,7 @@ type Result = CallData<typeof certificate.importCtfs>;
 
 export default function ImportPage() {
   const { t, i18n } = useTranslation();
-  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const language = languageOf(i18n.language);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const refresh = useImportDone();
