@@ -11,8 +11,8 @@ const switches = ['tagsView', 'fixedHeader', 'sidebarLogo'] as const;
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const settings = useSettingsStore();
-  const row = (label: string, control: React.ReactNode) => (
-    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', margin: '12px 0' }}>
+  const row = (label: string, control: React.ReactNode, key?: string) => (
+    <div key={key} style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', margin: '12px 0' }}>
       <Typography.Text>{label}</Typography.Text>
       {control}
     </div>
@@ -46,14 +46,13 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
           ))}
         </Space>,
       )}
-      {switches.map((key) => (
-        <div key={key}>
-          {row(
-            t(`settings.${key}`),
-            <Switch aria-label={t(`settings.${key}`)} checked={settings[key]} onChange={(v) => settings.change(key, v)} />,
-          )}
-        </div>
-      ))}
+      {switches.map((key) =>
+        row(
+          t(`settings.${key}`),
+          <Switch aria-label={t(`settings.${key}`)} checked={settings[key]} onChange={(v) => settings.change(key, v)} />,
+          key,
+        ),
+      )}
     </Drawer>
   );
 }
