@@ -66,8 +66,8 @@ function headerFields(values: ExcelJS.CellValue[], language: Language): (Field |
   };
   const known = (fields: (Field | undefined)[]) => new Set(fields.filter(Boolean)).size;
   const other = languages.find((l) => l !== language)!;
-  const sheetLanguage = known(fieldsIn(other)) > known(fieldsIn(language)) ? other : language;
-  const fields = fieldsIn(sheetLanguage);
+  const [inLanguage, inOther] = [fieldsIn(language), fieldsIn(other)];
+  const [sheetLanguage, fields] = known(inOther) > known(inLanguage) ? [other, inOther] : [language, inLanguage];
   const absent = importColumns.filter((c) => !fields.includes(c.field)).map((c) => titleIn(sheetLanguage, c));
   const words = importTexts[language];
   if (absent.length) throw ApiError.badRequest(words.missingColumns(absent.join(words.listSeparator)));
