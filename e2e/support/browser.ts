@@ -57,12 +57,16 @@ export async function loginAs(page: Page, username: string, options: { staff?: b
 }
 
 /**
- * An option of the open antd Select dropdown. A dropdown that is closing (its leave motion) is not open:
- * it still holds its options while it slides away, and a click there lands on whatever moves in below.
+ * An option of the open antd Select dropdown, once the dropdown has finished moving. A dropdown that is closing
+ * (its leave motion) is not open: it still holds its options while it slides away, and a click there lands on
+ * whatever moves in below. One still opening (its appear or enter motion) can swallow a click on a loaded
+ * machine: the option was picked by nobody, and the Select kept its value.
  */
 export const selectOption = (page: Page, text: string | RegExp) =>
   page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]) .ant-select-item-option')
+    .locator(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]):not([class*="-enter"]):not([class*="-appear"]) .ant-select-item-option',
+    )
     .filter({ hasText: text })
     .first();
 
