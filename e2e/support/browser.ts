@@ -56,6 +56,9 @@ export async function loginAs(page: Page, username: string, options: { staff?: b
   }
 }
 
+const openDropdown =
+  '.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]):not([class*="-enter"]):not([class*="-appear"])';
+
 /**
  * An option of the open antd Select dropdown, once the dropdown has finished moving. A dropdown that is closing
  * (its leave motion) is not open: it still holds its options while it slides away, and a click there lands on
@@ -63,12 +66,7 @@ export async function loginAs(page: Page, username: string, options: { staff?: b
  * machine: the option was picked by nobody, and the Select kept its value.
  */
 export const selectOption = (page: Page, text: string | RegExp) =>
-  page
-    .locator(
-      '.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]):not([class*="-enter"]):not([class*="-appear"]) .ant-select-item-option',
-    )
-    .filter({ hasText: text })
-    .first();
+  page.locator(`${openDropdown} .ant-select-item-option`).filter({ hasText: text }).first();
 
 /** Opens an antd Select with `opener` (unless its list is already open), picks an option, and waits for the list to close. */
 export async function chooseOption(page: Page, opener: Locator, text: string | RegExp): Promise<void> {
@@ -86,12 +84,9 @@ export async function chooseOption(page: Page, opener: Locator, text: string | R
   await page.locator('.ant-select-dropdown[class*="-leave"]').first().waitFor({ state: 'detached' });
 }
 
-/** A node of the open tree picker's list (the shared category, brand and supplier pickers). */
+/** A node of the open tree picker's list (the shared category, brand and supplier pickers), once it has finished opening. */
 export const treeOption = (page: Page, text: string | RegExp) =>
-  page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]) .ant-select-tree-node-content-wrapper')
-    .filter({ hasText: text })
-    .first();
+  page.locator(`${openDropdown} .ant-select-tree-node-content-wrapper`).filter({ hasText: text }).first();
 
 /** Opens a tree picker with `opener`, types `search` to find the node, and picks it. */
 export async function chooseTreeOption(page: Page, opener: Locator, search: string, text: string | RegExp): Promise<void> {

@@ -5,7 +5,7 @@ import { supplierApply } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api';
-import { loginAs, submitLogin, useBrowser } from '../support/browser';
+import { loginAs, submitLogin, treeOption, useBrowser } from '../support/browser';
 import { readCaptcha } from '../support/captcha';
 
 const browser = useBrowser();
@@ -32,12 +32,7 @@ describe('supplier admission', () => {
     await fill(page, '开户银行', '招商银行上海分行');
     await fill(page, '银行账号', '6225880012345678');
     await page.getByLabel('经营类别').click();
-    await page
-      .locator('.ant-select-tree-node-content-wrapper')
-      .filter({ hasText: '休闲食品' })
-      .locator('xpath=..')
-      .locator('.ant-select-tree-checkbox')
-      .click();
+    await treeOption(page, '休闲食品').locator('xpath=..').locator('.ant-select-tree-checkbox').click();
     await page.keyboard.press('Escape');
     await page.locator('input[type="file"]').setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: png });
     const image = page.getByRole('img', { name: '验证码' });
