@@ -3,7 +3,7 @@
 // the server, both exports download files that match the totals, a refused export saves nothing and says
 // '调用接口异常', and a child account without the export button sees no export buttons.
 import fs from 'node:fs';
-import { type AccCondition, acceptance } from '@portal/contract';
+import { type AccCondition, acceptance, businessDay } from '@portal/contract';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +97,11 @@ describe('receiving statistics', () => {
     async () => {
       const page = await browser.page();
       await openPage(page, '100001');
+
+      // The form opens on this month of the retailer's business day, whatever the browser's clock zone.
+      const today = businessDay(new Date());
+      await expect.poll(() => page.getByPlaceholder('开始日期').inputValue()).toBe(`${today.slice(0, 8)}01`);
+      await expect.poll(() => page.getByPlaceholder('结束日期').inputValue()).toBe(today);
 
       // Ninety days up to today, then one store of them.
       const range = { startDate: isoDay(-89), endDate: isoDay(0) };

@@ -2,7 +2,7 @@
 // top bar by kind of account, small screens, error log, usage logging, language.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { settlement } from '@portal/contract';
+import { businessDay, settlement } from '@portal/contract';
 import { apiAs } from '../support/api';
 import { loginAs, partnerIs, partnerOrigin, selectOption, useBrowser } from '../support/browser';
 
@@ -531,6 +531,11 @@ describe('small screens, errors and usage', () => {
     await loginAs(page, 'admin', { staff: true });
     await open(page, '报表查询', '验收统计', '/acceptance');
     await open(page, null, '模块使用统计', '/usageStats');
+    // The last 30 days up to the retailer's business day, whatever the browser's clock zone.
+    const range = page.getByRole('textbox', { name: '统计区间' });
+    const dayMs = 86_400_000;
+    await expect.poll(() => range.and(page.getByPlaceholder('开始日期')).inputValue()).toBe(businessDay(new Date(Date.now() - 29 * dayMs)));
+    await expect.poll(() => range.and(page.getByPlaceholder('结束日期')).inputValue()).toBe(businessDay(new Date()));
     await page.getByRole('cell', { name: 'ms0021' }).waitFor();
     await page.getByRole('cell', { name: '验收统计' }).waitFor();
   });

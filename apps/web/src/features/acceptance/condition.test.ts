@@ -1,6 +1,6 @@
 import type { AccGroup } from '@portal/contract';
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conditionOf, initialFilters, trendDimension, trendPoints } from './condition';
 
 const today = dayjs('2026-11-23');
@@ -16,8 +16,17 @@ const group = (groupKey: string, amount: string): AccGroup => ({
 });
 
 describe('the search condition', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('defaults to this month up to today', () => {
     expect(conditionOf(initialFilters(today))).toEqual({ startDate: '2026-11-01', endDate: '2026-11-23' });
+  });
+
+  it('takes this month from the retailer’s business day, not the browser’s clock', () => {
+    // 17:00 UTC on 30 November is already 1 December in Shanghai: the default range is that one day.
+    vi.useFakeTimers({ now: Date.parse('2026-11-30T17:00:00Z') });
+    expect(conditionOf(initialFilters())).toEqual({ startDate: '2026-12-01', endDate: '2026-12-01' });
+    expect(conditionOf({ ...initialFilters(), range: null })).toEqual({ startDate: '2026-12-01', endDate: '2026-12-01' });
   });
 
   it('sends only the filters that are set, trimmed', () => {

@@ -1,6 +1,7 @@
 // The search form's values as the contract's condition, the default range, and the trend's points.
 import type { AccCondition, AccGroup } from '@portal/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import { businessToday } from '../../lib/business-day';
 
 /** As the form holds them: a cleared field may be undefined. */
 export interface FilterValues {
@@ -14,8 +15,8 @@ export interface FilterValues {
   suppCode?: string | undefined;
 }
 
-/** From the first of this month to today. */
-export const thisMonth = (today: Dayjs = dayjs()): [Dayjs, Dayjs] => [today.startOf('month'), today.startOf('day')];
+/** From the first of this month to today, both of the business day. */
+export const thisMonth = (today: Dayjs = businessToday()): [Dayjs, Dayjs] => [today.startOf('month'), today.startOf('day')];
 
 export const initialFilters = (today?: Dayjs): FilterValues => ({
   range: thisMonth(today),

@@ -1,12 +1,13 @@
 // The search form of the receiving statistics: dates (required, this month by default), stores, category,
 // brands, goods, bill number, and for staff the supplier; stores, trees and goods through the shared pickers.
 import { Button, DatePicker, Form, Input, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { GoodsPicker } from '../../components/pickers/goods-picker';
 import { StorePicker } from '../../components/pickers/store-picker';
 import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { BrandPicker, CategoryPicker } from '../../components/pickers/tree-picker';
+import { businessToday, lastDays, lastMonth } from '../../lib/business-day';
 import { useUserStore } from '../../stores/user';
 import { type FilterValues, initialFilters, thisMonth } from './condition';
 
@@ -14,15 +15,12 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
   const { t } = useTranslation();
   const staff = useUserStore((s) => s.staff);
   const [form] = Form.useForm<FilterValues>();
-  const today = dayjs();
+  const today = businessToday();
   const presets: { label: string; value: [Dayjs, Dayjs] }[] = [
     { label: t('acceptance.thisMonth'), value: thisMonth(today) },
-    {
-      label: t('acceptance.lastMonth'),
-      value: [today.subtract(1, 'month').startOf('month'), today.subtract(1, 'month').endOf('month').startOf('day')],
-    },
-    { label: t('acceptance.last30Days'), value: [today.subtract(29, 'day').startOf('day'), today.startOf('day')] },
-    { label: t('acceptance.thisYear'), value: [today.startOf('year'), today.startOf('day')] },
+    { label: t('acceptance.lastMonth'), value: lastMonth(today) },
+    { label: t('acceptance.last30Days'), value: lastDays(30, today) },
+    { label: t('acceptance.thisYear'), value: [today.startOf('year'), today] },
   ];
 
   return (
@@ -30,7 +28,7 @@ export function FilterForm({ onSearch }: { onSearch(values: FilterValues): void 
       form={form}
       name="acceptance-search"
       layout="inline"
-      initialValues={initialFilters()}
+      initialValues={initialFilters(today)}
       onFinish={onSearch}
       style={{ rowGap: 12 }}
     >

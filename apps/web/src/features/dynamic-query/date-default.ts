@@ -1,8 +1,6 @@
 // A query parameter's default date as the form shows it.
-import { businessDay } from '@portal/contract';
 import dayjs, { type Dayjs } from 'dayjs';
-
-const dayMs = 86_400_000;
+import { businessToday } from '../../lib/business-day';
 
 /**
  * A default's date: `today`, `-Nd` or a date. `today` is the retailer's business day, as the server takes it
@@ -11,9 +9,9 @@ const dayMs = 86_400_000;
 export function dateDefault(text: string): Dayjs | null {
   const t = text.trim();
   if (!t) return null;
-  if (t === 'today') return dayjs(businessDay(new Date()));
+  if (t === 'today') return businessToday();
   const relative = /^-(\d{1,4})d$/.exec(t);
-  if (relative) return dayjs(businessDay(new Date(Date.now() - Number(relative[1]) * dayMs)));
+  if (relative) return businessToday().subtract(Number(relative[1]), 'day');
   const d = dayjs(t);
   return d.isValid() ? d : null;
 }

@@ -3,11 +3,12 @@
 // send back, approve, void and record payments. Each asks first, with a reason where one is required.
 import { type BillDetail, settlement } from '@portal/contract';
 import { App, Button, DatePicker, Form, Input, Modal, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiFailure } from '../../api/client';
+import { businessToday } from '../../lib/business-day';
 import { compareDecimal, isDecimal } from '../../lib/decimal';
 import { formatMoney } from '../../lib/format';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
@@ -112,7 +113,8 @@ export function BillActions({ bill, onDeleted }: { bill: BillDetail; onDeleted()
         },
       });
     form.resetFields();
-    if (a === 'pay') payForm.setFieldsValue({ amount: unpaidAmount, payDate: dayjs(), payMethod: '银行转账', reference: '', note: '' });
+    if (a === 'pay')
+      payForm.setFieldsValue({ amount: unpaidAmount, payDate: businessToday(), payMethod: '银行转账', reference: '', note: '' });
     setDialog(a);
   };
 

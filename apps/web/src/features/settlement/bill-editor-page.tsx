@@ -11,6 +11,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, call } from '../../api/client';
 import { DataGrid, gridHeight } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
+import { lastMonth } from '../../lib/business-day';
 import { formatMoney } from '../../lib/format';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useTagsViewStore } from '../../stores/tags-view';
@@ -30,9 +31,6 @@ interface Head {
 }
 const keyOf = (s: SourceRef) => `${s.sourceType}:${s.sourceId}`;
 const pageSize = 50;
-
-/** Last month, the usual settlement period. */
-const lastMonth = (): [Dayjs, Dayjs] => [dayjs().subtract(1, 'month').startOf('month'), dayjs().subtract(1, 'month').endOf('month')];
 
 export default function BillEditorPage() {
   const { t } = useTranslation();
@@ -205,7 +203,7 @@ function Editor({ kind, bill }: { kind: 'normal' | 'advance'; bill?: Existing })
         aria-label={title}
         initialValues={{
           nodeCode: bill?.nodeCode,
-          dates: bill ? [dayjs(bill.periodStart), dayjs(bill.periodEnd)] : lastMonth(),
+          dates: bill ? [dayjs(bill.periodStart), dayjs(bill.periodEnd)] : lastMonth(), // the usual settlement period
           sourceTypes: [],
         }}
         onFinish={load}

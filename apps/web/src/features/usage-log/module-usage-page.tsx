@@ -2,15 +2,16 @@
 import { usageLog } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { lastDays } from '../../lib/business-day';
 import { titleIn } from '../../lib/routes';
 
 export default function ModuleUsagePage() {
   const { t, i18n } = useTranslation();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(30));
   const query = { startDate: range[0].format('YYYY-MM-DD'), endDate: range[1].format('YYYY-MM-DD') };
   const { data, isFetching } = useQuery({ queryKey: ['module-usage', query], queryFn: () => call(usageLog.getModuleUsage, { query }) });
   const duration = (seconds: number) =>

@@ -3,10 +3,11 @@
 import { employee } from '@portal/contract';
 import { Col, DatePicker, Divider, Form, Input, Radio, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { StorePicker } from '../../components/pickers/store-picker';
+import { isBeforeBusinessToday } from '../../lib/business-day';
 import { contractRule } from '../../lib/contract-rule';
 import { isCodeFree, isMobileFree } from './api';
 
@@ -76,7 +77,7 @@ export function EmployeeFormFields({ mode, editingCode }: { mode: 'new' | 'edit'
         </Col>
         <Col {...span}>
           <Form.Item name="matureDate" label={label('matureDate')} extra={readOnly ? undefined : label('matureDateHint')}>
-            <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+            <DatePicker style={{ width: '100%' }} disabledDate={isBeforeBusinessToday} />
           </Form.Item>
         </Col>
       </Row>
