@@ -81,7 +81,10 @@ describe("refusals in the caller's language (Chinese to a caller that names none
 
   it('refuses a supplier the upkeep of certificate types', async () => {
     const type = { typeCode: 'X1', typeName: '某证', scope: 'supplier', mandatory: false, annualReview: false };
-    expect(await refusal('100001', '/ctf/saveCtfType', type, 'en')).toEqual([403, "Only the retailer's staff can maintain certificate types"]);
+    expect(await refusal('100001', '/ctf/saveCtfType', type, 'en')).toEqual([
+      403,
+      "Only the retailer's staff can maintain certificate types",
+    ]);
     expect(await refusal('100001', '/ctf/saveCtfType', type)).toEqual([403, '只有商户员工可以维护证照类型']);
   });
 });

@@ -58,7 +58,12 @@ describe('upload refusals', () => {
       false,
       'File a.xlsx is not of an allowed type (PDF, JPEG image, PNG image)',
     ]);
-    expect(await refusal('/ctf/uploadCtfFile', sheet)).toEqual([415, '415', false, '文件 a.xlsx 不是允许的类型（PDF、JPEG 图片、PNG 图片）']);
+    expect(await refusal('/ctf/uploadCtfFile', sheet)).toEqual([
+      415,
+      '415',
+      false,
+      '文件 a.xlsx 不是允许的类型（PDF、JPEG 图片、PNG 图片）',
+    ]);
   });
 
   it('415: a file whose name says another kind than its bytes', async () => {
@@ -69,7 +74,12 @@ describe('upload refusals', () => {
       false,
       'File 执照.pdf holds a PNG image, which its extension does not match',
     ]);
-    expect(await refusal('/file/uploadFile', misnamed, 'zh-CN')).toEqual([415, '415', false, '文件 执照.pdf 的内容是PNG 图片，与扩展名不符']);
+    expect(await refusal('/file/uploadFile', misnamed, 'zh-CN')).toEqual([
+      415,
+      '415',
+      false,
+      '文件 执照.pdf 的内容是PNG 图片，与扩展名不符',
+    ]);
   });
 
   it('400: a body with no file', async () => {
