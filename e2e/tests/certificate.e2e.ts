@@ -124,7 +124,7 @@ describe('certificates', () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: Buffer.from(await template.xlsx.writeBuffer()),
     });
-    await page.getByText('1 rows: 0 valid, 1 with errors').waitFor();
+    await page.getByText('1 row: 0 valid, 1 with errors', { exact: true }).waitFor();
     const errors = await gridColumn<{ errors: string }>(page.getByRole('main'), 'errors');
     expect(errors).toEqual([
       'Certificate number: enter the certificate number; Valid to: date "2026-13-01" is not valid, expected YYYY-MM-DD',

@@ -3,16 +3,22 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { busOption, busOptionModule } from './base-info';
-import { orderStatuses } from './purchase-order';
+import { orderStatusTextEn, orderStatuses } from './purchase-order';
 
 /** An entry of an enum: its code (what is stored and sent) and its name (what people read). */
 export const enumItem = z.object({ code: z.string(), name: z.string() });
 export type EnumItem = z.infer<typeof enumItem>;
 
 export const deliveryModes = ['直送', '配送', '越库'] as const;
+/** The English labels of the fixed Chinese words and names below (the screens' and the enums'). */
+export const deliveryModeTextEn: Record<(typeof deliveryModes)[number], string> = { 直送: 'Direct', 配送: 'Via DC', 越库: 'Cross-dock' };
 export const orderTypes = ['普通', '急补'] as const;
+export const orderTypeTextEn: Record<(typeof orderTypes)[number], string> = { 普通: 'Regular', 急补: 'Urgent' };
 export const deptTypeNames = { store: '门店', dc: '配送中心' } as const;
+export const deptTypeNamesEn: Record<keyof typeof deptTypeNames, string> = { store: 'Store', dc: 'Distribution centre' };
 export const billDirections = ['in', 'out'] as const;
+const billDirectionNames: Record<(typeof billDirections)[number], string> = { in: '入库', out: '出库' };
+const billDirectionNamesEn: Record<(typeof billDirections)[number], string> = { in: 'Inbound', out: 'Outbound' };
 export const printTypes = {
   purOrder: '采购订单',
   receiving: '验收单',
@@ -20,21 +26,41 @@ export const printTypes = {
   adjustPrice: '调价单',
   goodsChange: '商品变更单',
 } as const;
+export const printTypesEn: Record<keyof typeof printTypes, string> = {
+  purOrder: 'Purchase order',
+  receiving: 'Receiving note',
+  samBill: 'Settlement bill',
+  adjustPrice: 'Price adjustment',
+  goodsChange: 'Goods change',
+};
+const employeeStatusNames = { '1': '启用', '0': '停用' };
+const employeeStatusNamesEn: Record<keyof typeof employeeStatusNames, string> = { '1': 'Enabled', '0': 'Disabled' };
 export type PrintType = keyof typeof printTypes;
 const printTypeCodes = Object.keys(printTypes) as [PrintType, ...PrintType[]];
 
 const same = (values: readonly string[]): EnumItem[] => values.map((v) => ({ code: v, name: v }));
 const named = (names: Record<string, string>): EnumItem[] => Object.entries(names).map(([code, name]) => ({ code, name }));
 
-/** The product's enums by name, as `/api/enum/list.do` answers them. */
+/** The product's enums by name, as `/api/enum/list.do` answers them (to every caller that asks for no other language). */
 export const enums: Record<string, EnumItem[]> = {
   orderStatus: same(orderStatuses),
   deliveryMode: same(deliveryModes),
   orderType: same(orderTypes),
   deptType: named(deptTypeNames),
-  billDirection: named({ in: '入库', out: '出库' }),
+  billDirection: named(billDirectionNames),
   printType: named(printTypes),
-  employeeStatus: named({ '1': '启用', '0': '停用' }),
+  employeeStatus: named(employeeStatusNames),
+};
+
+/** The enums' names in English by enum and code: the same codes, the names an English caller reads. */
+export const enumNamesEn: Record<string, Readonly<Record<string, string>>> = {
+  orderStatus: orderStatusTextEn,
+  deliveryMode: deliveryModeTextEn,
+  orderType: orderTypeTextEn,
+  deptType: deptTypeNamesEn,
+  billDirection: billDirectionNamesEn,
+  printType: printTypesEn,
+  employeeStatus: employeeStatusNamesEn,
 };
 
 /** Why any signed-in user may make these lookups: each reads only what the caller may see anyway. */

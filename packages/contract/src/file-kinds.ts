@@ -1,10 +1,15 @@
 // The kinds of file an upload call may accept, each recognised from its bytes (not its name or header):
 // the media type it is stored and served as, and the extensions its name may carry.
 export const fileKinds = {
-  pdf: { contentType: 'application/pdf', extensions: ['pdf'], text: 'PDF' },
-  jpeg: { contentType: 'image/jpeg', extensions: ['jpg', 'jpeg'], text: 'JPEG 图片' },
-  png: { contentType: 'image/png', extensions: ['png'], text: 'PNG 图片' },
-  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'], text: 'Excel 工作簿' },
+  pdf: { contentType: 'application/pdf', extensions: ['pdf'], text: 'PDF', textEn: 'PDF' },
+  jpeg: { contentType: 'image/jpeg', extensions: ['jpg', 'jpeg'], text: 'JPEG 图片', textEn: 'JPEG image' },
+  png: { contentType: 'image/png', extensions: ['png'], text: 'PNG 图片', textEn: 'PNG image' },
+  xlsx: {
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extensions: ['xlsx'],
+    text: 'Excel 工作簿',
+    textEn: 'Excel workbook',
+  },
 } as const;
 export type FileKind = keyof typeof fileKinds;
 

@@ -1,5 +1,5 @@
 // One place that turns every failure into the envelope and a real HTTP status.
-import { Messages, ResultCode } from '@portal/contract';
+import { type Language, Messages, ResultCode, languageOf } from '@portal/contract';
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -9,28 +9,40 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import { failure } from './envelope';
 import { bareErrorHeaders } from './security-headers';
 
-/** A failure the caller should see: HTTP status, envelope code and a message for people. */
+/** A message in each language: the caller reads the one its Accept-Language asks for (Chinese when none). */
+export type Localized = Readonly<Record<Language, string>>;
+
+/**
+ * A failure the caller should see: HTTP status, envelope code and a message for people, either Chinese
+ * only or in each language (`message` is then the Chinese one, as logs and callers without a language read it).
+ */
 export class ApiError extends Error {
+  private readonly texts: Localized | undefined;
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
+    message: string | Localized,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message['zh-CN']);
+    this.texts = typeof message === 'string' ? undefined : message;
   }
-  static badRequest(message: string) {
+  /** The message in a language: its own text there, else the Chinese one. */
+  messageIn(language: Language): string {
+    return this.texts?.[language] ?? this.message;
+  }
+  static badRequest(message: string | Localized) {
     return new ApiError(400, ResultCode.badRequest, message);
   }
-  static unauthorized(message: string = Messages.tokenInvalid) {
+  static unauthorized(message: string | Localized = Messages.tokenInvalid) {
     return new ApiError(401, ResultCode.unauthorized, message);
   }
-  static forbidden(message: string = Messages.forbidden) {
+  static forbidden(message: string | Localized = Messages.forbidden) {
     return new ApiError(403, ResultCode.forbidden, message);
   }
-  static notFound(message: string) {
+  static notFound(message: string | Localized) {
     return new ApiError(404, ResultCode.notFound, message);
   }
-  static conflict(message: string) {
+  static conflict(message: string | Localized) {
     return new ApiError(409, ResultCode.conflict, message);
   }
 }
@@ -59,7 +71,9 @@ export function requestIdOf(raw: IncomingMessage): string {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof ApiError) return send(reply, err.status, err.code, err.message);
+    if (err instanceof ApiError) {
+      return send(reply, err.status, err.code, err.messageIn(languageOf(request.headers['accept-language'])));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];
       const where = [err.validationContext, ...(issue?.instancePath ?? '').split('/').filter(Boolean)].join('.');

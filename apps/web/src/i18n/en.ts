@@ -1,4 +1,5 @@
 // English texts of the shell; same keys as zh-CN.ts. Each feature's own texts are in its texts.ts.
+import { fileKinds } from '@portal/contract';
 import type { Texts } from './texts';
 import type { zhCN } from './zh-CN';
 
@@ -95,7 +96,7 @@ export const en: Texts<typeof zhCN> = {
     tooLarge: 'File {{name}} is larger than the limit of {{size}}',
     wrongKind: 'File {{name}} is not of an allowed type ({{kinds}})',
     kindSeparator: ', ',
-    kinds: { pdf: 'PDF', jpeg: 'JPEG image', png: 'PNG image', xlsx: 'Excel workbook' },
+    kinds: { pdf: fileKinds.pdf.textEn, jpeg: fileKinds.jpeg.textEn, png: fileKinds.png.textEn, xlsx: fileKinds.xlsx.textEn },
   },
   history: { title: 'History', empty: 'Nothing recorded yet', state: 'State: {{from}} → {{to}}' },
   pickers: {

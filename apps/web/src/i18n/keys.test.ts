@@ -26,9 +26,20 @@ const tables: [string, object, object][] = [
 ];
 const chinese = /[\u4e00-\u9fff]/;
 
+/** English's singular of a count's text (key_one), which Chinese, with one plural form (key_other), lacks. */
+const singularOf = (key: string, zhKeys: Set<string>) => key.endsWith('_one') && zhKeys.has(`${key.slice(0, -'_one'.length)}_other`);
+
 describe('texts', () => {
   it.each(tables)('%s has every key in both languages', (_name, zh, english) => {
-    expect([...flatten(english).keys()].sort()).toEqual([...flatten(zh).keys()].sort());
+    const zhKeys = new Set(flatten(zh).keys());
+    const englishKeys = [...flatten(english).keys()].filter((key) => !singularOf(key, zhKeys));
+    expect(englishKeys.sort()).toEqual([...zhKeys].sort());
+  });
+
+  it.each(tables)('%s gives English a singular beside every plural form', (_name, _zh, english) => {
+    const keys = new Set(flatten(english).keys());
+    const plurals = [...keys].filter((key) => key.endsWith('_other')).map((key) => key.slice(0, -'_other'.length));
+    expect(plurals.filter((base) => !keys.has(`${base}_one`))).toEqual([]);
   });
 
   it.each(tables)('%s has no Chinese in its English texts', (_name, _zh, english) => {

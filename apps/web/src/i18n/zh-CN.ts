@@ -1,4 +1,5 @@
 // Chinese texts of the shell (the default language). Each feature's own texts are in its texts.ts.
+import { fileKinds } from '@portal/contract';
 export const zhCN = {
   app: { title: '供应商协同平台' },
   shell: {
@@ -89,7 +90,7 @@ export const zhCN = {
     tooLarge: '文件 {{name}} 超过 {{size}} 的上限',
     wrongKind: '文件 {{name}} 不是允许的类型（{{kinds}}）',
     kindSeparator: '、',
-    kinds: { pdf: 'PDF', jpeg: 'JPEG 图片', png: 'PNG 图片', xlsx: 'Excel 工作簿' },
+    kinds: { pdf: fileKinds.pdf.text, jpeg: fileKinds.jpeg.text, png: fileKinds.png.text, xlsx: fileKinds.xlsx.text },
   },
   history: { title: '操作记录', empty: '暂无记录', state: '状态：{{from}} → {{to}}' },
   pickers: {

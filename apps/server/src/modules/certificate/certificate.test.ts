@@ -55,6 +55,40 @@ describe('upload of certificate files', () => {
   });
 });
 
+describe("refusals in the caller's language (Chinese to a caller that names none)", () => {
+  const refusal = async (user: string, url: string, payload: object | { payload: Buffer; headers: object }, language?: string) => {
+    const body = 'payload' in payload ? payload : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers: { ...body.headers, token: tokens[user]!, ...(language ? { 'accept-language': language } : {}) },
+      payload: body.payload,
+    });
+    return [res.statusCode, res.json().message];
+  };
+  const form = { typeCode: 'YYZZ', ctfNumber: 'N-1', ctfName: '营业执照', validTo: day(400) };
+
+  it("refuses staff the calls that save a supplier's certificates", async () => {
+    for (const [url, payload] of [
+      ['/ctf/saveCtf', form],
+      ['/ctf/uploadCtfFile', multipart([{ name: 'a.png', bytes: png }])],
+    ] as const) {
+      expect(await refusal('admin', url, payload, 'en-US,en;q=0.9')).toEqual([403, 'Only a supplier account can upload certificates']);
+      expect(await refusal('admin', url, payload, 'zh-CN')).toEqual([403, '只有供应商账号可以上传证照']);
+      expect(await refusal('admin', url, payload)).toEqual([403, '只有供应商账号可以上传证照']);
+    }
+  });
+
+  it('refuses a supplier the upkeep of certificate types', async () => {
+    const type = { typeCode: 'X1', typeName: '某证', scope: 'supplier', mandatory: false, annualReview: false };
+    expect(await refusal('100001', '/ctf/saveCtfType', type, 'en')).toEqual([
+      403,
+      "Only the retailer's staff can maintain certificate types",
+    ]);
+    expect(await refusal('100001', '/ctf/saveCtfType', type)).toEqual([403, '只有商户员工可以维护证照类型']);
+  });
+});
+
 describe('a certificate through review', () => {
   let id: number;
   let fileIds: string[];

@@ -280,6 +280,24 @@ describe('import', () => {
     expect((ws.getRow(3).values as unknown[]).at(-1)).toBe('OK');
   });
 
+  it("refuses a staff account in the caller's language, and in Chinese to a caller that names none", async () => {
+    const staffToken = await tokenFor(t.app, 'admin', { staff: true });
+    const bytes = await sheet([['营业执照', 'N-STAFF', '营业执照', '', '', '2030-01-01', '', '', '', '']]);
+    const asStaff = async (language?: Language) => {
+      const body = multipart([{ name: '证照.xlsx', bytes }]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ctf/importCtfs?mode=all',
+        headers: { ...body.headers, token: staffToken, ...(language ? { 'accept-language': language } : {}) },
+        payload: body.payload,
+      });
+      return [res.statusCode, res.json().code, res.json().message];
+    };
+    expect(await asStaff('en')).toEqual([403, '403', 'Only a supplier account can upload certificates']);
+    expect(await asStaff('zh-CN')).toEqual([403, '403', '只有供应商账号可以上传证照']);
+    expect(await asStaff()).toEqual([403, '403', '只有供应商账号可以上传证照']);
+  });
+
   it('says what is wrong with a sheet that is not the template or not a workbook', async () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('x').addRow(['编号', '名称']);

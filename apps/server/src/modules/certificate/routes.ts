@@ -14,7 +14,7 @@ export function certificateRoutes(ctx: AppContext) {
     registerCall(app, certificate.getSupplierCtfs, ({ session, query }) => service.supplierOverview(ctx, session, query.suppCode));
     registerCall(app, certificate.getCtfDetail, ({ session, query }) => service.detail(ctx, session, query.id));
     registerUpload(app, certificate.uploadCtfFile, ({ session }, received) => {
-      if (session.kind !== 'supplier') throw ApiError.forbidden('只有供应商账号可以上传证照');
+      if (session.kind !== 'supplier') throw ApiError.forbidden(service.supplierOnly);
       return files.upload(ctx, session, received);
     });
     registerCall(app, certificate.saveCtf, ({ session, body }) => service.save(ctx, session, body));

@@ -94,9 +94,15 @@ function supplierScope(session: SessionContext, suppCode?: string) {
   return { tenantId: scope.tenantId, suppCode: scope.suppCode };
 }
 
+/** The refusal of every call that saves, submits or imports a supplier's certificates, to staff. */
+export const supplierOnly = { 'zh-CN': '只有供应商账号可以上传证照', en: 'Only a supplier account can upload certificates' } as const;
+
+/** The refusal of the certificate types' upkeep, to a supplier's accounts. */
+const staffOnly = { 'zh-CN': '只有商户员工可以维护证照类型', en: "Only the retailer's staff can maintain certificate types" } as const;
+
 /** A supplier account's own supplier, or 403 (staff never save a supplier's certificates). */
 function owner(session: SessionContext) {
-  if (session.kind !== 'supplier' || !session.suppCode) throw ApiError.forbidden('只有供应商账号可以上传证照');
+  if (session.kind !== 'supplier' || !session.suppCode) throw ApiError.forbidden(supplierOnly);
   return { tenantId: session.tenantId, suppCode: session.suppCode, createdBy: session.employeeCode };
 }
 
@@ -105,7 +111,7 @@ export async function types(ctx: AppContext, session: SessionContext): Promise<C
 }
 
 export async function saveType(ctx: AppContext, session: SessionContext, form: z.infer<typeof contract.ctfTypeForm>) {
-  if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以维护证照类型');
+  if (session.kind !== 'staff') throw ApiError.forbidden(staffOnly);
   return typeOf(await repo.upsertType(ctx.db, session.tenantId, form));
 }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedStore } from '../../db/seed/lookups';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,6 +37,63 @@ describe('legacy envelope and enums', () => {
       expect(res.status).toBe(400);
       expect(res.envelope.success).toBe(false);
       expect(res.envelope.msg).toContain('enumName');
+    }
+  });
+
+  let token: string | undefined;
+  const enumAs = async (enumName: string, language?: string, url = `/api/api/enum/list.do?enumName=${enumName}`) => {
+    token ??= await tokenFor(t.app, '100001');
+    const res = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { token, ...(language ? { 'accept-language': language } : {}) },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it('answers old clients, which name no language, exactly the Chinese entries they always read; Chinese callers too', async () => {
+    const chinese = {
+      success: true,
+      content: {
+        result: [
+          { code: '直送', name: '直送' },
+          { code: '配送', name: '配送' },
+          { code: '越库', name: '越库' },
+        ],
+      },
+      msg: 'success',
+    };
+    expect(await enumAs('deliveryMode')).toEqual(chinese);
+    expect(await enumAs('deliveryMode', 'zh-CN,zh;q=0.9,en;q=0.8')).toEqual(chinese);
+    expect((await enumAs('employeeStatus')).content.result).toEqual([
+      { code: '0', name: '停用' },
+      { code: '1', name: '启用' },
+    ]);
+    expect(await enumAs('', undefined, '/api/distributionType/allDistributions')).toEqual(chinese);
+  });
+
+  it('gives an English caller the same codes with English names, for every enum', async () => {
+    expect(await enumAs('deliveryMode', 'en-US,en;q=0.9')).toEqual({
+      success: true,
+      content: {
+        result: [
+          { code: '直送', name: 'Direct' },
+          { code: '配送', name: 'Via DC' },
+          { code: '越库', name: 'Cross-dock' },
+        ],
+      },
+      msg: 'success',
+    });
+    expect((await enumAs('', 'en', '/api/distributionType/allDistributions')).content.result.map((e: { name: string }) => e.name)).toEqual([
+      'Direct',
+      'Via DC',
+      'Cross-dock',
+    ]);
+    for (const enumName of Object.keys(common.enums)) {
+      const [zh, en] = [(await enumAs(enumName)).content.result, (await enumAs(enumName, 'en')).content.result];
+      expect(en.map((e: { code: string }) => e.code)).toEqual(zh.map((e: { code: string }) => e.code));
+      expect(en.filter((e: { name: string }) => /[\u4e00-\u9fff]/.test(e.name))).toEqual([]);
     }
   });
 

@@ -10,8 +10,8 @@ import * as service from './service';
 
 export function commonRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    registerCall(app, common.listEnum, async ({ query }) => service.enumItems(query.enumName));
-    registerCall(app, common.allDistributions, async () => service.enumItems('deliveryMode'));
+    registerCall(app, common.listEnum, async ({ query, language }) => service.enumItems(query.enumName, language));
+    registerCall(app, common.allDistributions, async ({ language }) => service.enumItems('deliveryMode', language));
     registerCall(app, common.getDeptList, ({ session, body }) => service.depts(ctx, session, { keyword: body?.keyword }));
     registerCall(app, common.getOnLineDeptList, ({ session, body }) =>
       service.depts(ctx, session, { keyword: body?.keyword, onlineOnly: true }),

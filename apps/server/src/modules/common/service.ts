@@ -1,5 +1,5 @@
 // Rules of the legacy common lookups: which enum, whose stores, the trees under their named roots.
-import { type CategoryNode, common } from '@portal/contract';
+import { type CategoryNode, type Language, common } from '@portal/contract';
 
 type TreeNode = common.TreeNode;
 import { buttonsOf, modulesOf } from '../../platform/access';
@@ -11,11 +11,18 @@ import * as baseInfoRepo from '../base-info/repo';
 import { categoryTree } from '../base-info/service';
 import * as repo from './repo';
 
-export function enumItems(enumName: string) {
+/**
+ * An enum's entries: the same codes in every language; the names in English for an English caller, else the
+ * Chinese ones old clients (which name no language) have always read.
+ */
+export function enumItems(enumName: string, language: Language): common.EnumItem[] {
   if (!Object.hasOwn(common.enums, enumName)) {
     throw ApiError.badRequest(`query.enumName: 不存在的枚举 ${enumName}，可用的有 ${Object.keys(common.enums).join(', ')}`);
   }
-  return common.enums[enumName]!;
+  const items = common.enums[enumName]!;
+  if (language !== 'en') return items;
+  const names = common.enumNamesEn[enumName] ?? {};
+  return items.map((item) => ({ code: item.code, name: Object.hasOwn(names, item.code) ? names[item.code]! : item.name }));
 }
 
 export const depts = (ctx: AppContext, session: SessionContext, filter: repo.DeptFilter) => repo.depts(ctx.db, scopeOf(session), filter);

@@ -1,10 +1,12 @@
 // Reads the files of an upload call (multipart/form-data) within the call's rule: count and size limits
 // while streaming (413, nothing kept), the kind recognised from the bytes, the name's extension matching it.
+// Refusals are in the caller's language.
 import { createHash } from 'node:crypto';
-import { type FileKind, type UploadRule, fileKinds, sizeText } from '@portal/contract';
+import { type FileKind, type UploadRule, fileKinds, languageOf, sizeText } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { sniff } from './sniff';
+import { type UploadTexts, uploadTexts } from './upload-texts';
 
 /** A file received whole and checked, ready for the store. */
 export interface ReceivedFile {
@@ -18,23 +20,26 @@ export interface ReceivedFile {
 const tooLarge = (message: string) => new ApiError(413, '413', message);
 /** Longest text field of an upload (a form sent beside its files). */
 const maxFieldBytes = 64 * 1024;
+const maxNameLength = 200;
+
+const textsOf = (request: FastifyRequest): UploadTexts => uploadTexts[languageOf(request.headers['accept-language'])];
 
 /** Keeps the last path segment, without control characters; a name can only name a file. */
-function fileNameOf(raw: string): string {
+function fileNameOf(raw: string, texts: UploadTexts): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const name = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (!name || name === '.' || name === '..') throw ApiError.badRequest('file: 文件名不能为空');
-  if (name.length > 200) throw ApiError.badRequest('file: 文件名不能超过200个字符');
+  if (!name || name === '.' || name === '..') throw ApiError.badRequest(texts.nameEmpty);
+  if (name.length > maxNameLength) throw ApiError.badRequest(texts.nameTooLong(maxNameLength));
   return name;
 }
 
-function check(name: string, bytes: Buffer, rule: UploadRule): ReceivedFile {
-  const allowed = rule.kinds.map((k) => fileKinds[k].text).join('、');
+function check(name: string, bytes: Buffer, rule: UploadRule, texts: UploadTexts): ReceivedFile {
+  const allowed = rule.kinds.map(texts.kind).join(texts.kindSeparator);
   const kind = sniff(bytes);
-  if (!kind || !rule.kinds.includes(kind)) throw new ApiError(415, '415', `文件 ${name} 不是允许的类型（${allowed}）`);
+  if (!kind || !rule.kinds.includes(kind)) throw new ApiError(415, '415', texts.wrongKind(name, allowed));
   const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
   if (!(fileKinds[kind].extensions as readonly string[]).includes(extension)) {
-    throw new ApiError(415, '415', `文件 ${name} 的内容是${fileKinds[kind].text}，与扩展名不符`);
+    throw new ApiError(415, '415', texts.extensionMismatch(name, texts.kind(kind)));
   }
   return { name, kind, contentType: fileKinds[kind].contentType, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
@@ -46,7 +51,8 @@ export interface ReceivedParts {
 }
 
 export async function receiveParts(request: FastifyRequest, rule: UploadRule): Promise<ReceivedParts> {
-  if (!request.isMultipart()) throw ApiError.badRequest('file: 请以 multipart/form-data 上传文件');
+  const texts = textsOf(request);
+  if (!request.isMultipart()) throw ApiError.badRequest(texts.notMultipart);
   const files: ReceivedFile[] = [];
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let name = '';
@@ -55,20 +61,20 @@ export async function receiveParts(request: FastifyRequest, rule: UploadRule): P
       limits: { fileSize: rule.maxBytes, files: rule.maxFiles, fields: 20, fieldSize: maxFieldBytes, parts: rule.maxFiles + 20 },
     })) {
       if (part.type !== 'file') {
-        if (part.valueTruncated) throw tooLarge(`${part.fieldname}: 表单字段超过 ${maxFieldBytes / 1024} KB`);
+        if (part.valueTruncated) throw tooLarge(texts.fieldTooLong(part.fieldname, maxFieldBytes / 1024));
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
-      if (part.fieldname !== 'file') throw ApiError.badRequest(`${part.fieldname}: 文件须放在 file 字段中`);
+      if (part.fieldname !== 'file') throw ApiError.badRequest(texts.notFileField(part.fieldname));
       name = part.filename;
       const bytes = await part.toBuffer();
-      files.push(check(fileNameOf(part.filename), bytes, rule));
+      files.push(check(fileNameOf(part.filename, texts), bytes, rule, texts));
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(`文件 ${name} 超过 ${sizeText(rule.maxBytes)} 的上限`);
-    if (code === 'FST_FILES_LIMIT') throw tooLarge(`一次最多上传 ${rule.maxFiles} 个文件`);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge('表单字段过多');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(texts.tooLarge(name, sizeText(rule.maxBytes)));
+    if (code === 'FST_FILES_LIMIT') throw tooLarge(texts.tooManyFiles(rule.maxFiles));
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge(texts.tooManyFields);
     throw err;
   }
   return { files, fields };
@@ -76,6 +82,6 @@ export async function receiveParts(request: FastifyRequest, rule: UploadRule): P
 
 export async function receiveFiles(request: FastifyRequest, rule: UploadRule): Promise<ReceivedFile[]> {
   const { files } = await receiveParts(request, rule);
-  if (files.length === 0) throw ApiError.badRequest('file: 请选择要上传的文件');
+  if (files.length === 0) throw ApiError.badRequest(textsOf(request).noFile);
   return files;
 }

@@ -10,6 +10,7 @@ import { ApiFailure } from '../../api/client';
 import { ruleBreach } from '../../api/upload';
 import { DataGrid, type GridColumn, gridHeight, titleWidth } from '../../components/data-grid';
 import { downloadReport, downloadTemplate, importSheet, useImportDone } from './api';
+import { importSummary } from './import-summary';
 import './certificate.css';
 
 type Result = CallData<typeof certificate.importCtfs>;
@@ -111,18 +112,7 @@ export default function ImportPage() {
       />
       {result && (
         <Space direction="vertical" style={{ width: '100%' }} size={12}>
-          <Alert
-            type={result.saved > 0 ? 'success' : result.errorCount > 0 ? 'warning' : 'info'}
-            showIcon
-            message={t('certificate.importPage.result', { total: result.rows.length, valid: result.validCount, errors: result.errorCount })}
-            description={
-              result.saved > 0
-                ? t('certificate.importPage.saved', { saved: result.saved })
-                : result.errorCount > 0
-                  ? t('certificate.importPage.notSaved')
-                  : undefined
-            }
-          />
+          <Alert type={result.saved > 0 ? 'success' : result.errorCount > 0 ? 'warning' : 'info'} showIcon {...importSummary(t, result)} />
           <Space wrap>
             {result.saved === 0 && result.errorCount > 0 && result.validCount > 0 && sheet && (
               <Button type="primary" loading={percent !== undefined} onClick={() => void run(sheet, 'valid')}>

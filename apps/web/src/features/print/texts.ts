@@ -1,4 +1,5 @@
 // Texts of the print preview (zh-CN default, en), merged into the app's translations by i18n/index.ts.
+import { common } from '@portal/contract';
 import type { Texts } from '../../i18n/texts';
 
 export const zhCN = {
@@ -101,13 +102,7 @@ export const en: Texts<typeof zhCN> = {
   print: {
     preview: 'Print preview',
     titles: { manageAdjustPrice: 'Price adjustment print preview', goodsChangeApproval: 'Goods change print preview' },
-    types: {
-      purOrder: 'Purchase order',
-      receiving: 'Receiving note',
-      samBill: 'Settlement bill',
-      adjustPrice: 'Price adjustment',
-      goodsChange: 'Goods change',
-    },
+    types: common.printTypesEn,
     template: 'Template',
     record: 'Document',
     pickRecord: 'Choose the document to print',

@@ -1,5 +1,5 @@
 // Texts of the purchase-order pages (zh-CN default, en), merged into the app's translations by i18n/index.ts.
-import { purchaseOrder } from '@portal/contract';
+import { common, purchaseOrder } from '@portal/contract';
 import type { Texts } from '../../i18n/texts';
 
 export const zhCN = {
@@ -14,7 +14,7 @@ export const zhCN = {
       已过期: '已过期',
       已关闭: '已关闭',
     },
-    deliveryModes: { 配送: '配送', 直送: '直送' },
+    deliveryModes: { 配送: '配送', 直送: '直送', 越库: '越库' },
     orderTypes: { 普通: '普通', 急补: '急补' },
     orderDate: '订单日期',
     startDate: '开始日期',
@@ -101,8 +101,8 @@ export const en: Texts<typeof zhCN> = {
   purchaseOrder: {
     title: 'Purchase orders',
     statuses: purchaseOrder.orderStatusTextEn,
-    deliveryModes: { 配送: 'Via DC', 直送: 'Direct' },
-    orderTypes: { 普通: 'Regular', 急补: 'Urgent' },
+    deliveryModes: common.deliveryModeTextEn,
+    orderTypes: common.orderTypeTextEn,
     orderDate: 'Order date',
     startDate: 'From',
     endDate: 'To',
