@@ -61,7 +61,10 @@ export async function moduleUsage(ctx: AppContext, session: SessionContext, star
            count(DISTINCT s.account_id)::int AS users,
            coalesce(sum(s.stay_seconds), 0)::int AS "staySeconds"
     FROM module_stay s LEFT JOIN module m ON m.module_code = s.module_code
-    WHERE s.tenant_id = ${session.tenantId} AND s.at >= ${startDate}::date AND s.at < ${endDate}::date + 1
+    -- The days are the retailer's (Asia/Shanghai), whatever the database session's time zone is.
+    WHERE s.tenant_id = ${session.tenantId}
+      AND s.at >= ${startDate}::date::timestamp AT TIME ZONE 'Asia/Shanghai'
+      AND s.at < (${endDate}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'
     GROUP BY s.module_code ORDER BY visits DESC, s.module_code`.execute(ctx.db);
   return rows.map(({ nameEn, ...row }) => ({
     ...row,

@@ -1,7 +1,7 @@
 // Usage logs are accepted without a session and written in batches; stays are counted for staff;
 // external modules, single-sign-on links and second-verification codes.
 import { createHmac } from 'node:crypto';
-import { ResultCode, menu, usageLog } from '@portal/contract';
+import { ResultCode, businessDay, menu, usageLog } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession, createTestApp, type TestApp, tokenFor } from '../../test/helpers';
 import { UsageLogBuffer } from './buffer';
@@ -94,7 +94,7 @@ describe('module stays', () => {
     await stay('100001', 5, 42);
     await stay('100001-01', 0);
     await stay('100001-01', 5, 8);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessDay(new Date());
     const res = await t.callAs('admin', usageLog.getModuleUsage, { query: { startDate: today, endDate: today } });
     expect(res.data).toEqual([
       { moduleCode: 'ms0021', moduleName: '验收统计', moduleNameEn: 'Receiving statistics', visits: 2, users: 2, staySeconds: 50 },
@@ -111,9 +111,33 @@ describe('module stays', () => {
     await t.callAs('100002', usageLog.saveModuleLog, {
       body: { moduleCode: 'ms0022', moduleName: '订单详情', operateType: 0, stayTime: 0 },
     });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessDay(new Date());
     const res = await t.callAs('admin', usageLog.getModuleUsage, { query: { startDate: today, endDate: today } });
     expect(res.data.find((r: { moduleCode: string }) => r.moduleCode === 'ms0022')).toMatchObject({ moduleName: '采购订单', visits: 2 });
+  });
+
+  it("counts a stay on the retailer's day (Asia/Shanghai), not the database's", async () => {
+    const admin = await t.database.db
+      .selectFrom('account')
+      .select(['id', 'tenant_id'])
+      .where('employee_code', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const at = (instant: string) => ({
+      tenant_id: admin.tenant_id,
+      account_id: admin.id,
+      module_code: 'ms0099',
+      module_name: '边界',
+      operate_type: 0,
+      at: instant,
+    });
+    // 23:30 on 10 March and 00:30 on 11 March in Shanghai; both are 10 March in UTC.
+    await t.database.db.insertInto('module_stay').values([at('2026-03-10T15:30:00Z'), at('2026-03-10T16:30:00Z')]).execute();
+    const visits = async (day: string) => {
+      const res = await t.callAs('admin', usageLog.getModuleUsage, { query: { startDate: day, endDate: day } });
+      return res.data.find((r: { moduleCode: string }) => r.moduleCode === 'ms0099')?.visits ?? 0;
+    };
+    expect(await visits('2026-03-10')).toBe(1);
+    expect(await visits('2026-03-11')).toBe(1);
   });
 
   it('takes the token from the cookie with its double-submit header, as the page sends it when it goes', async () => {
