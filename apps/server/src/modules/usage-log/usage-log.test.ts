@@ -131,7 +131,10 @@ describe('module stays', () => {
       at: instant,
     });
     // 23:30 on 10 March and 00:30 on 11 March in Shanghai; both are 10 March in UTC.
-    await t.database.db.insertInto('module_stay').values([at('2026-03-10T15:30:00Z'), at('2026-03-10T16:30:00Z')]).execute();
+    await t.database.db
+      .insertInto('module_stay')
+      .values([at('2026-03-10T15:30:00Z'), at('2026-03-10T16:30:00Z')])
+      .execute();
     const visits = async (day: string) => {
       const res = await t.callAs('admin', usageLog.getModuleUsage, { query: { startDate: day, endDate: day } });
       return res.data.find((r: { moduleCode: string }) => r.moduleCode === 'ms0099')?.visits ?? 0;
