@@ -111,14 +111,14 @@ ORDER BY month DESC, a.dept_code`,
       num('days_since', ['未到货天数', 'Days without delivery'], null, 100),
     ],
     sql: `SELECT g.supp_code, g.goods_code, g.barcode, g.goods_name, c.category_name,
-       max(a.acc_date) AS last_received, current_date - max(a.acc_date) AS days_since
+       max(a.acc_date) AS last_received, (now() AT TIME ZONE 'Asia/Shanghai')::date - max(a.acc_date) AS days_since
 FROM goods g
 LEFT JOIN acceptance a ON a.goods_code = g.goods_code AND a.supp_code = g.supp_code
 LEFT JOIN category c ON c.category_code = g.category_code
 WHERE (:category IS NULL OR g.category_code = :category OR c.parent_category_code = :category)
   AND (:brand IS NULL OR g.brand_code = :brand)
 GROUP BY g.supp_code, g.goods_code, g.barcode, g.goods_name, c.category_name
-HAVING max(a.acc_date) IS NULL OR max(a.acc_date) < current_date - CAST(:days AS integer)
+HAVING max(a.acc_date) IS NULL OR max(a.acc_date) < (now() AT TIME ZONE 'Asia/Shanghai')::date - CAST(:days AS integer)
 ORDER BY last_received NULLS FIRST, g.goods_code`,
   },
   {
