@@ -127,8 +127,8 @@ describe('module stays', () => {
       account_id: admin.id,
       module_code: 'ms0099',
       module_name: '边界',
-      operate_type: 0,
-      at: instant,
+      operate_type: 0 as const,
+      at: new Date(instant),
     });
     // 23:30 on 10 March and 00:30 on 11 March in Shanghai; both are 10 March in UTC.
     await t.database.db
