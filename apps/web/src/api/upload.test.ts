@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 // The upload helper: the platform client's headers and the user's language, progress as the browser reports it, the envelope,
 // and the call's rule checked before anything is sent.
-import { ClientKeys, file } from '@portal/contract';
+import { ClientKeys, certificate, file } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n';
 import { useUserStore } from '../stores/user';
 import type { ApiFailure } from './client';
-import { upload } from './upload';
+import { ruleBreach, upload } from './upload';
 
 /** Stands in for the browser's XMLHttpRequest: records what is sent, answers what a test says. */
 class FakeXhr {
@@ -112,5 +112,28 @@ describe('upload', () => {
       await i18n.changeLanguage('zh-CN');
     }
     expect((await refused([pdf('notes.txt')])).message).toMatch(/^文件 notes\.txt 不是允许的类型（PDF、JPEG 图片、PNG 图片/);
+  });
+
+  it('counts the files a call takes at once in the English singular or plural; the Chinese is as before', async () => {
+    const sheet = () => new File([new Uint8Array(10)], 'a.xlsx');
+    await i18n.changeLanguage('en');
+    try {
+      expect(ruleBreach(certificate.importCtfs, [sheet(), sheet()])?.message).toBe('At most 1 file at once');
+      expect(
+        ruleBreach(
+          file.uploadFile,
+          Array.from({ length: 11 }, () => pdf()),
+        )?.message,
+      ).toBe('At most 10 files at once');
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
+    expect(ruleBreach(certificate.importCtfs, [sheet(), sheet()])?.message).toBe('一次最多上传 1 个文件');
+    expect(
+      ruleBreach(
+        file.uploadFile,
+        Array.from({ length: 11 }, () => pdf()),
+      )?.message,
+    ).toBe('一次最多上传 10 个文件');
   });
 });

@@ -1,6 +1,7 @@
-// Both languages hold every text: the same keys in the shell's tables and in every feature's texts.ts, and
+// Both languages hold every text: the same keys in the shell's tables, the data grid's and every feature's texts.ts, and
 // no Chinese left in the English tables.
 import { describe, expect, it } from 'vitest';
+import * as grid from '../components/data-grid/grid-texts';
 import { en } from './en';
 import { zhCN } from './zh-CN';
 
@@ -22,6 +23,7 @@ function flatten(table: object, prefix = ''): Map<string, string> {
 
 const tables: [string, object, object][] = [
   ['shell', zhCN, en],
+  ['grid', grid.zhCN, grid.en],
   ...Object.entries(features).map(([file, t]): [string, object, object] => [file, t.zhCN, t.en]),
 ];
 const chinese = /[\u4e00-\u9fff]/;

@@ -54,7 +54,7 @@ export function LoginNotices() {
         } else if (notice.isEditPw === '0' && notice.pwPeriod <= PasswordPolicy.warnDays) {
           modal.confirm({
             title: t('password.noticeTitle'),
-            content: t('password.expiresSoon', { days: notice.pwPeriod }),
+            content: t('password.expiresSoon', { count: notice.pwPeriod }),
             okText: t('password.changeNow'),
             cancelText: t('password.later'),
             onOk: () => setChange('optional'),

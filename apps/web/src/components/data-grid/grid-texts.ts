@@ -1,14 +1,15 @@
 // The DataGrid's texts, as a `grid` namespace of the app's i18next (zh-CN default, en).
 import { useTranslation } from 'react-i18next';
 import i18n from '../../i18n';
+import type { Texts } from '../../i18n/texts';
 
-const zhCN = {
+export const zhCN = {
   region: '数据表格',
   marks: { filtered: '已筛选', asc: '升序', desc: '降序' },
   multiArea: '无法对多个选择区域进行此操作：表格只支持一个连续的选择区域',
   extendRange: '填充区域无效：{{reason}}',
   extendReadonly: '目标区域包含不可编辑的列',
-  editRejected: '{{count}} 个单元格的值不符合列类型，未修改：{{first}}',
+  editRejected_other: '{{count}} 个单元格的值不符合列类型，未修改：{{first}}',
   find: {
     title: '查找和替换',
     tabFind: '查找',
@@ -27,9 +28,9 @@ const zhCN = {
     cell: '单元格',
     value: '值',
     position: '第 {{row}} 行 · {{column}}',
-    found: '共找到 {{count}} 个单元格',
+    found_other: '共找到 {{count}} 个单元格',
     notFound: '未找到匹配的单元格（not found）',
-    replaced: '全部替换完成，共替换 {{count}} 处',
+    replaced_other: '全部替换完成，共替换 {{count}} 处',
   },
   menu: {
     of: '{{title}} 筛选',
@@ -55,7 +56,7 @@ const zhCN = {
     selectAll: '全选',
     blank: '(空白)',
     values: '值列表',
-    more: '仅列出前 {{count}} 项，请搜索',
+    more_other: '仅列出前 {{count}} 项，请搜索',
     ok: '确定',
     cancel: '取消',
   },
@@ -78,15 +79,14 @@ const zhCN = {
   },
 };
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
-
-const en: Texts<typeof zhCN> = {
+export const en: Texts<typeof zhCN> = {
   region: 'Data grid',
   marks: { filtered: 'filtered', asc: 'ascending', desc: 'descending' },
   multiArea: 'This cannot be done on several selected areas: the grid selects one continuous area',
   extendRange: 'Invalid fill area: {{reason}}',
   extendReadonly: 'the target contains read-only columns',
-  editRejected: '{{count}} cells do not fit their column and were left unchanged: {{first}}',
+  editRejected_one: '{{count}} cell does not fit its column and was left unchanged: {{first}}',
+  editRejected_other: '{{count}} cells do not fit their column and were left unchanged: {{first}}',
   find: {
     title: 'Find and replace',
     tabFind: 'Find',
@@ -105,9 +105,11 @@ const en: Texts<typeof zhCN> = {
     cell: 'Cell',
     value: 'Value',
     position: 'Row {{row}} · {{column}}',
-    found: '{{count}} cells found',
+    found_one: '{{count}} cell found',
+    found_other: '{{count}} cells found',
     notFound: 'not found',
-    replaced: 'Replaced {{count}} cells',
+    replaced_one: 'Replaced {{count}} cell',
+    replaced_other: 'Replaced {{count}} cells',
   },
   menu: {
     of: '{{title}} filter',
@@ -133,7 +135,8 @@ const en: Texts<typeof zhCN> = {
     selectAll: 'Select all',
     blank: '(Blank)',
     values: 'Values',
-    more: 'First {{count}} shown, search for more',
+    more_one: 'Only the first value shown, search for more',
+    more_other: 'First {{count}} shown, search for more',
     ok: 'OK',
     cancel: 'Cancel',
   },

@@ -33,8 +33,8 @@ export const zhCN = {
     status: '审核状态',
     expiryState: '到期状态',
     files: '证照文件',
-    daysLeft: '剩余 {{days}} 天',
-    expiredDays: '已过期 {{days}} 天',
+    daysLeft_other: '剩余 {{count}} 天',
+    expiredDays_other: '已过期 {{count}} 天',
     statuses: { 未提交: '未提交', 已提交: '已提交', 已审核: '已审核', 审核退回: '审核退回' },
     expiryStates: { 正常: '正常', 到期预警: '到期预警', 年审预警: '年审预警', 已过期: '已过期' },
     problem: {
@@ -149,8 +149,10 @@ export const en: Texts<typeof zhCN> = {
     status: 'Review state',
     expiryState: 'Expiry',
     files: 'Files',
-    daysLeft: '{{days}} days left',
-    expiredDays: 'expired {{days}} days ago',
+    daysLeft_one: '{{count}} day left',
+    daysLeft_other: '{{count}} days left',
+    expiredDays_one: 'expired {{count}} day ago',
+    expiredDays_other: 'expired {{count}} days ago',
     statuses: certificate.certificateStatusTextEn,
     expiryStates: { 正常: 'Valid', 到期预警: 'Expiring', 年审预警: 'Annual review due', 已过期: 'Expired' },
     problem: {

@@ -42,7 +42,7 @@ export function CertificateCard({ suppCode }: { suppCode?: string | undefined })
                     <Tag color={problemTag[item.problem][0]}>{c(problemTag[item.problem][1])}</Tag>
                     {item.typeName} {item.ctfNumber}
                     {item.daysLeft !== null &&
-                      ` · ${item.daysLeft >= 0 ? c('daysLeft', { days: item.daysLeft }) : c('expiredDays', { days: -item.daysLeft })}`}
+                      ` · ${item.daysLeft >= 0 ? c('daysLeft', { count: item.daysLeft }) : c('expiredDays', { count: -item.daysLeft })}`}
                     {item.problem === 'missing' && ` · ${item.suppName}`}
                   </Typography.Text>
                 </List.Item>

@@ -450,7 +450,7 @@ function TestResult({ result }: { result: { fields: string[]; rows: Record<strin
   return (
     <>
       <Typography.Paragraph style={{ marginTop: 12 }} aria-live="polite">
-        {t('dynamicQuery.designer.testResult', { total: result.total, ms: result.elapsedMs, shown: result.rows.length })}
+        {t('dynamicQuery.designer.testResult', { count: result.total, ms: result.elapsedMs, shown: result.rows.length })}
       </Typography.Paragraph>
       <Table
         size="small"

@@ -126,7 +126,7 @@ function QueryView({ definition, tenantid }: { definition: PageDefinition; tenan
         <Button onClick={() => void exportAs('xlsx')} loading={exporting === 'xlsx'} disabled={exporting !== null}>
           {t('dynamicQuery.exportExcel')}
         </Button>
-        {list.total !== undefined && <Typography.Text aria-live="polite">{t('dynamicQuery.total', { total: list.total })}</Typography.Text>}
+        {list.total !== undefined && <Typography.Text aria-live="polite">{t('dynamicQuery.total', { count: list.total })}</Typography.Text>}
       </Space>
       {cappedOf(run.data) && (
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('dynamicQuery.capped', { total: run.data?.total })} />

@@ -106,7 +106,7 @@ export function ApplyView({ apply, history }: { apply: ApplyDetail; history: His
         renderItem={(c) => (
           <List.Item>
             {c.typeName} {c.ctfNumber} · {c.validTo}{' '}
-            {c.daysLeft < 0 ? <Tag color="error">{t('goodsApply.expired')}</Tag> : t('goodsApply.daysLeft', { days: c.daysLeft })}
+            {c.daysLeft < 0 ? <Tag color="error">{t('goodsApply.expired')}</Tag> : t('goodsApply.daysLeft', { count: c.daysLeft })}
           </List.Item>
         )}
       />

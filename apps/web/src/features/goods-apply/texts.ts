@@ -50,7 +50,7 @@ export const zhCN = {
     noReviews: '尚未审核',
     reviewLine: '{{step}} {{result}} · {{name}} {{at}}',
     pending: '审核中',
-    daysLeft: '剩余 {{days}} 天',
+    daysLeft_other: '剩余 {{count}} 天',
     expired: '已过期',
     download: '下载',
     form: {
@@ -137,7 +137,8 @@ export const en: Texts<typeof zhCN> = {
     noReviews: 'Not reviewed yet',
     reviewLine: '{{step}} {{result}} · {{name}} {{at}}',
     pending: 'in review',
-    daysLeft: '{{days}} days left',
+    daysLeft_one: '{{count}} day left',
+    daysLeft_other: '{{count}} days left',
     expired: 'Expired',
     download: 'Download',
     form: {

@@ -118,7 +118,7 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
             {
               key: 'deadline',
               label: head('deadline'),
-              children: `${header.deadline}（${t('purchaseOrder.detail.validDays')} ${t('purchaseOrder.detail.days', { days: header.validDays })}）`,
+              children: `${header.deadline}（${t('purchaseOrder.detail.validDays')} ${t('purchaseOrder.detail.days', { count: header.validDays })}）`,
             },
             { key: 'deliveryMode', label: head('deliveryMode'), children: header.deliveryMode },
             { key: 'orderType', label: head('orderType'), children: header.orderType },

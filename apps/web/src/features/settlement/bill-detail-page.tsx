@@ -122,7 +122,7 @@ function BillView({ bill, backButton, onDeleted }: { bill: BillDetail; backButto
               label: d('businessMode'),
               children: t(`settlement.contract.modes.${header.businessMode}`, { defaultValue: header.businessMode }),
             },
-            { key: 'term', label: d('payTerm'), children: t('settlement.detail.days', { days: header.payTermDays }) },
+            { key: 'term', label: d('payTerm'), children: t('settlement.detail.days', { count: header.payTermDays }) },
             { key: 'payable', label: c('payableAmount'), children: <Money value={header.payableAmount} strong /> },
             { key: 'paid', label: c('paidAmount'), children: <Money value={header.paidAmount} /> },
             { key: 'unpaid', label: c('unpaidAmount'), children: <Money value={header.unpaidAmount} /> },

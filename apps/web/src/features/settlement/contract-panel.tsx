@@ -59,7 +59,7 @@ export function ContractPanel() {
               { key: 'party', label: k('party'), children: `${c.nodeCode} ${c.nodeName}` },
               { key: 'mode', label: k('businessMode'), children: t(`settlement.contract.modes.${c.businessMode}`, c.businessMode) },
               { key: 'cycle', label: k('settleCycle'), children: t(`settlement.contract.cycles.${c.settleCycle}`, c.settleCycle) },
-              { key: 'term', label: k('payTerm'), children: t('settlement.detail.days', { days: c.payTermDays }) },
+              { key: 'term', label: k('payTerm'), children: t('settlement.detail.days', { count: c.payTermDays }) },
               { key: 'validity', label: k('validity'), children: `${c.startDate} ~ ${c.endDate}` },
               { key: 'signed', label: k('signedDate'), children: c.signedDate },
               {
