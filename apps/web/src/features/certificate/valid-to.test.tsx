@@ -14,13 +14,13 @@ const text = (daysLeft: number) => {
 afterEach(() => i18n.changeLanguage('zh-CN'));
 
 describe('the expiry date', () => {
-  it('counts one day in the English singular and more in the plural', async () => {
+  it('counts one day in the English singular and more in the plural, in English brackets', async () => {
     await i18n.changeLanguage('en');
     expect([text(1), text(2), text(-1), text(-2)]).toEqual([
-      '2027-01-01（1 day left）',
-      '2027-01-01（2 days left）',
-      '2027-01-01（expired 1 day ago）',
-      '2027-01-01（expired 2 days ago）',
+      '2027-01-01 (1 day left)',
+      '2027-01-01 (2 days left)',
+      '2027-01-01 (expired 1 day ago)',
+      '2027-01-01 (expired 2 days ago)',
     ]);
   });
 
