@@ -5,6 +5,7 @@ import type { zhCN } from './zh-CN';
 
 export const en: Texts<typeof zhCN> = {
   app: { title: 'Supplier Collaboration Portal' },
+  punct: { labelled: '{{label}}: {{value}}', bracketed: '{{text}} ({{note}})' },
   shell: {
     supplier: 'Supplier',
     allSuppliers: 'All suppliers',

@@ -2,6 +2,8 @@
 import { fileKinds } from '@portal/contract';
 export const zhCN = {
   app: { title: '供应商协同平台' },
+  /** The language's own punctuation around a label's value and a note in brackets. */
+  punct: { labelled: '{{label}}：{{value}}', bracketed: '{{text}}（{{note}}）' },
   shell: {
     supplier: '供应商',
     allSuppliers: '全部供应商',

@@ -81,7 +81,7 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
         )}
         {!user.staff && !mobile && (
           <Typography.Text type="secondary" className="header-operator">
-            {t('shell.operator')}：{user.employeeName}
+            {t('punct.labelled', { label: t('shell.operator'), value: user.employeeName })}
           </Typography.Text>
         )}
         {!mobile && <HeaderSearch routes={routes} />}

@@ -33,9 +33,7 @@ function SupplierCertificates({ suppCode, onOpen }: { suppCode?: string | undefi
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={16}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Text>
-          {data.suppName}（{data.suppCode}）
-        </Typography.Text>
+        <Typography.Text>{t('punct.bracketed', { text: data.suppName, note: data.suppCode })}</Typography.Text>
         {canUpload && (
           <Space wrap>
             <Button type="primary" onClick={() => navigate('/ctf/upload')}>

@@ -35,8 +35,6 @@ export const zhCN = {
     files: '证照文件',
     daysLeft_other: '剩余 {{count}} 天',
     expiredDays_other: '已过期 {{count}} 天',
-    /** An expiry date with its days left or since: the language's own brackets. */
-    dateWithDays: '{{date}}（{{days}}）',
     statuses: { 未提交: '未提交', 已提交: '已提交', 已审核: '已审核', 审核退回: '审核退回' },
     expiryStates: { 正常: '正常', 到期预警: '到期预警', 年审预警: '年审预警', 已过期: '已过期' },
     problem: {
@@ -155,7 +153,6 @@ export const en: Texts<typeof zhCN> = {
     daysLeft_other: '{{count}} days left',
     expiredDays_one: 'expired {{count}} day ago',
     expiredDays_other: 'expired {{count}} days ago',
-    dateWithDays: '{{date}} ({{days}})',
     statuses: certificate.certificateStatusTextEn,
     expiryStates: { 正常: 'Valid', 到期预警: 'Expiring', 年审预警: 'Annual review due', 已过期: 'Expired' },
     problem: {

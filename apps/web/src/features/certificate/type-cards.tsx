@@ -69,12 +69,14 @@ export function TypeCards({ types, canUpload, onOpen }: { types: TypeOverview[];
                       )}
                     </Space>
                     <div>
-                      <Typography.Text type="secondary">{t('certificate.validTo')}：</Typography.Text>
+                      <Typography.Text type="secondary">
+                        {t('punct.labelled', { label: t('certificate.validTo'), value: '' })}
+                      </Typography.Text>
                       <ValidTo c={c} />
                       {c.nextReviewDate && (
                         <Typography.Text type="secondary">
                           {' · '}
-                          {t('certificate.nextReviewDate')}：{c.nextReviewDate}
+                          {t('punct.labelled', { label: t('certificate.nextReviewDate'), value: c.nextReviewDate })}
                         </Typography.Text>
                       )}
                     </div>

@@ -8,9 +8,9 @@ export function ValidTo({ c }: { c: Pick<Certificate, 'validTo' | 'daysLeft'> })
   const type = c.daysLeft < 0 ? 'danger' : c.daysLeft <= 30 ? 'warning' : undefined;
   return (
     <Typography.Text type={type}>
-      {t('certificate.dateWithDays', {
-        date: c.validTo,
-        days: c.daysLeft < 0 ? t('certificate.expiredDays', { count: -c.daysLeft }) : t('certificate.daysLeft', { count: c.daysLeft }),
+      {t('punct.bracketed', {
+        text: c.validTo,
+        note: c.daysLeft < 0 ? t('certificate.expiredDays', { count: -c.daysLeft }) : t('certificate.daysLeft', { count: c.daysLeft }),
       })}
     </Typography.Text>
   );

@@ -44,7 +44,7 @@ export default function DashboardPage() {
             <Typography.Text type="secondary">
               {user.staff
                 ? `${user.companyName} · ${user.employeeName}`
-                : `${user.supplierName}（${user.supplierCode}） · ${user.employeeName}`}
+                : `${t('punct.bracketed', { text: user.supplierName, note: user.supplierCode })} · ${user.employeeName}`}
               {data && ` · ${t('dashboard.businessDate', { date: data.today })}`}
             </Typography.Text>
           </Col>

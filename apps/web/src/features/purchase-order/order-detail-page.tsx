@@ -118,7 +118,10 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
             {
               key: 'deadline',
               label: head('deadline'),
-              children: `${header.deadline}（${t('purchaseOrder.detail.validDays')} ${t('purchaseOrder.detail.days', { count: header.validDays })}）`,
+              children: t('punct.bracketed', {
+                text: header.deadline,
+                note: `${t('purchaseOrder.detail.validDays')} ${t('purchaseOrder.detail.days', { count: header.validDays })}`,
+              }),
             },
             { key: 'deliveryMode', label: head('deliveryMode'), children: header.deliveryMode },
             { key: 'orderType', label: head('orderType'), children: header.orderType },

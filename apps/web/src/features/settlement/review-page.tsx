@@ -81,7 +81,7 @@ function StepQueue({ step, suppCode }: { step: Step; suppCode: string | undefine
   const columns = useMemo(() => billColumns(t, true), [t]);
   const [selected, setSelected] = useState<string>();
   const open = (num: string | undefined) => num && navigate(detailPath(num));
-  const label = `${t('settlement.review.grid')}（${t(`settlement.review.steps.${step}`)}）`;
+  const label = t('punct.bracketed', { text: t('settlement.review.grid'), note: t(`settlement.review.steps.${step}`) });
   return (
     <>
       <Typography.Paragraph type="secondary">{t(`settlement.review.hint.${step}`)}</Typography.Paragraph>

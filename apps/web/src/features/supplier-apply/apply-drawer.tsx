@@ -63,7 +63,7 @@ export function ApplyDrawer({ applyNo, onClose }: { applyNo: string | undefined;
     <Drawer
       open={Boolean(applyNo)}
       onClose={onClose}
-      title={d ? `${d.companyName}（${d.applyNo}）` : applyNo}
+      title={d ? t('punct.bracketed', { text: d.companyName, note: d.applyNo }) : applyNo}
       width="min(760px, 100vw)"
       destroyOnHidden
     >
