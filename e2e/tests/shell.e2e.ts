@@ -283,7 +283,7 @@ describe('settings', () => {
     await loginAs(page, '100001');
     await page.getByRole('banner').getByLabel('语言').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await page.getByRole('banner').getByText('Operator：张伟').waitFor();
+    await page.getByRole('banner').getByText('Operator: 张伟').waitFor();
     await page.getByRole('banner').getByLabel('Language').click();
     await page.getByRole('menuitem', { name: '中文' }).click();
     await page.getByRole('banner').getByText('操作员：张伟').waitFor();
