@@ -1,10 +1,10 @@
 // Reads the files of an upload call (multipart/form-data) within the call's rule: count and size limits
 // while streaming (413, nothing kept), the kind recognised from the bytes, the name's extension matching it.
-// Refusals are in the caller's language.
+// Refusals carry each language's text; the error handler answers the caller's.
 import { createHash } from 'node:crypto';
-import { type FileKind, type UploadRule, fileKinds, languageOf, sizeText } from '@portal/contract';
+import { type FileKind, type UploadRule, fileKinds, sizeText } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../errors';
+import { ApiError, type Localized } from '../errors';
 import { sniff } from './sniff';
 import { type UploadTexts, uploadTexts } from './upload-texts';
 
@@ -17,29 +17,31 @@ export interface ReceivedFile {
   sha256: string;
 }
 
-const tooLarge = (message: string) => new ApiError(413, '413', message);
+const tooLarge = (message: Localized) => new ApiError(413, '413', message);
+const notAccepted = (message: Localized) => new ApiError(415, '415', message);
 /** Longest text field of an upload (a form sent beside its files). */
 const maxFieldBytes = 64 * 1024;
 const maxNameLength = 200;
 
-const textsOf = (request: FastifyRequest): UploadTexts => uploadTexts[languageOf(request.headers['accept-language'])];
+/** A refusal's text in each language. */
+const inEach = (text: (texts: UploadTexts) => string): Localized => ({ 'zh-CN': text(uploadTexts['zh-CN']), en: text(uploadTexts.en) });
 
 /** Keeps the last path segment, without control characters; a name can only name a file. */
-function fileNameOf(raw: string, texts: UploadTexts): string {
+function fileNameOf(raw: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const name = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (!name || name === '.' || name === '..') throw ApiError.badRequest(texts.nameEmpty);
-  if (name.length > maxNameLength) throw ApiError.badRequest(texts.nameTooLong(maxNameLength));
+  if (!name || name === '.' || name === '..') throw ApiError.badRequest(inEach((t) => t.nameEmpty));
+  if (name.length > maxNameLength) throw ApiError.badRequest(inEach((t) => t.nameTooLong(maxNameLength)));
   return name;
 }
 
-function check(name: string, bytes: Buffer, rule: UploadRule, texts: UploadTexts): ReceivedFile {
-  const allowed = rule.kinds.map(texts.kind).join(texts.kindSeparator);
+function check(name: string, bytes: Buffer, rule: UploadRule): ReceivedFile {
   const kind = sniff(bytes);
-  if (!kind || !rule.kinds.includes(kind)) throw new ApiError(415, '415', texts.wrongKind(name, allowed));
+  if (!kind || !rule.kinds.includes(kind))
+    throw notAccepted(inEach((t) => t.wrongKind(name, rule.kinds.map(t.kind).join(t.kindSeparator))));
   const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
   if (!(fileKinds[kind].extensions as readonly string[]).includes(extension)) {
-    throw new ApiError(415, '415', texts.extensionMismatch(name, texts.kind(kind)));
+    throw notAccepted(inEach((t) => t.extensionMismatch(name, t.kind(kind))));
   }
   return { name, kind, contentType: fileKinds[kind].contentType, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
@@ -51,8 +53,7 @@ export interface ReceivedParts {
 }
 
 export async function receiveParts(request: FastifyRequest, rule: UploadRule): Promise<ReceivedParts> {
-  const texts = textsOf(request);
-  if (!request.isMultipart()) throw ApiError.badRequest(texts.notMultipart);
+  if (!request.isMultipart()) throw ApiError.badRequest(inEach((t) => t.notMultipart));
   const files: ReceivedFile[] = [];
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let name = '';
@@ -61,20 +62,20 @@ export async function receiveParts(request: FastifyRequest, rule: UploadRule): P
       limits: { fileSize: rule.maxBytes, files: rule.maxFiles, fields: 20, fieldSize: maxFieldBytes, parts: rule.maxFiles + 20 },
     })) {
       if (part.type !== 'file') {
-        if (part.valueTruncated) throw tooLarge(texts.fieldTooLong(part.fieldname, maxFieldBytes / 1024));
+        if (part.valueTruncated) throw tooLarge(inEach((t) => t.fieldTooLong(part.fieldname, maxFieldBytes / 1024)));
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
-      if (part.fieldname !== 'file') throw ApiError.badRequest(texts.notFileField(part.fieldname));
+      if (part.fieldname !== 'file') throw ApiError.badRequest(inEach((t) => t.notFileField(part.fieldname)));
       name = part.filename;
       const bytes = await part.toBuffer();
-      files.push(check(fileNameOf(part.filename, texts), bytes, rule, texts));
+      files.push(check(fileNameOf(part.filename), bytes, rule));
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(texts.tooLarge(name, sizeText(rule.maxBytes)));
-    if (code === 'FST_FILES_LIMIT') throw tooLarge(texts.tooManyFiles(rule.maxFiles));
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge(texts.tooManyFields);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(inEach((t) => t.tooLarge(name, sizeText(rule.maxBytes))));
+    if (code === 'FST_FILES_LIMIT') throw tooLarge(inEach((t) => t.tooManyFiles(rule.maxFiles)));
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge(inEach((t) => t.tooManyFields));
     throw err;
   }
   return { files, fields };
@@ -82,6 +83,6 @@ export async function receiveParts(request: FastifyRequest, rule: UploadRule): P
 
 export async function receiveFiles(request: FastifyRequest, rule: UploadRule): Promise<ReceivedFile[]> {
   const { files } = await receiveParts(request, rule);
-  if (files.length === 0) throw ApiError.badRequest(textsOf(request).noFile);
+  if (files.length === 0) throw ApiError.badRequest(inEach((t) => t.noFile));
   return files;
 }
