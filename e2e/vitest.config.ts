@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: real Chromium against the real server started by global-setup.
+/**
+ * Test files run in this many workers at once (E2E_WORKERS, 2 unless told), each worker on a server and
+ * database of its own that global-setup starts; `--maxWorkers=1` (one file while you work) starts only one.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+
+// Browser tests: real Chromium against the real servers started by global-setup.
 export default defineConfig({
   test: {
     root: import.meta.dirname,
@@ -8,7 +14,8 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    maxWorkers: workers,
+    fileParallelism: workers > 1,
     // A page under load can take seconds to answer; polls wait as long as Playwright's own waits do.
     expect: { poll: { timeout: 15_000, interval: 100 } },
   },

@@ -6,7 +6,7 @@ import os from 'node:os';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { hashToken } from '@portal/server/src/platform/passwords';
-import { type BenchDatabase, loginToken, pgliteDatabase, postgresDatabase, prepare, serve } from '../lib/portal';
+import { type BenchDatabase, embeddedDatabase, loginToken, postgresDatabase, prepare, serve } from '../lib/portal';
 import { load as runLoad } from '../lib/fork-load';
 import type { LoadFigures } from '../lib/load';
 
@@ -64,9 +64,9 @@ async function benchEngine(bench: BenchDatabase) {
 
 console.log(`# ${connections} connections, ${seconds} s per run, ${os.cpus().length} cores, load generator in its own process`);
 await constantLine();
-// BENCH_ENGINES=pglite or postgres runs one of them (default: both).
-const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-if (engines.includes('pglite')) await benchEngine(await pgliteDatabase());
+// BENCH_ENGINES=embedded or postgres runs one of them (default: both).
+const engines = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',');
+if (engines.includes('embedded')) await benchEngine(await embeddedDatabase());
 if (engines.includes('postgres')) {
   const postgres = await postgresDatabase();
   if (postgres) await benchEngine(postgres);

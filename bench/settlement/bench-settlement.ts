@@ -11,9 +11,8 @@
 import Fastify from 'fastify';
 import { growAcceptance } from '@portal/server/src/db/seed/business';
 import { businessDay } from '@portal/server/src/platform/clock';
-import * as repo from '@portal/server/src/modules/settlement/repo';
-import { termDaysSql } from '@portal/server/src/modules/settlement/documents';
-import { costPageSql } from '@portal/server/src/modules/settlement/service';
+import * as repo from '@portal/server/src/modules/settlement/bills/repo';
+import { costPageSql, termDaysSql } from '@portal/server/src/modules/settlement/bills/documents-repo';
 import { startClosedLoop } from '../lib/fork-closed-loop';
 import { loginToken, postgresDatabase, prepare, serve } from '../lib/portal';
 import { percentile, round, timeConcurrent } from '../lib/stats';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '@portal/e2e/support/chromium';
-import { pgliteDatabase, prepare, serve } from '../lib/portal';
+import { embeddedDatabase, prepare, serve } from '../lib/portal';
 import { percentile, round } from '../lib/stats';
 
 const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
@@ -16,7 +16,7 @@ if (!fs.existsSync(path.join(webDist, 'index.html'))) {
 const runs = Number(process.env.BENCH_RUNS ?? 10);
 const gzipOf = (url: string) => gzipSync(fs.readFileSync(path.join(webDist, new URL(url).pathname))).length;
 
-const bench = await pgliteDatabase();
+const bench = await embeddedDatabase();
 try {
   await prepare(bench.database, false);
   const { app, url } = await serve(bench.database, { webDist });

@@ -2,14 +2,14 @@
 // contract: what a page shows is checked against what the server answers to the same user.
 import { constants, publicEncrypt } from 'node:crypto';
 import type { CallData, CallDef, CallSend } from '@portal/contract';
-import { inject } from 'vitest';
 import type { z } from 'zod';
 import { demoPassword } from './browser';
+import { sharedServer } from './shared-server';
 
 type AnyCall = CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
 
 /** Staff accounts of the demo tenant: they sign in at the staff login. */
-const staffUsers = new Set(['admin', 'buyer01', 'qc01', 'clerk01', 'invoice01', 'finance01', 'cashier01']);
+const staffUsers = new Set(['admin', 'buyer01', 'qc01', 'clerk01', 'invoice01', 'finance01', 'cashier01', 'recv01']);
 
 interface WireEnvelope {
   code?: string;
@@ -60,7 +60,7 @@ export async function signIn(baseUrl: string, user: string): Promise<string> {
 }
 
 /** A client of the shared test server signed in as `user` (null: no token), signing in on its first call. */
-export function apiAs(user: string | null, baseUrl: string = inject('baseUrl')): Api {
+export function apiAs(user: string | null, baseUrl: string = sharedServer().baseUrl): Api {
   let token: Promise<string> | undefined;
   const send = async <C extends AnyCall>(def: C, input?: CallSend<C>): Promise<ApiAnswer> => {
     const sent = (input ?? {}) as { query?: object; body?: object };

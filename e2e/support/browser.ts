@@ -1,35 +1,99 @@
-// Browser sessions for the tests: one Chromium per test file, a fresh context per test, the login steps.
+// Browser sessions for the tests: one Chromium per test file, a fresh context per test, the login steps, and
+// the check that no page of a test logged a console error or threw an uncaught exception.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterEach, inject } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 import { launchChromium } from './chromium';
+import { sharedServer } from './shared-server';
 
 export const demoPassword = 'Demo1234';
 
 export interface BrowserHarness {
   readonly baseUrl: string;
   page(): Promise<Page>;
+  /**
+   * Lets this test's pages log console errors matching `pattern`: only for an error the test provokes on purpose
+   * (a partner that refuses connections, a refusal the server answers with an error status), said in `why`.
+   */
+  allowConsoleError(pattern: RegExp, why: string): void;
+}
+
+/** Options of every test's browser context: the server, Chinese, a laptop screen, and no motion (see app.tsx). */
+export const contextOptions = (baseUrl: string) =>
+  ({ baseURL: baseUrl, locale: 'zh-CN', viewport: { width: 1366, height: 800 }, reducedMotion: 'reduce' }) as const;
+
+/** A console error (CSP violations included) or an uncaught exception of a page, as a failure names it. */
+export interface PageError {
+  kind: 'console.error' | 'pageerror';
+  url: string;
+  text: string;
+}
+
+/** Collects the console errors and uncaught exceptions of every page of `context`, popups included. */
+export function watchErrors(context: BrowserContext): PageError[] {
+  const errors: PageError[] = [];
+  context.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // A resource that failed (an error status, a refused connection) is named by its address.
+    const url = message.page()?.url() ?? '';
+    const source = message.location().url;
+    errors.push({ kind: 'console.error', url, text: source && source !== url ? `${message.text()} (${source})` : message.text() });
+  });
+  context.on('weberror', (webError) => {
+    const error = webError.error();
+    const stack = error.stack?.split('\n').slice(0, 4).join(' | ') ?? '';
+    errors.push({ kind: 'pageerror', url: webError.page()?.url() ?? '', text: `${error.name}: ${error.message} ${stack}`.trim() });
+  });
+  return errors;
 }
 
 /**
- * Registers the hooks of a test file and hands out pages on the shared server. Each test gets a browser
- * of its own, so that nothing one test leaves behind (windows, workers, memory) slows the next.
+ * The browser's own line for a call the server refused with a 4xx status (a refusal in the envelope, which the
+ * test asserts as it means to): the product cannot keep Chromium from logging it. 5xx, failed connections, CSP
+ * violations and every other console error still fail the test.
+ */
+const refusedCall = /^Failed to load resource: the server responded with a status of 4\d\d /;
+
+/** Fails with every error of `errors` that no entry of `allowed` matches, each on a line of its own. */
+export function expectNoPageErrors(errors: PageError[], allowed: RegExp[] = []): void {
+  const unexpected = errors.filter(
+    (e) => !(e.kind === 'console.error' && refusedCall.test(e.text)) && !allowed.some((pattern) => pattern.test(e.text)),
+  );
+  expect(
+    unexpected.map((e) => `${e.kind} on ${e.url}: ${e.text}`),
+    'the pages of this test logged console errors or threw uncaught exceptions',
+  ).toEqual([]);
+}
+
+/**
+ * Registers the hooks of a test file and hands out pages on the file's shared server. One Chromium serves the
+ * file; each test gets contexts of its own (cookies, storage, pages), closed after it.
  */
 export function useBrowser(): BrowserHarness {
-  let browser: Browser | undefined;
+  let browser: Promise<Browser> | undefined;
   const contexts: BrowserContext[] = [];
-  const baseUrl = inject('baseUrl');
+  const errors: PageError[][] = [];
+  const allowed: RegExp[] = [];
+  const { baseUrl } = sharedServer();
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
-    await browser?.close();
-    browser = undefined;
+    expectNoPageErrors(errors.splice(0).flat(), allowed.splice(0));
+  });
+  afterAll(async () => {
+    await browser?.then(
+      (b) => b.close(),
+      () => undefined,
+    );
   });
   return {
     baseUrl,
     async page() {
-      browser ??= await launchChromium();
-      const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
+      const context = await (await (browser ??= launchChromium())).newContext(contextOptions(baseUrl));
       contexts.push(context);
+      errors.push(watchErrors(context));
       return context.newPage();
+    },
+    allowConsoleError(pattern) {
+      allowed.push(pattern);
     },
   };
 }

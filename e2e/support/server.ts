@@ -1,5 +1,5 @@
 // Starts the real portal server (main.ts) as a child process on a free port with its own data folder.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -51,9 +51,25 @@ export function spawnServer(
   return { child, output: () => output, exited };
 }
 
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+/**
+ * A new data folder holding a copy of `template` (a folder whose portal stopped cleanly): its cluster and seeded
+ * demo data, in seconds instead of the initdb and seeding of a new folder. `cp -a` keeps the owner and modes the
+ * cluster needs (it runs as another user when the tests run as root).
+ */
+export function copyOfDataDir(template: string): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const copied = spawnSync('cp', ['-a', `${template}/.`, dataDir], { encoding: 'utf8' });
+  if (copied.status !== 0) throw new Error(`could not copy ${template} to ${dataDir}: ${copied.stderr}`);
+  return dataDir;
+}
+
+/**
+ * Starts the server on `dataDir`, or on a copy of the folder `from`, or on a new folder (the server makes its
+ * cluster and seeds the demo data).
+ */
+export async function startServer(options: { dataDir?: string; from?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const dataDir = options.dataDir ?? (options.from ? copyOfDataDir(options.from) : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')));
   const { child, output, exited } = spawnServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;

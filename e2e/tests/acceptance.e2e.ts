@@ -1,15 +1,16 @@
 // Receiving statistics in Chromium: the supplier narrows the range and the stores, the totals on screen
 // are the server's and add up from the lines, the summary follows the chosen grouping, the lines sort on
 // the server, both exports download files that match the totals, a refused export saves nothing and says
-// '调用接口异常', and a child account without the export button sees no export buttons.
+// '调用接口异常', and a child account without the export button sees no export buttons; the lines grid finds, says it
+// is read-only on replace, and filters by any column on the server.
 import fs from 'node:fs';
 import { type AccCondition, acceptance, businessDay } from '@portal/contract';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api';
-import { loginAs, selectOption, useBrowser } from '../support/browser';
-import { gridColumn } from '../support/grid';
+import { chooseOption, loginAs, selectOption, useBrowser } from '../support/browser';
+import { gridColumn, gridRows } from '../support/grid';
 
 const browser = useBrowser();
 const totalFields = ['billCount', 'lineCount', 'qty', 'amountExcl', 'tax', 'amount'] as const;
@@ -230,4 +231,39 @@ describe('receiving statistics', () => {
     const background = await cell.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(['rgba(0, 0, 0, 0)', 'rgb(255, 255, 255)']).toContain(background);
   });
+
+  it('finds in the lines grid, says it is read-only on replace, and filters any column on the server', async () => {
+    const page = await browser.page();
+    await openPage(page, '100001');
+    const grid = page.getByRole('region', { name: '验收明细' });
+    await dataCells(page, '验收明细').first().waitFor({ timeout: 30_000 });
+    const name = (await gridRows<{ goodsName: string }>(grid))[0]!.goodsName;
+
+    // The goods name's column menu has the filter: the server answers that goods' lines only.
+    const filtered = page.waitForResponse(
+      (r) =>
+        r.url().endsWith(acceptance.getAccDetailInfo.path) &&
+        (JSON.parse(r.request().postData() ?? '{}') as { filters?: Record<string, unknown> }).filters?.goodsName !== undefined,
+    );
+    await grid.getByRole('button', { name: '商品名称 筛选' }).click();
+    const menu = page.getByRole('dialog', { name: '商品名称 筛选' });
+    await chooseOption(page, menu.getByLabel('筛选条件'), '等于');
+    await menu.getByLabel('筛选值').fill(name);
+    await menu.getByLabel('筛选值').press('Enter');
+    expect((await filtered).status()).toBe(200);
+    await expect.poll(async () => [...new Set(await gridColumn<{ goodsName: string }>(grid, 'goodsName'))]).toEqual([name]);
+
+    // Find all finds the goods; the replace tab says the grid is read-only and offers no replacing.
+    await dataCells(page, '验收明细').first().click();
+    await page.keyboard.press('Control+h');
+    const dialog = page.getByRole('dialog', { name: '查找和替换' });
+    const panel = dialog.getByRole('tabpanel');
+    await panel.getByRole('status').getByText('此表格为只读，不能替换').waitFor();
+    expect(await panel.getByRole('button', { name: '全部替换' }).isDisabled()).toBe(true);
+    expect(await panel.getByRole('button', { name: /^替\s*换$/ }).isDisabled()).toBe(true);
+    await panel.getByLabel('查找内容').fill(name);
+    await panel.getByRole('button', { name: '查找全部' }).click();
+    await dialog.getByText(/共找到 \d+ 个单元格/).waitFor();
+    expect(await page.getByText('未找到匹配的单元格').count()).toBe(0);
+  }, 180_000);
 });

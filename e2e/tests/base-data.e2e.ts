@@ -5,7 +5,7 @@ import { baseInfo } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api';
-import { chooseOption, loginAs, selectOption, treeOption, useBrowser } from '../support/browser';
+import { chooseOption, chooseTreeOption, loginAs, selectOption, useBrowser } from '../support/browser';
 import { gridColumn } from '../support/grid';
 
 const browser = useBrowser();
@@ -77,11 +77,8 @@ describe('business options', () => {
     await picker.press('Enter');
   }
 
-  /** Types in the category tree picker and clicks the node it finds. */
-  async function pickInTree(page: Page, picker: Locator, search: string, node: string): Promise<void> {
-    await picker.fill(search);
-    await treeOption(page, node).click();
-  }
+  /** Opens the category tree picker, types in it and clicks the node it finds (the shared tree picker's steps). */
+  const pickInTree = (page: Page, picker: Locator, search: string, node: string) => chooseTreeOption(page, picker, search, node);
 
   async function addOption(page: Page, name: string, detail: string, type: string, pick: (scope: Locator) => Promise<void>) {
     await page.getByRole('button', { name: /新\s*增/ }).click();

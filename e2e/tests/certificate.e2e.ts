@@ -131,4 +131,112 @@ describe('certificates', () => {
     ]);
     await page.getByRole('main').getByText('Certificate number', { exact: true }).first().waitFor();
   }, 120_000);
+
+  describe.each([
+    { language: 'zh-CN', expiring: '即将到期', warn: '到期预警', successor: '待生效的新证照', back: '返回资质证照' },
+    { language: 'en', expiring: 'Expiring', warn: 'Expiring', successor: 'Successor, not yet in force', back: 'Back to certificates' },
+  ] as const)('in $language', ({ language, expiring, warn, successor, back }) => {
+    const english = language === 'en';
+    const draftNumber = `JY-E2E-${language}`;
+
+    it('a draft licence imported beside the approved one leaves the approved one in force on the card and the dashboard', async () => {
+      const page = await browser.page();
+      await loginAs(page, '100001');
+      if (english) await page.evaluate(() => localStorage.setItem('language', 'en'));
+      await page.goto('/ctfImport');
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('sheet');
+      sheet.addRow(
+        english
+          ? [
+              'Certificate type',
+              'Certificate number',
+              'Certificate name',
+              'Issued by',
+              'Valid from',
+              'Valid to',
+              'Next annual review',
+              'Barcode',
+              'Goods name',
+              'Approval number',
+            ]
+          : ['证照类型', '证照编号', '证照名称', '发证机关', '生效日期', '有效期至', '下次年审日期', '商品条码', '商品名称', '批准文号'],
+      );
+      sheet.addRow([
+        english ? 'Food business licence' : '食品经营许可证',
+        draftNumber,
+        '食品经营许可证',
+        '',
+        '2026-01-01',
+        '2031-01-01',
+        '',
+        '',
+        '',
+        '',
+      ]);
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'licence.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+      });
+      await page.getByText(english ? /1 certificate imported/ : /已导入 1 条证照/).waitFor();
+      await page.getByRole('button', { name: back }).click();
+      await page.waitForURL('**/ctfType');
+
+      const card = page.locator('[data-type="食品经营许可证"]');
+      const inForce = card.locator('[data-certificate="JY13101090012345"][data-in-force="true"]');
+      await inForce.getByText(warn, { exact: true }).waitFor();
+      await inForce.getByRole('img', { name: '食品经营许可证.png' }).waitFor();
+      const draft = card.locator(`[data-certificate="${draftNumber}"][data-in-force="false"]`);
+      await draft.getByText(successor).waitFor();
+      await card.locator('.ant-card-head').getByText(expiring, { exact: true }).waitFor();
+      if (english) await card.locator('.ant-card-head').getByText('Food business licence').waitFor();
+
+      await page.goto('/dashboard');
+      const reminders = page.getByLabel(english ? 'Certificate reminders' : '资质证照提醒');
+      await reminders.getByText(/JY13101090012345/).waitFor();
+      expect(await reminders.getByText(draftNumber).count()).toBe(0);
+      // The tag and the type's name read apart.
+      if (english) await reminders.getByText(/Expiring\s+Food business licence JY13101090012345/).waitFor();
+    }, 150_000);
+
+    it('opens 资质证照 with every image loaded (no export limit on thumbnails), none left spinning', async () => {
+      const page = await browser.page();
+      await loginAs(page, '100001');
+      if (english) await page.evaluate(() => localStorage.setItem('language', 'en'));
+      await page.goto('/ctfType');
+      const cards = page.locator('[data-type]');
+      await expect.poll(() => cards.count()).toBe(5);
+      await expect
+        .poll(
+          () =>
+            page.locator('[data-type] img').evaluateAll((images) => images.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBeGreaterThanOrEqual(5);
+      // Every image ends loaded: a spinner still turning after the first five came is waited for, one that never
+      // stops fails.
+      await expect.poll(() => page.locator('[data-type] .ant-spin').count(), { timeout: 30_000 }).toBe(0);
+      expect(await page.locator('.file-load-failed').count()).toBe(0);
+    }, 120_000);
+
+    it('shows qc01 no link to 供应商历史, and the page itself as forbidden (403), not missing', async () => {
+      const page = await browser.page();
+      await loginAs(page, 'qc01', { staff: true });
+      if (english) await page.evaluate(() => localStorage.setItem('language', 'en'));
+      await page.goto('/supplierApplyAudit');
+      await page
+        .getByRole('button', { name: english ? 'Search' : /查\s*询/ })
+        .first()
+        .waitFor();
+      expect(await page.getByRole('link', { name: english ? 'Supplier history' : '供应商历史' }).count()).toBe(0);
+      await page.goto('/ZeroMaster/historySupplier');
+      await page.getByText('403', { exact: true }).waitFor();
+      await page.getByText(english ? 'Sorry, you may not open this page' : '抱歉，您没有访问该页面的权限').waitFor();
+      await page.goto('/no/such/page');
+      await page.getByText('404', { exact: true }).waitFor();
+    }, 120_000);
+  });
 });

@@ -1,4 +1,4 @@
-// The app under its Content-Security-Policy: the login page, the dashboard (charts), the purchase orders
+// The app under its Content-Security-Policy: the login page, the dashboard (charts), a drawer, the purchase orders
 // (a grid), the child accounts (a grid and a confirmation dialog) and a frame module open without one
 // violation reported by the browser, as a securitypolicyviolation event or a console error.
 import type { Page } from 'playwright-core';
@@ -64,6 +64,13 @@ describe('content security policy', () => {
     await page.locator('.ant-card').first().waitFor();
     await page.locator('canvas').first().waitFor();
     expect(await violations()).toEqual({ events: [], console: [] });
+
+    // An open drawer locks the page's scrolling with <style> elements of rc-util's own: they carry the nonce too.
+    await page.getByRole('banner').getByLabel('系统设置').click();
+    await page.locator('.ant-drawer-open').waitFor();
+    expect(await violations()).toEqual({ events: [], console: [] });
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
 
     await openMenu(page, '采购订单', '报表查询');
     await page.waitForURL('**/purOrder');

@@ -108,10 +108,13 @@ describe('sign-in choices', () => {
 });
 
 describe('routes and permissions', () => {
-  it('shows the 404 page, not the page, for a module the account lacks', async () => {
+  it('shows the 403 page, not the page, for a module the account lacks, and the 404 page for no page at all', async () => {
     const page = await browser.page();
     await loginAs(page, '100001-01');
     await page.goto('/employee');
+    await page.getByText('抱歉，您没有访问该页面的权限').waitFor();
+    expect(await page.getByText('抱歉，您访问的页面不存在').count()).toBe(0);
+    await page.goto('/no-such-page');
     await page.getByText('抱歉，您访问的页面不存在').waitFor();
     expect(await page.getByRole('navigation').getByText('账号管理').count()).toBe(0);
   });
@@ -193,6 +196,7 @@ describe('identity provider', () => {
     await loginAs(page, 'admin', { staff: true });
     await page.getByText('欢迎使用供应商协同平台').waitFor();
     // The page still remembers being signed in, but the server no longer knows the session.
+    browser.allowConsoleError(/status of 401 /, 'the session the page remembers is refused before the identity cookie signs it in');
     await page.context().clearCookies({ name: 'Admin-Token' });
     await page.route('**/frame-host', (route) =>
       route.fulfill({

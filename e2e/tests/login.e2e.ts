@@ -35,6 +35,7 @@ describe('login', () => {
 
   it('shows the server message for a wrong password and stays on the login page', async () => {
     const page = await browser.page();
+    browser.allowConsoleError(/status of 401 .*\/api\/user\/login/, 'the wrong password is refused with 401');
     await page.goto('/login');
     await submitLogin(page, '100001', 'Wrong1234');
     await page.getByText('用户名或密码错误').first().waitFor();
@@ -68,6 +69,7 @@ describe('login', () => {
 
   it("shows '校验失败 请重新登陆:' with the server's message when the user-info call fails, and goes to the login page", async () => {
     const page = await browser.page();
+    browser.allowConsoleError(/status of 500 .*\/api\/user\/getInfo/, 'the test makes the user-info call fail');
     await loginAs(page, '100001');
     await page.route('**/api/user/getInfo**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: '500', message: '用户信息服务不可用' }) }),

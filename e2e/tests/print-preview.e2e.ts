@@ -1,7 +1,8 @@
 // Print preview in Chromium: a supplier prints a purchase order from its detail page through /preview (no shell)
 // with a chosen template; what is on screen and on paper (page.pdf: page size, page count, text per page) is the
 // server's record in that template, the header and page numbers on every page of a bill that runs over pages;
-// another supplier's record is refused; the titled previews show price adjustments and goods changes; English.
+// another supplier's record is refused; the titled previews show price adjustments and goods changes; English,
+// down to the template's name, the record's states and document types and the signature line.
 import { common, print, purchaseOrder, settlement } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -199,5 +200,24 @@ describe('print preview', () => {
     expect(sheet).toContain(squeeze('Changed item'));
     await page.getByRole('button', { name: 'Save as PDF' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }, 180_000);
+
+  it('prints a settlement bill wholly in English for an English reader: template, state, document types, signatures', async () => {
+    const bills = (await as100001.call(settlement.querySamBillQueryList, { body: { page: 1, limit: 100 } })).list;
+    const bill = bills.find((b) => b.status !== '草稿' && b.lineCount > 1)!;
+    const record = await as100001.call(print.getSamBillPrint, { query: { billNumber: bill.samBillNum } });
+    const page = await browser.page();
+    await loginAs(page, '100001');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto(`/preview?type=samBill&billNumber=${bill.samBillNum}`);
+    await page.locator('.print-sheet').first().waitFor();
+    expect(await page.locator('.print-toolbar').innerText()).toContain('Settlement bill (A4 landscape)');
+    const sheet = (await sheetTexts(page))[0] ?? '';
+    expect(sheet).toContain(squeeze(`Status: ${settlement.billStatusTextEn[bill.status]}`));
+    for (const line of record.lines) expect(sheet).toContain(squeeze(print.printWordsEn[line.docType!]!));
+    expect(sheet).toContain(squeeze('Supplier (seal): ____________'));
+    expect(sheet).toContain(squeeze('Finance review: ____________'));
+    for (const chinese of ['供应商（盖章）', '财务审核', bill.status, ...record.lines.map((l) => l.docType!)])
+      expect(sheet).not.toContain(chinese);
   }, 180_000);
 });

@@ -6,21 +6,21 @@ import pg from 'pg';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, signIn } from '../support/api';
-import { freePort, type RunningServer, spawnServer, startServer } from '../support/server';
+import { sharedServer, templateDataDir } from '../support/shared-server';
+import { copyOfDataDir, freePort, type RunningServer, spawnServer, startServer } from '../support/server';
 
 describe('server process', () => {
   it('refuses to start a second server on the same data folder while the first keeps serving', async () => {
-    const dataDir = inject('dataDir');
+    const dataDir = sharedServer().dataDir;
     const port = await freePort();
     const second = spawnServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
     const code = await second.exited;
     expect(code).toBe(1);
     expect(second.output()).toContain('is in use by another server process');
-    const health = await fetch(`${inject('baseUrl')}/api/health`);
+    const health = await fetch(`${sharedServer().baseUrl}/api/health`);
     expect(health.status).toBe(200);
   });
 
@@ -40,7 +40,7 @@ describe('server process', () => {
   }, 180_000); // two starts, the first making a cluster and seeding it
 
   it('runs WORKERS=2 processes on the embedded PostgreSQL, the daily job once across them, and stops them all on SIGTERM', async () => {
-    const server = await startServer({ env: { WORKERS: '2', LOG_LEVEL: 'info' } });
+    const server = await startServer({ from: templateDataDir(), env: { WORKERS: '2', LOG_LEVEL: 'info' } });
     try {
       // Both workers answer: the port is shared between them.
       const servedBy = new Set<number>();
@@ -77,7 +77,7 @@ describe('server process', () => {
 
 describe('embedded PostgreSQL after kill -9 of the portal', () => {
   it('restarts on the folder with every acknowledged write kept, stopping the server the killed portal left running', async () => {
-    const server = await startServer();
+    const server = await startServer({ from: templateDataDir() });
     const admin = apiAs('admin', server.url);
     // Writes keep coming from 8 clients; the portal is killed while they are in flight.
     const acknowledged: string[] = [];
@@ -117,7 +117,7 @@ describe('embedded PostgreSQL after kill -9 of the portal', () => {
     }
     expect(runningPostmaster(clusterDir)).toBeUndefined();
     fs.rmSync(server.dataDir, { recursive: true, force: true });
-  }, 240_000); // two starts on a new cluster, seeding the demo data on the first
+  }, 240_000);
 });
 
 /** A CSV export on a raw socket whose client stops reading once the head has come (a slow reader). */
@@ -172,7 +172,7 @@ describe('server shutdown', () => {
   beforeAll(async () => {
     // Demo data and enough receiving lines that a staff export is far larger than the socket buffers:
     // a client that does not read holds the export in flight.
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+    dataDir = copyOfDataDir(templateDataDir());
     const seed = spawnServer({ DATA_DIR: dataDir }, 'seed', ['--rows', '60000']);
     const code = await seed.exited;
     if (code !== 0) throw new Error(`seed failed:\n${seed.output()}`);

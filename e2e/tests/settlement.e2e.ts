@@ -11,6 +11,7 @@ import { employee, settlement } from '@portal/contract';
 import { apiAs } from '../support/api';
 import { chooseOption, demoPassword, loginAs, submitLogin, useBrowser } from '../support/browser';
 import { gridColumn } from '../support/grid';
+import { enterInvoices, findDocuments } from '../support/settlement';
 
 const browser = useBrowser();
 const as100001 = apiAs('100001');
@@ -43,22 +44,6 @@ const newCharge = {
   calculation: '上海虹口店 端架陈列半个月，3,000.00 元/月 × 0.5',
   chargeDate: day(new Date()),
 };
-
-/** An accounting unit and a month (this one or one of the three before) in which 100001 has documents to settle. */
-async function findDocuments() {
-  const units = await as100001.call(settlement.accountingUnitPage, { body: { page: 1, limit: 100 } });
-  const now = new Date();
-  for (let back = 0; back < 4; back++) {
-    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-    const end = back === 0 ? now : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back + 1, 0));
-    for (const unit of units.list) {
-      const query = { nodeCode: unit.unitCode, periodStart: day(start), periodEnd: day(end), page: 1, limit: 50 };
-      const docs = await as100001.call(settlement.getSamCostData, { body: query });
-      if (docs.list.some((d) => d.sourceType === 'receiving' && !d.disputed)) return { unit, query };
-    }
-  }
-  throw new Error('no documents of 100001 to settle in the last four months');
-}
 
 async function pickRange(scope: ReturnType<Page['getByRole']>, start: string, end: string): Promise<void> {
   await scope.getByPlaceholder('开始日期').click();
@@ -178,28 +163,7 @@ describe('settlement', () => {
 
     // The supplier enters an invoice per tax rate for its goods and returns (through the API: the dialog is
     // the same form); the invoice desk confirms, finance approves and the cashier pays half, then the rest.
-    for (const rate of submitted.totals) {
-      if (rate.taxRate === null) continue;
-      const due = cents(rate.goodsAmount) + cents(rate.returnAmount);
-      if (due <= 0n) continue;
-      const factor = 10000n + cents(rate.taxRate) * 100n;
-      const excl = (due * 10000n * 2n + factor) / (2n * factor);
-      await as100001.call(settlement.saveSamBillInvoice, {
-        body: {
-          samBillNum: billNumber,
-          invoice: {
-            invoiceType: '增值税专用发票',
-            invoiceCode: '3100252130',
-            invoiceNumber: String(10_000_000 + Math.floor(Math.random() * 89_999_999)),
-            invoiceDate: day(new Date()),
-            taxRate: rate.taxRate.replace(/\.?0+$/, ''),
-            amountExcl: yuan(excl),
-            tax: yuan(due - excl),
-            amount: yuan(due),
-          },
-        },
-      });
-    }
+    await enterInvoices(billNumber, submitted.totals);
     const stepPage = async (user: string) => {
       const p = await browser.page();
       await loginAs(p, user, { staff: true });
@@ -342,6 +306,7 @@ describe('settlement', () => {
     expect(draft).toBeDefined();
 
     // The child signs in, changes its one-time password and opens the draft.
+    browser.allowConsoleError(/status of 401 /, 'the password change ends the session: the calls still under way are refused');
     const page = await browser.page();
     await page.goto('/login');
     await submitLogin(page, code, initialPassword);

@@ -164,6 +164,7 @@ describe('frames and single sign-on', () => {
 
   it("shows the portal's own message, not the browser's broken page, when the partner cannot be reached, and opens it again", async () => {
     const page = await browser.page();
+    browser.allowConsoleError(/ERR_CONNECTION_REFUSED .*tms\.example\.com/, 'the partner refuses the connection on purpose');
     await loginAs(page, '100001');
     await partnerIs(page, 'down');
     await open(page, null, '物流协同');
@@ -513,6 +514,7 @@ describe('small screens, errors and usage', () => {
   });
 
   it('lists an uncaught error in the error log, and Clear All empties it', async () => {
+    browser.allowConsoleError(/boom from the test/, 'the test throws it on purpose');
     const page = await browser.page();
     await loginAs(page, '100001');
     await page.evaluate(() =>
@@ -524,6 +526,22 @@ describe('small screens, errors and usage', () => {
     await page.getByRole('dialog').getByText('boom from the test').first().waitFor();
     await page.getByRole('button', { name: '全部清除' }).click();
     await expect.poll(() => page.getByRole('banner').getByLabel('错误日志').count()).toBe(0);
+  });
+
+  it('takes a failed call or a failed form validation left to end a handler as handled, not as an uncaught error', async () => {
+    const page = await browser.page();
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    await loginAs(page, '100001');
+    // What a button's handler leaves behind after a refused call (the client toasted it) and after antd's
+    // form.validateFields() (the form shows the errors beside its fields); then a program error, which stays uncaught.
+    await page.evaluate(() => {
+      void Promise.reject(Object.assign(new Error('已结算，无法重复结算'), { name: 'ApiFailure' }));
+      void Promise.reject({ values: {}, errorFields: [{ name: ['note'], errors: ['请输入'] }], outOfDate: false });
+    });
+    browser.allowConsoleError(/a program error of the test/, 'the test leaves it unhandled on purpose');
+    await page.evaluate(() => void Promise.reject(new Error('a program error of the test')));
+    await expect.poll(() => uncaught).toEqual(['a program error of the test']);
   });
 
   it('shows staff the visits per module', async () => {

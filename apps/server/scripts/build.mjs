@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export const entryPoints = {
   main: 'src/main.ts',
-  seed: 'src/db/seed/cli.ts',
+  seed: 'src/seed-cli.ts',
   backup: 'src/db/backup/backup-cli.ts',
   restore: 'src/db/backup/restore-cli.ts',
 };
@@ -31,7 +31,7 @@ export async function buildServer() {
     platform: 'node',
     target: 'node20',
     sourcemap: true,
-    // A package named here is external with its subpaths (@electric-sql/pglite/node-postgres).
+    // A package named here is external with its subpaths (pg-copy-streams, ...).
     external: packages,
     chunkNames: '[name]-[hash]',
     logLevel: 'warning',

@@ -7,33 +7,37 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { Messages, ResultCode } from '@portal/contract';
+import { Messages, ResultCode, integration, languageOf } from '@portal/contract';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Config, databaseOptionsOf } from './config';
 import { type Database, openDatabase } from './db/database';
-import type { SessionChangeCount } from './db/session-signals';
 import { acceptanceRoutes } from './modules/acceptance/routes';
 import { authRoutes } from './modules/auth/routes';
 import { baseInfoRoutes } from './modules/base-info/routes';
 import { commonRoutes } from './modules/common/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { performanceRoutes } from './modules/performance/routes';
 import { fileRoutes } from './modules/file/routes';
 import { authenticate } from './modules/auth/service';
-import { SessionCache } from './modules/auth/session-cache';
 import { frameModuleUrls } from './modules/menu/repo';
 import { menuRoutes } from './modules/menu/routes';
 import { purchaseOrderRoutes } from './modules/purchase-order/routes';
+import { deliveryNoteRoutes } from './modules/delivery-note/routes';
 import { systemRoutes } from './modules/system/routes';
 import { UsageLogBuffer } from './modules/usage-log/buffer';
 import { usageLogRoutes } from './modules/usage-log/routes';
 import { userRoutes } from './modules/user/routes';
 import { settlementRoutes } from './modules/settlement/routes';
 import { certificateRoutes } from './modules/certificate/routes';
+import { dockRoutes } from './modules/dock/routes';
 import { printRoutes } from './modules/print/routes';
 import { goodsApplyRoutes } from './modules/goods-apply/routes';
 import { supplierApplyRoutes } from './modules/supplier-apply/routes';
 import { dynamicQueryRoutes } from './modules/dynamic-query/routes';
+import { integrationRoutes } from './modules/integration/routes';
+import { importRoutes } from './modules/integration/imports/routes';
+import { logRoutes } from './modules/integration/log/routes';
 import { type Access, registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
@@ -61,24 +65,6 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Longest a kept session answers without the database (a safety net: notifications drop it at once). */
-const sessionCacheMaxAgeMs = 5000;
-
-/**
- * A call during which this process changed what decides a session answers only once this process's session
- * listener has seen a marker sent after the change: the caller's next call, to any process, finds the
- * change's notification delivered (see SessionCache.waitForListeners).
- */
-function holdAnswersForListeners(app: FastifyInstance, cache: SessionCache, changes: SessionChangeCount): void {
-  const atStart = new WeakMap<object, number>();
-  app.addHook('onRequest', async (request) => {
-    atStart.set(request, changes.value);
-  });
-  app.addHook('onSend', async (request) => {
-    if (changes.value !== (atStart.get(request) ?? 0)) await cache.waitForListeners();
-  });
-}
-
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase(databaseOptionsOf(config)));
   const closeDatabase = options.closeDatabase ?? !options.database;
@@ -102,28 +88,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('inFlight', new InFlight());
   app.decorate('downloads', new DownloadLimits(config.exports));
-  // The session cache needs a PostgreSQL server to LISTEN on (PGlite has no second connection).
-  const sessionCache =
-    database.engine === 'postgres' && database.url && config.sessionCache > 0
-      ? new SessionCache({
-          url: database.url,
-          capacity: config.sessionCache,
-          maxAgeMs: sessionCacheMaxAgeMs,
-          connectTimeoutMs: config.dbConnectTimeoutMs,
-          log: (level, message) => app.log[level](message),
-        })
-      : undefined;
-  app.decorate('sessionCache', sessionCache);
-  // Its connection ends with the database too, should the database close first.
-  const closeSessionCache = async () => sessionCache?.close();
-  database.beforeClose?.add(closeSessionCache);
-  app.addHook('onReady', async () => sessionCache?.start());
   const usageLogs = new UsageLogBuffer(database.db, (err) => app.log.error({ err }, 'usage logs could not be written'));
   app.addHook('onClose', async () => {
     await app.inFlight.idle();
     await usageLogs.flush();
-    await sessionCache?.close();
-    database.beforeClose?.delete(closeSessionCache);
     if (closeDatabase) await database.close();
   });
 
@@ -145,10 +113,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = {
     config,
     db: database.db,
-    engine: database.engine,
     copyCsv: database.copyCsv,
     reportPool: database.reportPool,
-    sessionCache,
     transportKey: await loadTransportKey(database.db),
     identKey: await loadSecret(database.db, 'ident-cookie-hmac-key', () => randomBytes(32).toString('base64')),
     csrfKey: await loadSecret(database.db, 'csrf-hmac-key', () => randomBytes(32).toString('base64')),
@@ -156,13 +122,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
 
   registerErrorHandling(app);
-  if (sessionCache && database.sessionChanges) holdAnswersForListeners(app, sessionCache, database.sessionChanges);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   const gate = { authenticate: (token: string, access?: Access) => authenticate(ctx, token, access), csrfKey: ctx.csrfKey };
   registerMetrics(app, config.apiPrefix, {
-    ...(database.poolStats ? { pools: database.poolStats } : {}),
+    pools: database.poolStats,
     downloads: () => app.downloads.active,
     token: config.metricsToken,
     gate,
@@ -181,7 +146,39 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         description: 'Every call answers the envelope {code, success, data, message, msg}.',
       },
       servers: [{ url: config.apiPrefix }],
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          // The retailer's systems: OAuth 2.0 client credentials, then `Authorization: Bearer <access_token>`.
+          integration: {
+            type: 'oauth2',
+            description:
+              'Integration clients (接口集成): POST the client id and secret to the token URL (HTTP Basic or the body), then send ' +
+              '`Authorization: Bearer <access_token>` on every /integration/v1 call. Tokens live 15 minutes.',
+            flows: {
+              clientCredentials: {
+                tokenUrl: `${config.apiPrefix}${integration.issueToken.path}`,
+                scopes: Object.fromEntries(integration.integrationScopes.map((s) => [s, integration.scopeLabels[s].en])),
+              },
+            },
+          },
+          clientBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'An integration client: its id as the user, its secret as the password.',
+          },
+        },
+      },
+      tags: [
+        {
+          name: 'integration',
+          description:
+            'How the retailer’s ERP, WMS and finance systems feed the portal. Get a token from /integration/oauth/token ' +
+            '(client credentials), then call /integration/v1/… with `Authorization: Bearer <token>`: 401 for a missing, wrong ' +
+            'or expired token or a disabled client, 403 for a scope the client lacks or a source address outside its list, ' +
+            '429 with Retry-After beyond the client’s calls per minute.',
+        },
+      ],
     },
     transform: jsonSchemaTransform,
   });
@@ -198,16 +195,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(baseInfoRoutes(ctx));
       await api.register(commonRoutes(ctx));
       await api.register(purchaseOrderRoutes(ctx));
+      await api.register(deliveryNoteRoutes(ctx));
       await api.register(acceptanceRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
+      await api.register(performanceRoutes(ctx));
       await api.register(usageLogRoutes(ctx, usageLogs));
       await api.register(fileRoutes(ctx));
       await api.register(settlementRoutes(ctx));
       await api.register(certificateRoutes(ctx));
+      await api.register(dockRoutes(ctx));
       await api.register(printRoutes(ctx));
       await api.register(goodsApplyRoutes(ctx));
       await api.register(supplierApplyRoutes(ctx));
       await api.register(dynamicQueryRoutes(ctx));
+      await api.register(integrationRoutes(ctx));
+      await api.register(importRoutes(ctx));
+      await api.register(logRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );
@@ -237,7 +240,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url === config.apiPrefix || url.startsWith(`${config.apiPrefix}/`) || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send(failure(ResultCode.notFound, `${Messages.notFound}: ${request.method} ${url}`, request.id));
+      return reply
+        .status(404)
+        .send(
+          failure(
+            ResultCode.notFound,
+            `${Messages.notFound[languageOf(request.headers['accept-language'])]}: ${request.method} ${url}`,
+            request.id,
+          ),
+        );
     }
     // SPA fallback: the browser router owns every other path.
     return indexPage.send(reply);

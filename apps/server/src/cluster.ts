@@ -1,4 +1,4 @@
-// WORKERS=N (or npm run start:cluster): N server processes on one port (node:cluster), on PostgreSQL only.
+// WORKERS=N (or npm run start:cluster): N server processes on one port (node:cluster).
 // The primary serves nothing: it opens the database (for the embedded default: takes the folder's lock and
 // runs the cluster), migrates and seeds once, then forks the workers with DATABASE_URL pointing at it.
 // A worker that dies is replaced; on SIGTERM/SIGINT the workers drain and exit, then the database stops.
@@ -6,15 +6,12 @@ import cluster, { type Worker } from 'node:cluster';
 import { type Config, databaseOptionsOf } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedIngest } from './seed-ingest';
 
 export async function runPrimary(config: Config, workers: number): Promise<void> {
   const database = await openDatabase(databaseOptionsOf(config));
-  if (!database.url) {
-    await database.close();
-    throw new Error('WORKERS above 1 needs PostgreSQL (the embedded default or DATABASE_URL): PGlite serves one process.');
-  }
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemoIfEmpty(database.db);
+  if (config.seedDemo) await seedDemoIfEmpty(database.db, new Date(), seedIngest);
   const env = { DATABASE_URL: database.url, SEED_DEMO: 'false', PORTAL_WORKER: '1' };
 
   let stopping = false;

@@ -1,7 +1,7 @@
 // Every setting of the server, read from the environment once, validated, with defaults.
 import path from 'node:path';
 import { z } from 'zod';
-import type { DatabaseOptions, EmbeddedEngine } from './db/database';
+import type { DatabaseOptions } from './db/database';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -10,7 +10,6 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
-  EMBEDDED_ENGINE: z.enum(['postgres', 'pglite']).optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   API_PREFIX: z
     .string()
@@ -19,6 +18,8 @@ const schema = z.object({
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
+  DEMO_FEED_MINUTES: z.coerce.number().int().min(0).max(1440).default(0),
+  DEMO_FEED_TENANT: z.string().trim().min(1).max(32).default('demo'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24),
   PASSWORD_VALID_DAYS: z.coerce.number().int().positive().default(90),
@@ -36,7 +37,6 @@ const schema = z.object({
   DYNAMIC_QUERY_CONCURRENCY: z.coerce.number().int().positive().default(3),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().nonnegative().default(30),
   SINGLE_SESSION: bool.default(false),
-  SESSION_CACHE: z.coerce.number().int().nonnegative().default(0),
   LOGIN_CAPTCHA_AFTER: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_AFTER: z.coerce.number().int().positive().default(10),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
@@ -87,17 +87,17 @@ function trustProxyOf(value: string, c: z.RefinementCtx): TrustProxy {
 export interface Config {
   port: number;
   host: string;
-  /** PostgreSQL connection string; when absent the embedded database in dataDir is used. */
+  /** PostgreSQL connection string; when absent the embedded PostgreSQL cluster in dataDir is used. */
   databaseUrl: string | undefined;
   dataDir: string;
   /** Server processes on the port (node:cluster); unset: 1, or the number of cores with --cluster. */
   workers: number | undefined;
-  /** The embedded database (no databaseUrl): PostgreSQL's own binaries, or PGlite; unset: see openDatabase. */
-  embeddedEngine: EmbeddedEngine | undefined;
   apiPrefix: string;
   webDist: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   seedDemo: boolean;
+  /** The demo feed: new orders and receiving for `tenant` every `minutes` through the integration service (0: off). */
+  demoFeed: { minutes: number; tenant: string };
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   passwordValidDays: number;
@@ -120,8 +120,6 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** One live session per account: a newer login ends the older one. */
   singleSession: boolean;
-  /** Most sessions each process keeps in its session cache (PostgreSQL only); 0: no cache. */
-  sessionCache: number;
   login: {
     captchaAfter: number;
     lockAfter: number;
@@ -157,12 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: path.resolve(e.DATA_DIR),
-    embeddedEngine: e.EMBEDDED_ENGINE,
     workers: e.WORKERS,
     apiPrefix: e.API_PREFIX.replace(/\/$/, ''),
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    demoFeed: { minutes: e.DEMO_FEED_MINUTES, tenant: e.DEMO_FEED_TENANT },
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     passwordValidDays: e.PASSWORD_VALID_DAYS,
@@ -185,7 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     singleSession: e.SINGLE_SESSION,
-    sessionCache: e.SESSION_CACHE,
     login: {
       captchaAfter: e.LOGIN_CAPTCHA_AFTER,
       lockAfter: e.LOGIN_LOCK_AFTER,
@@ -209,7 +206,6 @@ export function databaseOptionsOf(config: Config): DatabaseOptions {
   return {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    embeddedEngine: config.embeddedEngine,
     poolSize: config.dbPoolSize,
     exportPoolSize: config.dbExportPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,

@@ -9,7 +9,7 @@ it('answers 503 and a non-1 code when the database is down', async () => {
   expect(res.statusCode).toBe(503);
   expect(res.json()).toMatchObject({ code: '503', success: false });
   await t.app.close();
-});
+}, 120_000); // its database may be the run's first: the template is migrated and seeded inside the test
 
 it('answers 503 as soon as shutdown starts, while other calls are still served', async () => {
   const t = await createTestApp();

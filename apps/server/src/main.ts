@@ -8,7 +8,10 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { DataDirLockedError } from './db/lock';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedIngest } from './seed-ingest';
 import { scheduleExpiryJob } from './modules/certificate/expiry';
+import { scheduleRetentionJob } from './modules/integration/log/service';
+import { scheduleDemoFeed } from './modules/integration/feed/service';
 
 async function main() {
   const config = loadConfig();
@@ -16,10 +19,12 @@ async function main() {
   if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers).catch(exitOnKnownError);
   const database = await openDatabase(databaseOptionsOf(config)).catch(exitOnKnownError);
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemoIfEmpty(database.db);
+  if (config.seedDemo) await seedDemoIfEmpty(database.db, new Date(), seedIngest);
   const app = await buildApp(config, { database, closeDatabase: true });
 
   let stopExpiryJob: () => Promise<void> = async () => undefined;
+  let stopRetentionJob: () => Promise<void> = async () => undefined;
+  let stopDemoFeed: () => Promise<void> = async () => undefined;
   // Readiness says 503 at once; calls and downloads in flight get the grace period to end, while the
   // listener still answers (a load balancer sees the 503 rather than refused connections).
   const shutdown = async (signal: string) => {
@@ -30,7 +35,10 @@ async function main() {
     const graceOver = new Promise<'grace over'>((resolve) => {
       timer = setTimeout(() => resolve('grace over'), config.shutdownGraceSeconds * 1000);
     });
-    const outcome = await Promise.race([Promise.all([app.inFlight.idle(), stopExpiryJob()]).then(() => 'drained' as const), graceOver]);
+    const outcome = await Promise.race([
+      Promise.all([app.inFlight.idle(), stopExpiryJob(), stopRetentionJob(), stopDemoFeed()]).then(() => 'drained' as const),
+      graceOver,
+    ]);
     clearTimeout(timer);
     if (outcome === 'grace over') {
       app.log.error(`work still in flight after ${config.shutdownGraceSeconds} s, exiting`);
@@ -45,8 +53,13 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Certificates' daily expiry marks: every process tries, the database lets one run a day (expiry.ts).
   stopExpiryJob = scheduleExpiryJob(database.db, () => new Date(), app.log);
+  // The integration log's daily removal of batches older than each tenant's integrationLogDays (log/service.ts).
+  stopRetentionJob = scheduleRetentionJob(database.db, () => new Date(), app.log);
+  // The demo feed (DEMO_FEED_MINUTES): new orders and their receiving through the integration service.
+  if (config.demoFeed.minutes > 0)
+    stopDemoFeed = scheduleDemoFeed(database.db, { tenantId: config.demoFeed.tenant, everyMinutes: config.demoFeed.minutes }, app.log);
   app.log.info(
-    `portal ready on http://localhost:${config.port} (database: ${database.embedded ? `embedded ${database.engine} in ${config.dataDir}` : database.engine})`,
+    `portal ready on http://localhost:${config.port} (database: ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'})`,
   );
 }
 

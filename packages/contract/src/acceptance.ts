@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import type { Titled } from './language';
-import { decimal, isoDate, pageOf, pageParams, sortParam } from './paging';
+import { columnFilters, columnValues, columnValuesParams, decimal, isoDate, pageOf, pageParams, sortParam } from './paging';
 import { ModuleCode } from './modules';
 
 export const groupDimensions = ['dept', 'goods', 'category', 'brand', 'day', 'month'] as const;
@@ -142,14 +142,27 @@ export type AccDetailSortField = (typeof accDetailSortFields)[number];
 /** The detail grid's sort, which its exports follow too. */
 const accDetailSort = sortParam.extend({ field: z.enum(accDetailSortFields, { message: '不能按此列排序' }) }).optional();
 
+/** The detail grid's state that its page, its checklists and its exports share: the sort and the column filters (every column). */
+const accDetailGrid = accCondition.extend({ sort: accDetailSort, filters: columnFilters.optional() });
+
 export const getAccDetailInfo = defineCall({
   area: 'acceptance',
   method: 'POST',
   path: '/acceptance/getAccDetailInfo',
   module: ModuleCode.acceptance,
-  summary: 'Receiving lines, paged and sortable',
-  body: accCondition.extend({ ...pageParams, sort: accDetailSort }),
+  summary: "Receiving lines, paged, with the grid's sort and column filters",
+  body: accDetailGrid.extend(pageParams),
   data: pageOf(accDetail),
+});
+
+export const getAccDetailColumnValues = defineCall({
+  area: 'acceptance',
+  method: 'POST',
+  path: '/acceptance/getAccDetailColumnValues',
+  module: ModuleCode.acceptance,
+  summary: "Distinct texts of one column of the receiving lines under the condition and the other filters (the grid's value checklist)",
+  body: accDetailGrid.omit({ sort: true }).extend(columnValuesParams),
+  data: columnValues,
 });
 
 /** Exports answer a file, not the envelope (errors still answer the envelope). */
@@ -159,8 +172,8 @@ export const exportCsv = defineCall({
   path: '/acceptance/exportCsv',
   module: ModuleCode.acceptance,
   button: 'export',
-  summary: "All receiving lines of the condition as CSV (UTF-8 with BOM), streamed, in the detail grid's sort",
-  body: accCondition.extend({ sort: accDetailSort }),
+  summary: "All receiving lines of the condition as CSV (UTF-8 with BOM), streamed, in the detail grid's sort and filters",
+  body: accDetailGrid,
   data: z.string(),
 });
 export const exportExcel = defineCall({
@@ -169,7 +182,7 @@ export const exportExcel = defineCall({
   path: '/acceptance/exportExcel',
   module: ModuleCode.acceptance,
   button: 'export',
-  summary: "All receiving lines of the condition as .xlsx, streamed, in the detail grid's sort",
-  body: accCondition.extend({ sort: accDetailSort }),
+  summary: "All receiving lines of the condition as .xlsx, streamed, in the detail grid's sort and filters",
+  body: accDetailGrid,
   data: z.string(),
 });

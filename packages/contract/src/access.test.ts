@@ -17,9 +17,11 @@ describe('access of every call', () => {
   });
 
   it.each(calls.map((c) => [`${c.method} ${c.path}`, c] as const))(
-    '%s is public, names a module, or says why every signed-in user may call it',
+    '%s is public, names a module, is an integration call, or says why every signed-in user may call it',
     (_, call) => {
-      const grants = [call.public === true, Boolean(call.module), Boolean(call.signedIn?.trim())].filter(Boolean);
+      const grants = [call.public === true, Boolean(call.module), Boolean(call.signedIn?.trim()), Boolean(call.integration)].filter(
+        Boolean,
+      );
       expect(grants).toHaveLength(1);
     },
   );

@@ -27,6 +27,11 @@ export interface CallDef<
    */
   signedIn?: string;
   /**
+   * An integration call (`/integration/v1/…`): made by a retailer's system with a client's bearer token (the
+   * token call), never with a session; `scope` is what the client must hold (none: any client may call it).
+   */
+  integration?: { scope?: string };
+  /**
    * The call changes data (some are GETs, as the spec writes them). The server refuses it when the browser
    * says it comes from another site; the session cookie alone never authenticates any call (architecture: CSRF).
    */

@@ -1,6 +1,7 @@
 // Certificates (资质证照, module ms0040): the tenant's certificate types, a supplier's certificates with
 // their files, review by staff, expiry warnings, Excel import, and the dashboard's certificate card.
 import { z } from 'zod';
+import type { Language } from './language';
 import { defineCall } from './call';
 import { storedFile } from './file';
 import { history } from './history';
@@ -39,6 +40,8 @@ export const reviewWarnDays = 30;
 export const certificateType = z.object({
   typeCode: z.string(),
   typeName: z.string(),
+  /** The type's English name ('' where the tenant gave none: its Chinese name is shown). */
+  typeNameEn: z.string(),
   /** 'goods': the certificate belongs to a goods item (barcode, goods name, approval number asked). */
   scope: z.enum(['supplier', 'goods']),
   mandatory: z.boolean(),
@@ -48,6 +51,10 @@ export const certificateType = z.object({
 });
 export type CertificateType = z.infer<typeof certificateType>;
 
+/** A certificate type's name in a language (its Chinese name where it has no English one). */
+export const typeNameIn = (language: Language, type: { typeName: string; typeNameEn: string }): string =>
+  language === 'en' && type.typeNameEn ? type.typeNameEn : type.typeName;
+
 const text = (max: number) => z.string().trim().max(max, `不能超过${max}个字符`);
 const required = (max: number, message: string) => text(max).min(1, message);
 const id = z.coerce.number({ error: 'id 必须是数字' }).int().positive().max(2_147_483_647);
@@ -56,6 +63,7 @@ export const certificate = z.object({
   id: z.number().int(),
   typeCode: z.string(),
   typeName: z.string(),
+  typeNameEn: z.string(),
   scope: z.enum(['supplier', 'goods']),
   mandatory: z.boolean(),
   suppCode: z.string(),
@@ -77,16 +85,24 @@ export const certificate = z.object({
   returnReason: z.string(),
   /** false: replaced by a newer certificate of the same type (kept for its history). */
   current: z.boolean(),
+  /**
+   * The certificate that counts for its type (and goods item): the newest approved one, or while none was
+   * approved the current one. A successor takes over once approved; until then warnings and checks follow this.
+   */
+  inForce: z.boolean(),
   files: z.array(storedFile),
   updatedAt: z.string(),
 });
 export type Certificate = z.infer<typeof certificate>;
 
-/** One type on a supplier's page: the type, its current certificates (several for goods types) and what is wrong. */
+/**
+ * One type on a supplier's page: the type, its certificates in force (several for goods types) each followed by
+ * a current successor not yet approved, and what is wrong with those in force.
+ */
 export const typeOverview = z.object({
   type: certificateType,
   certificates: z.array(certificate),
-  /** 'missing' (mandatory, none), 'expired', 'expiring' (within 30 days), 'review' (annual review due), 'ok', 'none' (optional, none). */
+  /** Of the certificates in force: 'missing' (mandatory, none), 'expired', 'expiring' (within 30 days), 'review' (annual review due), 'ok', 'none' (optional, none). */
   problem: z.enum(['missing', 'expired', 'expiring', 'review', 'ok', 'none']),
 });
 export type TypeOverview = z.infer<typeof typeOverview>;
@@ -108,6 +124,7 @@ export const ctfTypeForm = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,20}$/, '类型编码为1-20位字母、数字、_或-'),
   typeName: required(40, '请输入类型名称'),
+  typeNameEn: text(60).default(''),
   scope: z.enum(['supplier', 'goods']),
   mandatory: z.boolean(),
   annualReview: z.boolean(),
@@ -265,8 +282,9 @@ export const problemSupplier = z.object({
   expired: z.number().int(),
   returned: z.number().int(),
   waiting: z.number().int(),
-  /** Names of the missing mandatory types. */
+  /** Names of the missing mandatory types, and the same in English (the Chinese name where a type has no English one). */
   missingTypes: z.array(z.string()),
+  missingTypesEn: z.array(z.string()),
 });
 
 export const getProblemSuppliers = defineCall({
@@ -362,6 +380,7 @@ export const certificateSummary = z.object({
     z.object({
       suppName: z.string(),
       typeName: z.string(),
+      typeNameEn: z.string(),
       ctfName: z.string(),
       ctfNumber: z.string(),
       validTo: z.string(),

@@ -13,6 +13,7 @@ export const PasswordPolicy = {
   /** At least one lowercase letter, one uppercase letter and one digit. */
   pattern: /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{6,20}$/,
   message: '6-20个字符,必须包含大小写字母和数字',
+  messageEn: '6-20 characters, with upper- and lower-case letters and a digit',
   warnDays: 3,
   logoutDelayMs: 1000,
 } as const;

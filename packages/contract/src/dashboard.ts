@@ -8,7 +8,13 @@ import { ModuleCode } from './modules';
 export const overview = z.object({
   /** The business day the figures are for (UTC+8), YYYY-MM-DD. */
   today: z.string(),
-  openOrders: z.object({ count: z.number().int(), amount: decimal, toConfirm: z.number().int() }),
+  openOrders: z.object({
+    count: z.number().int(),
+    amount: decimal,
+    /** Waiting for the supplier's confirmation (已下达, 已阅读), and of those past their deadline. */
+    toConfirm: z.number().int(),
+    overdue: z.number().int(),
+  }),
   receiving: z.object({
     /** This month up to today. */
     thisMonth: decimal,

@@ -1,6 +1,6 @@
 // Server-defined query pages (/scmQuery/dynamic/query/{queryCode}): definitions kept per tenant by staff
 // (designer, module ms0100), and the runner every query page calls. A definition's SQL reads the reporting
-// views only, which the runner scopes to the caller's tenant and supplier (README: dynamic queries).
+// views only, which the runner scopes to the caller's tenant and supplier (docs/dynamic-query.md).
 import { z } from 'zod';
 import { defineCall } from './call';
 import { ModuleCode } from './modules';

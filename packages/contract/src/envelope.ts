@@ -1,5 +1,6 @@
 // The response envelope every JSON call answers with, and the codes it carries.
 import { z } from 'zod';
+import type { Localized } from './language';
 
 /** Codes of the envelope. '1' is success; the others mirror the HTTP status they travel with. */
 export const ResultCode = {
@@ -46,27 +47,36 @@ export interface LegacyEnvelope<T> {
   msg: string;
 }
 
-/** A failure also names its request (`requestId`, as in the server's log and the x-request-id header). */
-export const failureEnvelopeSchema = envelopeSchema(z.null()).extend({ requestId: z.string().optional() });
+/**
+ * A failure also names its request (`requestId`, as in the server's log and the x-request-id header). Its data is
+ * null, or what a refusal lets the caller act on (e.g. dock.slotFullData with a full slot's 409).
+ */
+export const failureEnvelopeSchema = envelopeSchema(z.unknown()).extend({ requestId: z.string().optional() });
 
-/** Messages the clients recognise by their exact text (spec section 8). */
+/**
+ * Messages the clients recognise by their exact text (spec section 8), in each language: a caller naming no
+ * language (or Chinese) reads the spec's Chinese text.
+ */
 export const Messages = {
-  tokenInvalid: 'token失效，请重新登录。',
-  otherUserLoggedIn: '其他用户已登录',
-  forbidden: '没有访问权限',
-  notFound: '接口不存在',
-  internal: '系统异常，请稍后重试',
-  unavailable: '数据库不可用',
+  tokenInvalid: { 'zh-CN': 'token失效，请重新登录。', en: 'Your session has expired. Please sign in again.' },
+  otherUserLoggedIn: { 'zh-CN': '其他用户已登录', en: 'Another user has signed in with this account' },
+  forbidden: { 'zh-CN': '没有访问权限', en: 'You do not have access to this' },
+  notFound: { 'zh-CN': '接口不存在', en: 'No such endpoint' },
+  internal: { 'zh-CN': '系统异常，请稍后重试', en: 'System error. Please try again later.' },
+  unavailable: { 'zh-CN': '数据库不可用', en: 'The database is unavailable' },
   /** A call that could not reach the database (down, unreachable or not answering in time). */
-  serviceUnavailable: '服务暂不可用',
+  serviceUnavailable: { 'zh-CN': '服务暂不可用', en: 'The service is temporarily unavailable' },
   /** More downloads at once than one account or tenant may run. */
-  tooManyExports: '导出任务过多，请稍后再试',
-  loginFailed: '用户名或密码错误',
-  captchaRequired: '请输入验证码',
-  captchaWrong: '验证码错误或已过期',
-  passwordChanged: '修改成功!',
+  tooManyExports: { 'zh-CN': '导出任务过多，请稍后再试', en: 'Too many exports are running. Please try again later.' },
+  loginFailed: { 'zh-CN': '用户名或密码错误', en: 'Wrong user name or password' },
+  captchaRequired: { 'zh-CN': '请输入验证码', en: 'Please enter the verification code' },
+  captchaWrong: { 'zh-CN': '验证码错误或已过期', en: 'The verification code is wrong or has expired' },
+  passwordChanged: { 'zh-CN': '修改成功!', en: 'Password changed!' },
   /** The supplier of the account is 停用: no sign-in, and open sessions end. */
-  supplierDisabled: '供应商已停用，请联系采购员',
+  supplierDisabled: { 'zh-CN': '供应商已停用，请联系采购员', en: 'Your supplier account has been disabled. Please contact your buyer.' },
   /** The supplier of the account is 冻结: it reads its modules but changes nothing in them. */
-  supplierFrozen: '供应商已冻结，只能查询，不能修改',
-} as const;
+  supplierFrozen: {
+    'zh-CN': '供应商已冻结，只能查询，不能修改',
+    en: 'Your supplier account is frozen: you can view but not change anything',
+  },
+} as const satisfies Record<string, Localized>;

@@ -10,6 +10,8 @@ export const fileKinds = {
     text: 'Excel 工作簿',
     textEn: 'Excel workbook',
   },
+  /** Comma-separated text (UTF-8, with or without a byte-order mark; GB18030 as Excel saves it in Chinese Windows). */
+  csv: { contentType: 'text/csv', extensions: ['csv'], text: 'CSV 文件', textEn: 'CSV file' },
 } as const;
 export type FileKind = keyof typeof fileKinds;
 

@@ -2,7 +2,6 @@
 // take files (certificates, settlement attachments) declare their own upload calls with their rules.
 import { z } from 'zod';
 import { defineCall } from './call';
-import { fileKinds } from './file-kinds';
 
 export const storedFile = z.object({
   fileId: z.string(),
@@ -29,7 +28,8 @@ export const uploadFile = defineCall({
   changes: true,
   summary:
     'Upload files (multipart/form-data, field `file`): PDF, JPEG, PNG or .xlsx recognised from their bytes, at most 10 MB each and 10 at once',
-  upload: { kinds: Object.keys(fileKinds) as (keyof typeof fileKinds)[], maxBytes: 10 * 1024 * 1024, maxFiles: 10 },
+  // Documents and pictures people attach (CSV is only for imports, which read it).
+  upload: { kinds: ['pdf', 'jpeg', 'png', 'xlsx'], maxBytes: 10 * 1024 * 1024, maxFiles: 10 },
   data: z.array(storedFile),
 });
 

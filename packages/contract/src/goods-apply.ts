@@ -3,6 +3,7 @@
 // (资质审核) pass or return it; approval creates the goods item with a new goods code.
 import { z } from 'zod';
 import { defineCall } from './call';
+import { compareDecimal } from './decimal';
 import { storedFile } from './file';
 import { history } from './history';
 import { ModuleCode } from './modules';
@@ -46,12 +47,6 @@ export function isEan13(code: string): boolean {
   return (10 - (sum % 10)) % 10 === digits[12];
 }
 
-/** A positive decimal with at most `places` decimals, as a scaled integer (exact; no float). */
-export function scaled(text: string, places = 6): bigint {
-  const [whole, fraction = ''] = text.split('.');
-  return BigInt(`${whole}${fraction.padEnd(places, '0').slice(0, places)}`);
-}
-
 const text = (max: number) => z.string().trim().max(max, `不能超过${max}个字符`);
 const required = (max: number, message: string) => text(max).min(1, message);
 const id = z.coerce.number({ error: 'id 必须是数字' }).int().positive().max(2_147_483_647);
@@ -64,9 +59,9 @@ const money = (places: number, label: string) =>
   z
     .string()
     .trim()
-    // abort: the checks after it read the text as a decimal (BigInt of '1e5000000' throws).
+    // abort: the checks after it read the text as a decimal (compareDecimal of '1e5000000' throws).
     .regex(new RegExp(`^\\d{1,8}(\\.\\d{1,${places}})?$`), { message: `${label}须为数字，最多${places}位小数`, abort: true })
-    .refine((v) => scaled(v) > 0n, `${label}须大于0`);
+    .refine((v) => compareDecimal(v, '0') > 0, `${label}须大于0`);
 
 export const barcode = z
   .string()
@@ -106,7 +101,7 @@ export const applyForm = z
     /** The supplier's own current certificates linked to the application. */
     ctfIds: z.array(id).max(maxLinkedCtfs, `最多关联 ${maxLinkedCtfs} 个证照`).default([]),
   })
-  .refine((f) => scaled(f.retailPrice) >= scaled(f.price), {
+  .refine((f) => compareDecimal(f.retailPrice, f.price) >= 0, {
     message: '建议售价不能低于含税进价',
     path: ['retailPrice'],
     // Only once both prices passed their own checks: compared as decimals, never as whatever was sent.
@@ -121,6 +116,7 @@ export type ApplyForm = z.infer<typeof applyForm>;
 export const linkedCtf = z.object({
   id: z.number().int(),
   typeName: z.string(),
+  typeNameEn: z.string(),
   ctfNumber: z.string(),
   ctfName: z.string(),
   barcode: z.string(),

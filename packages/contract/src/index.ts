@@ -4,6 +4,7 @@ export * from './envelope';
 export * from './constants';
 export * from './modules';
 export * from './paging';
+export * from './decimal';
 export * from './history';
 export * from './file-kinds';
 export * from './language';
@@ -16,11 +17,14 @@ export * as employee from './employee';
 export * as file from './file';
 export * as menu from './menu';
 export * as purchaseOrder from './purchase-order';
+export * as deliveryNote from './delivery-note';
 export * as system from './system';
 export * as usageLog from './usage-log';
 export { LogConstants } from './usage-log';
 export * as user from './user';
 export * as settlement from './settlement';
+export * as integration from './integration';
+export * as performance from './performance';
 export type { LoginBody, LoginResult, LoginIdentity, UserInfo } from './auth';
 export type { ExternalModule, Permission, RouteItem } from './menu';
 export type { UserInfoDetail } from './user';
@@ -28,6 +32,7 @@ export type { BrandForm, BrandRow, BusOption, CategoryForm, CategoryNode, DeptRo
 export type { PurOrderSummary } from './purchase-order';
 export type { AccCondition, AccDetail, AccDetailSortField, AccGroup } from './acceptance';
 export type { Overview } from './dashboard';
+export type { PerformanceFigures, RankingRow, RankingSortField, SupplierPerformance } from './performance';
 export type { Employee, EmployeeForm, EmployeeStatus, ResourceNode } from './employee';
 export type { UsageRecord } from './usage-log';
 export type { StoredFile } from './file';
@@ -51,6 +56,8 @@ export type {
   SupplierContract,
 } from './settlement';
 export * as certificate from './certificate';
+export * as dock from './dock';
+export type { BoardSlot, BookableNote, Booking, BookingStatus, Slot, SlotPattern } from './dock';
 export type {
   Certificate,
   CertificateStatus,
@@ -77,6 +84,15 @@ export type {
   SupplierStatus,
 } from './supplier-apply';
 export * as dynamicQuery from './dynamic-query';
+export type {
+  ClientForm,
+  ClientWithSecret,
+  IntegrationClient,
+  IntegrationEntity,
+  IntegrationScope,
+  TokenAnswer,
+  TokenError,
+} from './integration';
 export type {
   DefinitionSummary,
   PageDefinition,

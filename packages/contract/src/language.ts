@@ -5,6 +5,9 @@
 export const languages = ['zh-CN', 'en'] as const;
 export type Language = (typeof languages)[number];
 
+/** A text in each language: a refusal, a message clients recognise. The caller reads its own language's. */
+export type Localized = Readonly<Record<Language, string>>;
+
 /**
  * The language a request asks for: the web app sends the user's own in Accept-Language on every call.
  * English when the first language named is English; Chinese (the spec's language) otherwise, also when

@@ -105,3 +105,15 @@ export const getSecondVerifyCode = defineCall({
   query: moduleQuery,
   data: z.object({ code: z.string(), expiresInSeconds: z.number().int() }),
 });
+
+export const checkPage = defineCall({
+  area: 'menu',
+  method: 'GET',
+  path: '/menu/checkPage',
+  summary:
+    "Whether the caller may open a page of the web app (its module's path, or a page below it): 'held', 'forbidden' (the page exists, the caller lacks its module: the web shows 403) or 'none' (no such page: 404)",
+  signedIn: "answers only about the caller's own rights",
+  query: z.object({ path: z.string().trim().min(1, 'path 不能为空').max(300) }),
+  // Answered, not refused: the browser logs a refused request as a console error, and an unknown address is no error.
+  data: z.object({ access: z.enum(['held', 'forbidden', 'none']) }),
+});

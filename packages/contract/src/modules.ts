@@ -26,6 +26,16 @@ export const ModuleCode = {
   supplierApplyAudit: 'ms0063',
   supplierHistory: 'ms0064',
   queryDesign: 'ms0100',
+  integration: 'ms0110',
+  integrationImport: 'ms0111',
+  integrationLog: 'ms0112',
+  orderConfirmMonitor: 'ms0113',
+  deliveryNote: 'ms0114',
+  receiving: 'ms0115',
+  deliveryBooking: 'ms0116',
+  dockBoard: 'ms0117',
+  supplierPerformance: 'ms0118',
+  performanceRanking: 'ms0119',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -62,4 +72,14 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0063: 'Supplier admission review',
   ms0064: 'Supplier history',
   ms0100: 'Query designer',
+  ms0110: 'Integration clients',
+  ms0111: 'Data import',
+  ms0112: 'Integration log',
+  ms0113: 'Order confirmations',
+  ms0114: 'Delivery notes',
+  ms0115: 'Receiving',
+  ms0116: 'Delivery appointments',
+  ms0117: 'Dock appointments',
+  ms0118: 'Supplier performance',
+  ms0119: 'Performance ranking',
 };

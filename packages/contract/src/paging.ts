@@ -19,9 +19,22 @@ export function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** The retailer's clock (China, Asia/Shanghai: UTC+8 all year, no daylight saving). */
+const businessOffsetMs = 8 * 3_600_000;
+
 /** The retailer's calendar day at `now`: the day where the business happens (China, UTC+8), as YYYY-MM-DD. */
 export function businessDay(now: Date): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  return new Date(now.getTime() + businessOffsetMs).toISOString().slice(0, 10);
+}
+
+/** The calendar day `days` after (or before, when negative) the day YYYY-MM-DD. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The retailer's wall-clock time of an instant, as YYYY-MM-DD HH:mm:ss (what every screen and printout shows). */
+export function businessTime(instant: Date): string {
+  return new Date(instant.getTime() + businessOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** A calendar date YYYY-MM-DD. */

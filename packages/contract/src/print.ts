@@ -3,10 +3,21 @@
 // one record to print, each in the caller's scope and under the module that shows the record.
 import { z } from 'zod';
 import { defineCall } from './call';
-import { type PrintType, printTypes } from './common';
+import { type PrintType, deliveryModeTextEn, orderTypeTextEn, printTypes } from './common';
 import { ModuleCode } from './modules';
+import { orderStatusTextEn } from './purchase-order';
+import {
+  billKindText,
+  billKindTextEn,
+  billStatusTextEn,
+  businessModeTextEn,
+  settleStatusTextEn,
+  sourceTypeText,
+  sourceTypeTextEn,
+} from './settlement';
 
-export const printFieldKinds = ['text', 'date', 'money', 'price', 'qty', 'rate'] as const;
+/** `word`: a word of the product (a state, a document or order type), printed in the reader's language. */
+export const printFieldKinds = ['text', 'word', 'date', 'money', 'price', 'qty', 'rate'] as const;
 export type PrintFieldKind = (typeof printFieldKinds)[number];
 
 /** What a template may name: fields of the record (header and footer) and columns of its lines. */
@@ -16,7 +27,55 @@ export interface PrintFieldSet {
 }
 
 const goodsLine = { lineNo: 'text', goodsCode: 'text', barcode: 'text', goodsName: 'text', spec: 'text', unit: 'text' } as const;
-const party = { billNumber: 'text', companyName: 'text', suppCode: 'text', suppName: 'text', status: 'text' } as const;
+const party = { billNumber: 'text', companyName: 'text', suppCode: 'text', suppName: 'text', status: 'word' } as const;
+
+/** The same words by code in Chinese and English, as Chinese word to English. */
+const byWord = <K extends string>(zh: Record<K, string>, en: Record<K, string>) =>
+  Object.fromEntries((Object.keys(zh) as K[]).map((k) => [zh[k], en[k]]));
+
+/**
+ * The English of the texts the default templates are made with (their names and page-foot notes), by the
+ * Chinese text: a template of the tenant's own, or a default one changed, prints its own text.
+ */
+export const printTemplateTextsEn: Readonly<Record<string, string>> = {
+  '采购订单（A4 纵向）': 'Purchase order (A4 portrait)',
+  '采购订单（针式 241×140）': 'Purchase order (dot matrix 241×140)',
+  '采购订单（A5 横向，送货随附）': 'Purchase order (A5 landscape, with the delivery)',
+  '验收单（A4 纵向）': 'Receiving note (A4 portrait)',
+  '结算单（A4 横向）': 'Settlement bill (A4 landscape)',
+  '结算单（针式 241×140）': 'Settlement bill (dot matrix 241×140)',
+  '调价单（A4 纵向）': 'Price adjustment (A4 portrait)',
+  '商品变更单（A4 纵向）': 'Goods change (A4 portrait)',
+  '供应商签字：____________　　收货人签字：____________': 'Supplier signature: ____________    Received by: ____________',
+  '收货人签字：__________': 'Received by: __________',
+  '{{deptName}} 收货人签字：__________': '{{deptName}} received by: __________',
+  '验收人签字：__________　　供应商签字：__________': 'Checked by: __________    Supplier signature: __________',
+  '供应商（盖章）：____________　　财务审核：____________　　{{companyName}}':
+    'Supplier (seal): ____________    Finance review: ____________    {{companyName}}',
+  '供应商（盖章）：____________': 'Supplier (seal): ____________',
+  '采购审核：__________　　供应商确认：__________': 'Purchasing review: __________    Supplier confirmation: __________',
+  '商品部审批：__________　　供应商确认：__________': 'Merchandising approval: __________    Supplier confirmation: __________',
+};
+
+/** The English of every word a print record carries in Chinese (fields of kind `word`); a word not here prints as it is. */
+export const printWordsEn: Readonly<Record<string, string>> = {
+  ...orderStatusTextEn,
+  ...deliveryModeTextEn,
+  ...orderTypeTextEn,
+  ...settleStatusTextEn,
+  ...businessModeTextEn,
+  ...billStatusTextEn,
+  ...byWord(sourceTypeText, sourceTypeTextEn),
+  ...byWord(billKindText, billKindTextEn),
+  // Price adjustments and goods changes.
+  已生效: 'In effect',
+  // The goods data a goods change names.
+  商品名称: 'Goods name',
+  规格: 'Spec',
+  箱规: 'Case size',
+  单位: 'Unit',
+  条码: 'Barcode',
+};
 
 export const printFields: Readonly<Record<PrintType, PrintFieldSet>> = {
   purOrder: {
@@ -29,8 +88,8 @@ export const printFields: Readonly<Record<PrintType, PrintFieldSet>> = {
       deliveryDate: 'date',
       deadline: 'date',
       validDays: 'qty',
-      deliveryMode: 'text',
-      orderType: 'text',
+      deliveryMode: 'word',
+      orderType: 'word',
       lineCount: 'qty',
       totalQty: 'qty',
       receivedQty: 'qty',
@@ -75,11 +134,11 @@ export const printFields: Readonly<Record<PrintType, PrintFieldSet>> = {
   samBill: {
     fields: {
       ...party,
-      billKind: 'text',
+      billKind: 'word',
       nodeCode: 'text',
       nodeName: 'text',
       nodeTaxNumber: 'text',
-      businessMode: 'text',
+      businessMode: 'word',
       periodStart: 'date',
       periodEnd: 'date',
       dueDate: 'date',
@@ -95,7 +154,7 @@ export const printFields: Readonly<Record<PrintType, PrintFieldSet>> = {
     },
     lines: {
       lineNo: 'text',
-      docType: 'text',
+      docType: 'word',
       docNumber: 'text',
       docDate: 'date',
       dueDate: 'date',
@@ -114,8 +173,16 @@ export const printFields: Readonly<Record<PrintType, PrintFieldSet>> = {
   },
   goodsChange: {
     fields: { ...party, applyDate: 'date', remark: 'text', lineCount: 'qty' },
-    lines: { ...goodsLine, changedField: 'text', oldValue: 'text', newValue: 'text' },
+    lines: { ...goodsLine, changedField: 'word', oldValue: 'text', newValue: 'text' },
   },
+};
+
+/**
+ * The record's own totals, which every printout of the type shows in its footer whatever the template lists, in
+ * this order: a settlement bill's footer adds up (货款 + 退货 + 费用 + 预付款冲销 = 应付金额), each line shown.
+ */
+export const printTotals: Readonly<Partial<Record<PrintType, readonly string[]>>> = {
+  samBill: ['goodsAmount', 'returnAmount', 'chargeAmount', 'prepayAmount', 'payableAmount'],
 };
 
 const printTypeCodes = Object.keys(printTypes) as [PrintType, ...PrintType[]];

@@ -8,7 +8,7 @@ export const health = defineCall({
   path: '/health',
   summary: 'Liveness and database reachability',
   public: true,
-  data: z.object({ status: z.enum(['ok', 'down']), database: z.enum(['pglite', 'postgres']), uptimeSeconds: z.number() }),
+  data: z.object({ status: z.enum(['ok', 'down']), database: z.enum(['postgres']), uptimeSeconds: z.number() }),
 });
 
 export const useMiddlePlatform = defineCall({

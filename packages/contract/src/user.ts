@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { PasswordPolicy } from './constants';
 import { Messages } from './envelope';
+import type { Language } from './language';
 
 export const userInfoDetail = z.object({
   employeeCode: z.string(),
@@ -36,23 +37,47 @@ export const getQrCode = defineCall({
   data: z.string(),
 });
 
-/** The change-password rules of spec section 5 on plain passwords: the first broken rule's message, or null. */
-export function passwordChangeProblem(form: { oldpassword?: string; newpassword?: string; password2?: string }): string | null {
-  if (form.oldpassword === undefined) return '请输入原密码';
-  if (form.oldpassword === '') return '密码不能为空';
-  if (!form.newpassword) return '请输入新密码';
-  if (!PasswordPolicy.pattern.test(form.newpassword)) return PasswordPolicy.message;
-  if (!form.password2) return '请再次输入密码';
-  if (form.password2 !== form.newpassword) return '两次输入密码不一致!';
+/**
+ * The change-password rules of spec section 5 on plain passwords: the first broken rule's message in a
+ * language (Chinese by default: the spec's texts), or null.
+ */
+export function passwordChangeProblem(
+  form: { oldpassword?: string; newpassword?: string; password2?: string },
+  language: Language = 'zh-CN',
+): string | null {
+  const texts = passwordProblems[language];
+  if (form.oldpassword === undefined) return texts.oldRequired;
+  if (form.oldpassword === '') return texts.empty;
+  if (!form.newpassword) return texts.newRequired;
+  if (!PasswordPolicy.pattern.test(form.newpassword)) return language === 'en' ? PasswordPolicy.messageEn : PasswordPolicy.message;
+  if (!form.password2) return texts.againRequired;
+  if (form.password2 !== form.newpassword) return texts.mismatch;
   return null;
 }
+
+const passwordProblems = {
+  'zh-CN': {
+    oldRequired: '请输入原密码',
+    empty: '密码不能为空',
+    newRequired: '请输入新密码',
+    againRequired: '请再次输入密码',
+    mismatch: '两次输入密码不一致!',
+  },
+  en: {
+    oldRequired: 'Please enter your current password',
+    empty: 'The password cannot be empty',
+    newRequired: 'Please enter a new password',
+    againRequired: 'Please enter the password again',
+    mismatch: 'The two passwords do not match!',
+  },
+} as const satisfies Record<Language, Record<string, string>>;
 
 export const updatePassword = defineCall({
   area: 'user',
   method: 'POST',
   path: '/user/updatePassword',
   summary: "Change the caller's password; the three passwords are RSA-OAEP encrypted like the login password",
-  successMessage: Messages.passwordChanged,
+  successMessage: Messages.passwordChanged['zh-CN'],
   signedIn: 'every user changes their own password',
   changes: true,
   body: z.object({

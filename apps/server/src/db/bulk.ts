@@ -1,4 +1,4 @@
-// Bulk inserts through unnest of typed arrays: one statement per batch, same SQL on PGlite and PostgreSQL.
+// Bulk inserts through unnest of typed arrays: one statement per batch.
 import { type Kysely, sql } from 'kysely';
 import type { DB } from './schema';
 

@@ -1,6 +1,6 @@
 // PostgreSQL's own CSV writer: COPY (query) TO STDOUT, streamed as the server sends it.
 import type { CompiledQuery } from 'kysely';
-import type pg from 'pg';
+import type { PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 
 /**
@@ -30,7 +30,7 @@ const chunkBytes = 64 * 1024;
  * as PostgreSQL sends them. The connection is held until the last chunk; a consumer that stops early (the
  * download was cancelled) ends the connection, which stops the query on the server.
  */
-export async function* copyCsv(pool: pg.Pool, query: CompiledQuery): AsyncGenerator<Buffer> {
+export async function* copyCsv(pool: { connect(): Promise<PoolClient> }, query: CompiledQuery): AsyncGenerator<Buffer> {
   const client = await pool.connect();
   let finished = false;
   try {

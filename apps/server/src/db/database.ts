@@ -1,17 +1,16 @@
-// The database: Kysely over a pg.Pool, on PostgreSQL (DATABASE_URL), on the embedded PostgreSQL cluster
-// in DATA_DIR (the default), or on PGlite (in memory for the server tests, or in a folder when chosen).
-import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { type CompiledQuery, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+// The database: Kysely over a pg.Pool, on PostgreSQL: the embedded cluster in DATA_DIR (the default) or the
+// server at DATABASE_URL. A data folder that still holds a PGlite database (earlier releases) is refused with
+// how to move it.
+import { type CompiledQuery, Kysely, Migrator, PostgresDialect, type PostgresPool, sql } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { copyCsv } from './copy';
 import { sendPreparedByName } from './prepared';
-import { SessionChangeCount } from './session-signals';
-import { startEmbeddedCluster } from './embedded-postgres';
+import { EmbeddedPostgresError, startEmbeddedCluster } from './embedded-postgres';
 import { lockDataDir } from './lock';
 import { migrationProvider } from './migrations/index';
+import { DatabaseUnresponsiveError, Responsiveness } from './responsiveness';
 import type { DB } from './schema';
 
 // DATE stays 'YYYY-MM-DD' (no time-zone shift); int8 (counts, sums of integers) becomes a number
@@ -22,25 +21,25 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => {
   return Number.isSafeInteger(n) ? n : v;
 });
 
-export type Engine = 'pglite' | 'postgres';
+/** Where connections come from: a pool whose connect fails at once while the database does not answer. */
+export interface ConnectionSource {
+  connect(): Promise<pg.PoolClient>;
+}
 
 export interface Database {
   db: Kysely<DB>;
-  engine: Engine;
-  /** PostgreSQL: the connection string (the embedded cluster's is over its Unix socket). */
-  url?: string;
-  /** Run by the portal itself (the cluster in DATA_DIR, or PGlite) rather than reached at DATABASE_URL. */
+  /** The connection string (the embedded cluster's is over its Unix socket). */
+  url: string;
+  /** Run by the portal itself (the cluster in DATA_DIR) rather than reached at DATABASE_URL. */
   embedded: boolean;
-  /** The rows of a query as CSV written by the database itself (COPY TO STDOUT); PostgreSQL only. */
-  copyCsv?: (query: CompiledQuery) => AsyncGenerator<Buffer>;
+  /** The rows of a query as CSV written by the database itself (COPY TO STDOUT). */
+  copyCsv: (query: CompiledQuery) => AsyncGenerator<Buffer>;
   /** Connections of each pool, for the metrics. */
-  poolStats?: () => PoolStats[];
-  /** Connections of the dynamic-query runner (apart from the interactive pool on PostgreSQL; PGlite's one pool). */
-  reportPool: pg.Pool;
-  /** PostgreSQL: statements of this process's pools that changed what decides a session (migration 0026). */
-  sessionChanges?: SessionChangeCount;
-  /** PostgreSQL: run by close before the pools end (connections of the database's users: the session cache's listener). */
-  beforeClose?: Set<() => Promise<void>>;
+  poolStats: () => PoolStats[];
+  /** Connections of the dynamic-query runner, apart from the interactive pool. */
+  reportPool: ConnectionSource;
+  /** Whether the database answers (false: calls are refused at once with 503 until a probe answers again). */
+  responsiveness: Responsiveness;
   close(): Promise<void>;
 }
 
@@ -60,46 +59,114 @@ const statsOf = (name: PoolStats['pool'], pool: pg.Pool): PoolStats => ({
   waiting: pool.waitingCount,
 });
 
-/** What runs the database when there is no DATABASE_URL. */
-export type EmbeddedEngine = 'postgres' | 'pglite';
-
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
-  /** The embedded database's folder, or 'memory://' for a throw-away in-memory PGlite. */
+  /** Without databaseUrl: the folder of the embedded cluster (DATA_DIR/postgres). */
   dataDir?: string;
-  /**
-   * Without databaseUrl: a PostgreSQL cluster in dataDir/postgres, or PGlite in dataDir/pgdata. Unset: PostgreSQL,
-   * except in a folder holding only a PGlite database, which stays on PGlite.
-   */
-  embeddedEngine?: EmbeddedEngine | undefined;
-  /** Told what the embedded engine does on its own (a cluster created, a stray server stopped). */
+  /** Told what the embedded cluster does on its own (a cluster created, a stray server stopped). */
   notice?: (message: string) => void;
   poolSize?: number;
-  /** PostgreSQL: connections of exports (COPY), apart from the interactive pool so they never starve it. */
+  /** Connections of exports (COPY), apart from the interactive pool so they never starve it. */
   exportPoolSize?: number;
-  /** PostgreSQL: longest wait to open a connection or to get one from the pool. */
+  /** Longest wait to open a connection or to get one from the pool. */
   connectTimeoutMs?: number;
-  /** PostgreSQL: longest run of an interactive statement (the database cancels it; the client gives up a second later). */
+  /** Longest run of an interactive statement (the database cancels it; the client gives up a second later). */
   statementTimeoutMs?: number;
-  /** PostgreSQL: connections of the dynamic-query runner, and the longest run of one of its statements. */
+  /** Connections of the dynamic-query runner, and the longest run of one of its statements. */
   reportPoolSize?: number;
   reportTimeoutMs?: number;
 }
 
-/** Settings of both PostgreSQL pools: bounded connect and acquire waits, dead peers noticed by TCP keep-alive. */
+/** Settings of the PostgreSQL pools: bounded connect and acquire waits, dead peers noticed by TCP keep-alive. */
 function poolConfig(options: DatabaseOptions & { databaseUrl: string }): pg.PoolConfig {
   return { connectionString: options.databaseUrl, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000, keepAlive: true };
 }
 
+/** Thrown on start when DATA_DIR holds a PGlite database (earlier releases), with how to move it. */
+export class PgliteFolderError extends EmbeddedPostgresError {}
+
+/** The message for a DATA_DIR that holds an earlier release's PGlite database and no PostgreSQL cluster. */
+export function pgliteFolderMessage(dataDir: string): string {
+  return [
+    `${dataDir} holds a PGlite database (pgdata/), written by an earlier release of the portal. This release runs on`,
+    'PostgreSQL only (the embedded cluster in DATA_DIR/postgres, or DATABASE_URL) and does not read PGlite.',
+    'To move its data to PostgreSQL (pgdata/ itself is not changed), from the portal folder:',
+    '  1. npm install --no-save @electric-sql/pglite@0.5.16',
+    `  2. DATA_DIR=${dataDir} npm run backup -- --from-pglite backups/from-pglite.backup.gz`,
+    `  3. mv ${path.join(dataDir, 'pgdata')} ${path.join(dataDir, 'pgdata.moved')}`,
+    `  4. DATA_DIR=${dataDir} npm run restore -- backups/from-pglite.backup.gz`,
+    '  5. start the portal again.',
+  ].join('\n');
+}
+
+/**
+ * Responsiveness's probe: SELECT 1 on a connection of its own, opened at once and kept between probes (a busy
+ * server may be slow to start a new backend), dropped when a probe fails.
+ */
+function prober(url: string, connectTimeoutMs: number): { probe: (timeoutMs: number) => Promise<boolean>; close: () => Promise<void> } {
+  let client: Promise<pg.Client> | undefined;
+  const connect = (timeoutMs: number) => {
+    const fresh = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+    fresh.on('error', () => undefined); // a lost probe connection fails its next probe and is replaced
+    const connected = fresh.connect().then(() => fresh);
+    connected.catch(() => undefined);
+    return connected;
+  };
+  const drop = async () => {
+    const old = client;
+    client = undefined;
+    await old?.then((c) => c.end()).catch(() => undefined);
+  };
+  client = connect(connectTimeoutMs);
+  const probe = async (timeoutMs: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    client ??= connect(timeoutMs);
+    const answered = client
+      .then((c) => c.query('SELECT 1'))
+      .then(
+        () => true,
+        () => false,
+      );
+    try {
+      const ok = await Promise.race([answered, timedOut]);
+      if (!ok) void drop();
+      return ok;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return { probe, close: drop };
+}
+
+/** Makes every promise of a client's queries wait under `watch`: failed at once when the database stops answering. */
+function watchQueries(client: pg.PoolClient, watch: Responsiveness): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (!watch.responsive) return Promise.reject(new DatabaseUnresponsiveError());
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    // The connection of a failed query is ended (pg closes its socket): the pool drops it on release.
+    return watch.watch(() => result, { onFail: () => void client.end().catch(() => undefined) });
+  };
+}
+
+/** A pool's connect under `watch`: refused at once while the database does not answer; a connection acquired too late goes back. */
+function watchedConnect(pool: pg.Pool, watch: Responsiveness): () => Promise<pg.PoolClient> {
+  return () => watch.watch(() => pool.connect(), { onLate: (client) => client.release() });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres({ ...options, databaseUrl: options.databaseUrl });
-  const dataDir = options.dataDir ?? 'memory://';
-  if (dataDir.startsWith('memory://')) return openPglite(dataDir, () => {});
+  if (!options.dataDir) throw new Error('openDatabase: a databaseUrl or a dataDir');
+  const dataDir = options.dataDir;
+  if (fs.existsSync(path.join(dataDir, 'pgdata')) && !fs.existsSync(path.join(dataDir, 'postgres')))
+    throw new PgliteFolderError(pgliteFolderMessage(dataDir));
   const notice = options.notice ?? ((message: string) => console.warn(message));
-  const engine = embeddedEngineOf(dataDir, options.embeddedEngine, notice);
   const unlock = lockDataDir(dataDir);
   try {
-    if (engine === 'pglite') return await openPglite(`${dataDir}/pgdata`, unlock);
     const cluster = await startEmbeddedCluster(dataDir, notice);
     try {
       const database = await openPostgres({ ...options, databaseUrl: cluster.url });
@@ -125,86 +192,58 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-function embeddedEngineOf(dataDir: string, chosen: EmbeddedEngine | undefined, notice: (message: string) => void): EmbeddedEngine {
-  if (chosen) return chosen;
-  if (fs.existsSync(path.join(dataDir, 'pgdata')) && !fs.existsSync(path.join(dataDir, 'postgres'))) {
-    notice(
-      `${dataDir} holds a PGlite database (pgdata): the portal stays on PGlite there. To move to the embedded PostgreSQL, ` +
-        'start on a new DATA_DIR (EMBEDDED_ENGINE=pglite keeps this message away).',
-    );
-    return 'pglite';
-  }
-  return 'postgres';
-}
-
 async function openPostgres(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
   const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
   const pool = new pg.Pool({
     ...poolConfig(options),
     max: options.poolSize ?? 10,
     statement_timeout: statementTimeoutMs,
-    // A database that stops answering cancels nothing: the client stops waiting on its own.
+    // A database that stops answering cancels nothing: the client stops waiting on its own (and Responsiveness sooner).
     query_timeout: statementTimeoutMs + 1000,
   });
   // A COPY lasts as long as its client reads, so exports have no statement timeout but a pool of their own.
   const exportPool = new pg.Pool({ ...poolConfig(options), max: options.exportPoolSize ?? 4 });
-  // An idle connection the server closed (restart, failover) is dropped from the pool; the next
-  // query opens a new one. A connection lost while in use fails its query; its 'error' event is
-  // logged as well. Without these listeners the 'error' events would end the process.
   // Report runs set their own statement timeout per transaction; the client gives up a second after it.
   const reportPool = new pg.Pool({
     ...poolConfig(options),
     max: options.reportPoolSize ?? 3,
     query_timeout: (options.reportTimeoutMs ?? 10_000) + 1000,
   });
+  // An idle connection the server closed (restart, failover) is dropped from the pool; the next
+  // query opens a new one. A connection lost while in use fails its query; its 'error' event is
+  // logged as well. Without these listeners the 'error' events would end the process.
   const lost = (err: Error) => console.error(`database connection lost: ${err.message}`);
-  const sessionChanges = new SessionChangeCount();
+  const probe = prober(options.databaseUrl, options.connectTimeoutMs ?? 5000);
+  const responsiveness = new Responsiveness({
+    probe: probe.probe,
+    onChange: (responsive) =>
+      console.error(responsive ? 'database answers again' : 'database does not answer: calls are refused (503) until it does'),
+  });
   for (const p of [pool, exportPool, reportPool]) {
     p.on('error', lost);
     p.on('connect', (client) => {
       client.on('error', lost);
-      sessionChanges.watch(client);
     });
   }
   pool.on('connect', sendPreparedByName);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const beforeClose = new Set<() => Promise<void>>();
+  for (const p of [pool, reportPool]) p.on('connect', (client) => watchQueries(client, responsiveness));
+  const interactive: PostgresPool = { connect: watchedConnect(pool, responsiveness), end: () => pool.end() };
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: interactive }) });
+  const exports: ConnectionSource = { connect: watchedConnect(exportPool, responsiveness) };
   return {
     db,
-    engine: 'postgres',
     url: options.databaseUrl,
     embedded: false,
-    copyCsv: (query) => copyCsv(exportPool, query),
+    copyCsv: (query) => copyCsv(exports, query),
     poolStats: () => [statsOf('interactive', pool), statsOf('export', exportPool)],
-    reportPool,
-    sessionChanges,
-    beforeClose,
+    reportPool: { connect: watchedConnect(reportPool, responsiveness) },
+    responsiveness,
     close: async () => {
-      for (const task of beforeClose) await task();
+      responsiveness.close();
+      await probe.close();
       await db.destroy();
       await exportPool.end();
       await reportPool.end();
-    },
-  };
-}
-
-async function openPglite(dataDir: string, unlock: () => void): Promise<Database> {
-  const pglite = await PGlite.create(dataDir);
-  const pool = new pg.Pool(createPgConfig(pglite));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
-    engine: 'pglite',
-    embedded: true,
-    poolStats: () => [statsOf('interactive', pool)],
-    reportPool: pool,
-    close: async () => {
-      try {
-        await db.destroy();
-        await pglite.close();
-      } finally {
-        unlock();
-      }
     },
   };
 }

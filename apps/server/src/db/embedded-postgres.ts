@@ -42,8 +42,7 @@ export async function postgresBinaries(runAs: RunAs = {}): Promise<PostgresBinar
     found = (await import(name)) as Record<string, unknown>;
   } catch {
     throw new EmbeddedPostgresError(
-      `No PostgreSQL binaries for ${os.platform()}-${os.arch()} (npm package ${name}). ` +
-        'Set DATABASE_URL to a PostgreSQL server, or EMBEDDED_ENGINE=pglite.',
+      `No PostgreSQL binaries for ${os.platform()}-${os.arch()} (npm package ${name}). ` + 'Set DATABASE_URL to a PostgreSQL server.',
     );
   }
   const { initdb, pg_ctl, postgres } = found;
@@ -136,8 +135,15 @@ function socketDirOf(dir: string, runAs: RunAs): string {
 /** A value of postgresql.conf: single-quoted, quotes doubled. */
 const confValue = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-/** Initialises the cluster on first use, stops one left running by a killed portal, starts it and makes the portal's database. */
-export async function startEmbeddedCluster(dataDir: string, notice: (message: string) => void): Promise<EmbeddedCluster> {
+/**
+ * Initialises the cluster on first use, stops one left running by a killed portal, starts it and makes the portal's
+ * database. `settings`: more lines of postgresql.conf (the tests' throw-away cluster turns fsync off).
+ */
+export async function startEmbeddedCluster(
+  dataDir: string,
+  notice: (message: string) => void,
+  settings: string[] = [],
+): Promise<EmbeddedCluster> {
   const runAs = clusterUser();
   const bin = await postgresBinaries(runAs);
   const dir = clusterDirOf(dataDir, runAs, notice);
@@ -177,6 +183,10 @@ export async function startEmbeddedCluster(dataDir: string, notice: (message: st
       'unix_socket_permissions = 0700',
       // Room for several portal processes (each: DB_POOL_SIZE + DB_EXPORT_POOL_SIZE) and the backup tool.
       'max_connections = 200',
+      // A receiving batch of 5,000 bills takes a lock per bill in the rollup trigger (0021): room for several at once
+      // in the shared lock table (this × max_connections slots), where the default 64 would overflow.
+      'max_locks_per_transaction = 256',
+      ...settings,
     ].join('\n') + '\n',
   );
   if (runAs.uid !== undefined) fs.chownSync(confFile, runAs.uid, runAs.gid ?? runAs.uid);

@@ -1,4 +1,4 @@
-// The data-folder lock: one process per PGlite folder.
+// The data-folder lock: one portal process per data folder.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// An exclusive lock on the PGlite data folder: two processes on one folder silently lose writes.
+// An exclusive lock on the data folder: one portal per folder, which starts and stops the embedded cluster in it.
 import fs from 'node:fs';
 import path from 'node:path';
 

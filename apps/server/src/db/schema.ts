@@ -251,6 +251,8 @@ export interface GoodsTable {
   tax_rate: Numeric;
   price: Numeric;
   retail_price: Numeric;
+  /** Shelf life in days (migration 0038); null: none (a delivery note asks no batch or dates). */
+  shelf_life_days: Generated<number | null>;
 }
 
 export interface PurOrderTable {
@@ -267,6 +269,19 @@ export interface PurOrderTable {
   status: (typeof purchaseOrder.orderStatuses)[number];
   total_qty: Numeric;
   total_amount: Numeric;
+  /** Confirmation (migration 0036): its deadline, when and by whom the supplier confirmed or declined. */
+  confirm_due_at: Date | null;
+  confirmed_at: Date | null;
+  confirmed_by: string | null;
+  /** Confirmation flow (migration 0037): when the order was issued (its deadline counts from it), first read, declined, reopened. */
+  issued_at: Date | null;
+  read_at: Date | null;
+  read_by: string | null;
+  decline_reason: string | null;
+  decline_note: Generated<string>;
+  reopened_at: Date | null;
+  /** Optimistic version: each change of the order (ingest, confirmation) adds one. */
+  version: Generated<number>;
 }
 
 export interface PurOrderLineTable {
@@ -280,6 +295,142 @@ export interface PurOrderLineTable {
   price: Numeric;
   amount: Numeric;
   tax_rate: Numeric;
+  /** What the supplier confirmed (migration 0036): null until the order is confirmed. */
+  confirmed_qty: Numeric | null;
+  promised_date: DateString | null;
+  /** Migration 0037: the reason of a short or late confirmation; a line changed by the retailer's new version and its values before. */
+  confirm_note: Generated<string>;
+  changed: Generated<boolean>;
+  prev_qty: Numeric | null;
+  prev_price: Numeric | null;
+  prev_delivery_date: DateString | null;
+  is_new: Generated<boolean>;
+}
+
+/** A supplier's delivery note (送货单, ASN): its head (migration 0036); lines and receiving are 0038's. */
+export interface DeliveryNoteTable {
+  tenant_id: string;
+  note_number: string;
+  supp_code: string;
+  dept_code: string;
+  status: string;
+  packages: Generated<number>;
+  created_by: string;
+  created_at: Generated<Date>;
+  version: Generated<number>;
+  /** Migration 0038: the expected arrival, a remark, and when and by whom it was cancelled or received (and the
+   * receiving bill that received it). */
+  expected_date: DateString | null;
+  remark: Generated<string>;
+  cancelled_at: Date | null;
+  cancelled_by: string | null;
+  received_at: Date | null;
+  received_by: string | null;
+  receiving_bill: string | null;
+}
+
+/** A line of a delivery note (migration 0038): an order line's quantity; after receiving what was taken and refused. */
+export interface DeliveryNoteLineTable {
+  tenant_id: string;
+  note_number: string;
+  line_no: number;
+  po_bill_number: string;
+  po_line_no: number;
+  goods_code: string;
+  qty: Numeric;
+  packages: Generated<number>;
+  batch_no: Generated<string>;
+  production_date: DateString | null;
+  expiry_date: DateString | null;
+  received_qty: Numeric | null;
+  rejected_qty: Numeric | null;
+  reject_reason: Generated<string>;
+}
+
+/** A dock time slot of a store or DC (0039); booked counters stay within capacity (CHECK). */
+export interface DockSlotTable {
+  id: Generated<number>;
+  tenant_id: string;
+  dept_code: string;
+  /** YYYY-MM-DD (the pool returns date columns as text). */
+  slot_date: string;
+  /** HH:MM:SS */
+  start_time: string;
+  end_time: string;
+  capacity_deliveries: number;
+  capacity_packages: number;
+  booked_deliveries: Generated<number>;
+  booked_packages: Generated<number>;
+  closed: Generated<boolean>;
+  updated_by: string;
+  updated_at: Generated<Date>;
+}
+
+/** A delivery note's booking of a dock slot (0039): 待确认, 已确认, 已拒绝, 已取消. */
+export interface DockBookingTable {
+  id: Generated<number>;
+  tenant_id: string;
+  note_number: string;
+  supp_code: string;
+  slot_id: number;
+  packages: number;
+  status: string;
+  reason: Generated<string>;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  version: Generated<number>;
+}
+
+/** Supplier performance (migration 0040): the measures an order line or an order adds to its supplier's month. */
+export interface PerfMeasures {
+  lines: number;
+  full_lines: number;
+  on_time_lines: number;
+  otif_lines: number;
+  committed_qty: Numeric;
+  filled_qty: Numeric;
+  accepted_qty: Numeric;
+  rejected_qty: Numeric;
+  orders: number;
+  answered_orders: number;
+  in_time_orders: number;
+  declined_orders: number;
+  confirm_minutes: Numeric;
+}
+
+/** One order line (item = line_no) or order (item 0): kept by triggers, never written by the app. */
+export interface PerfItemTable extends PerfMeasures {
+  tenant_id: string;
+  bill_number: string;
+  item: number;
+  supp_code: string;
+  dept_code: string;
+  category_code: string;
+  month: DateString;
+  decide_day: DateString;
+  settled: boolean;
+}
+
+/** The monthly sums of perf_item per (tenant, supplier, month, store/DC, category). */
+export interface SupplierPerformanceMonthlyTable extends PerfMeasures {
+  tenant_id: string;
+  supp_code: string;
+  month: DateString;
+  dept_code: string;
+  category_code: string;
+}
+
+/** The same sums per (tenant, supplier, month): questions without a store or category. */
+export interface SupplierPerformanceTotalTable extends PerfMeasures {
+  tenant_id: string;
+  month: DateString;
+  supp_code: string;
+}
+
+/** The part of the sums still open (lines not in full, orders not answered), by the day it is decided. */
+export interface SupplierPerformancePendingTable extends SupplierPerformanceMonthlyTable {
+  decide_day: DateString;
 }
 
 export interface AcceptanceTable {
@@ -301,6 +452,8 @@ export interface AcceptanceTable {
   tax: Numeric;
   tax_rate: Numeric;
   settle_status: Generated<SettleStatus>;
+  /** Rejected at receiving (migration 0032). */
+  rejected_qty: NumericDefault;
 }
 
 /** Daily receiving rollup (migration 0021), kept by triggers on `acceptance`: never written by the app. The monthly
@@ -454,7 +607,44 @@ export interface ModuleStayTable {
   at: Timestamp;
 }
 
+/** The version registry of inbound documents (migration 0032): -1 while a new key's first batch is applying it. */
+export interface IntegrationDocumentTable {
+  tenant_id: string;
+  entity: string;
+  doc_key: string;
+  /** int8, a safe integer (the contract bounds versions), so it reads as a number. */
+  version: ColumnType<number, number | string, number | string>;
+  updated_at: Timestamp;
+}
+
+export interface IntegrationRefusalRow {
+  key: string;
+  refusals: { path: string; reason: { 'zh-CN': string; en: string } }[];
+}
+
+/** One row per inbound batch (API call, import, seed, feed), migration 0032. */
+export interface IntegrationBatchTable {
+  id: Generated<string>;
+  tenant_id: string;
+  source: 'api' | 'import' | 'seed' | 'feed';
+  client_id: string | null;
+  account_id: number | null;
+  entity: string;
+  document_count: number;
+  created_count: number;
+  updated_count: number;
+  unchanged_count: number;
+  stale_count: number;
+  refused_count: number;
+  line_count: number;
+  refusals: Json<IntegrationRefusalRow[]>;
+  duration_ms: number;
+  at: Timestamp;
+}
+
 export interface DB {
+  integration_document: IntegrationDocumentTable;
+  integration_batch: IntegrationBatchTable;
   external_module: ExternalModuleTable;
   usage_log: UsageLogTable;
   module_stay: ModuleStayTable;
@@ -487,9 +677,17 @@ export interface DB {
   goods: GoodsTable;
   pur_order: PurOrderTable;
   pur_order_line: PurOrderLineTable;
+  delivery_note: DeliveryNoteTable;
+  delivery_note_line: DeliveryNoteLineTable;
+  dock_slot: DockSlotTable;
+  dock_booking: DockBookingTable;
   acceptance: AcceptanceTable;
   acceptance_daily: AcceptanceDailyTable;
   acceptance_monthly: AcceptanceDailyTable;
+  perf_item: PerfItemTable;
+  supplier_performance_monthly: SupplierPerformanceMonthlyTable;
+  supplier_performance_total: SupplierPerformanceTotalTable;
+  supplier_performance_pending: SupplierPerformancePendingTable;
   sam_bill: SamBillTable;
   stock: StockTable;
   location: LocationTable;
@@ -519,6 +717,10 @@ export interface DB {
   supplier_apply_file: SupplierApplyFileTable;
   dynamic_query: DynamicQueryTable;
   dynamic_query_supplier: DynamicQuerySupplierTable;
+  integration_client: IntegrationClientTable;
+  integration_token: IntegrationTokenTable;
+  integration_rate: IntegrationRateTable;
+  event: EventTable;
 }
 
 // Settlement (migration 0012).
@@ -680,6 +882,7 @@ export interface CertificateTypeTable {
   tenant_id: string;
   type_code: string;
   type_name: string;
+  type_name_en: Generated<string>;
   scope: 'supplier' | 'goods';
   mandatory: Generated<boolean>;
   annual_review: Generated<boolean>;
@@ -878,4 +1081,62 @@ export interface DynamicQuerySupplierTable {
   tenant_id: string;
   module_code: string;
   supp_code: string;
+}
+
+// Integration clients, their tokens and rate counts (migration 0031, docs/integration.md).
+
+/** A retailer's sending system: its scopes, source addresses, rate and the SHA-256 of its secrets. */
+export interface IntegrationClientTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  scopes: string[];
+  /** IP addresses or CIDR blocks it may call from; empty: any. */
+  allowed_sources: Generated<string[]>;
+  secret_hash: Buffer;
+  /** The secret before the last rotation, valid until previous_valid_until. */
+  previous_secret_hash: Buffer | null;
+  previous_valid_until: NullableTimestamp;
+  rotated_at: NullableTimestamp;
+  rate_per_minute: Generated<number>;
+  disabled: Generated<boolean>;
+  created_by: string;
+  created_at: Generated<Date>;
+  last_used_at: NullableTimestamp;
+}
+
+/** An access token of the token call, stored as its SHA-256. */
+export interface IntegrationTokenTable {
+  token_hash: Buffer;
+  client_id: string;
+  tenant_id: string;
+  scopes: string[];
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+/** Calls of a client in one minute, shared by every server process. */
+export interface IntegrationRateTable {
+  client_id: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+// The outbox (migration 0033).
+
+/** One thing that happened, written in the transaction of the change (platform/events.ts). */
+export interface EventTable {
+  /** bigserial, read as a string (exact). */
+  id: Generated<string>;
+  tenant_id: string;
+  supp_code: string | null;
+  topic: string;
+  /** The key of the document it is about (a bill number, a charge code, an application number). */
+  subject: string;
+  payload: Json<Record<string, unknown>>;
+  /** Who did it: `account:<id>`, `client:<id>` or `system:<what>`. */
+  actor: string;
+  at: Generated<Date>;
+  /** xid8 of the writing transaction, read as text. */
+  txid: Generated<string>;
 }

@@ -1,5 +1,6 @@
 // Which failures mean "the database cannot be reached or does not answer" (a 503 the caller may retry)
 // rather than a fault of the call (a 500).
+import { DatabaseUnresponsiveError } from './responsiveness';
 
 const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 
@@ -11,8 +12,11 @@ const driverMessages = /timeout exceeded when trying to connect|Connection termi
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
+  if (err instanceof DatabaseUnresponsiveError) return true;
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && (networkCodes.has(code) || unavailableStates.test(code))) return true;
+  // A Unix socket whose server is stopped is gone.
+  if (code === 'ENOENT' && (err as { syscall?: unknown }).syscall === 'connect') return true;
   if (driverMessages.test(err.message)) return true;
   return err instanceof AggregateError && err.errors.some(isDatabaseUnavailable);
 }

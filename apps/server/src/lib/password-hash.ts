@@ -1,14 +1,12 @@
 // Password hashing: scrypt with a per-password salt, the hash string carrying its own parameters.
 // In lib/ because the demo seed (db/) hashes passwords as well as the auth module.
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
+import crypto, { randomBytes, timingSafeEqual } from 'node:crypto';
 
-const scryptAsync = promisify(scrypt) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: { N: number; r: number; p: number; maxmem: number },
-) => Promise<Buffer>;
+/** scrypt looked up on the module at each call, so a test can count the hashes a login costs (vi.spyOn). */
+const scryptAsync = (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) =>
+    crypto.scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 const params = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const keyLength = 32;
 

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const ctx = {
     config: t.config,
     db: t.database.db,
-    engine: t.database.engine,
+    copyCsv: t.database.copyCsv,
     reportPool: t.database.reportPool,
     transportKey: { publicPem: '', decrypt: () => null },
     identKey: 'k',

@@ -1,6 +1,6 @@
-// The one gate: every API call is public (flag from the contract) or needs a valid session token; a call
-// that changes data (flag from the contract) is refused when the browser says it comes from another site, and
-// for the accounts of a frozen supplier.
+// The one gate of sessions: every API call is public (flag from the contract), an integration call (its own
+// bearer gate) or needs a valid session token; a call that changes data (flag from the contract) is refused
+// when the browser says it comes from another site, and for the accounts of a frozen supplier.
 import { ClientKeys, Messages } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
@@ -52,10 +52,12 @@ export interface Gate {
 
 export function registerAuthHook(app: FastifyInstance, gate: Gate): void {
   app.addHook('onRequest', async (request) => {
-    const { isPublic, module, button, changes } = request.routeOptions.config;
-    if (isPublic) return;
+    const { isPublic, module, button, changes, integration } = request.routeOptions.config;
+    // An integration call has its own gate (a client's bearer token, modules/integration/gate.ts), never a session.
+    if (isPublic || integration) return;
     // A second line behind the double submit: the browser says a change comes from another site.
-    if (changes && request.headers['sec-fetch-site'] === 'cross-site') throw ApiError.forbidden('不接受来自其他站点的修改请求');
+    if (changes && request.headers['sec-fetch-site'] === 'cross-site')
+      throw ApiError.forbidden({ 'zh-CN': '不接受来自其他站点的修改请求', en: 'Changes requested from another site are not accepted' });
     const token = tokenOf(request, gate.csrfKey);
     if (!token) throw ApiError.unauthorized();
     request.session = await gate.authenticate(token, module ? { module, ...(button ? { button } : {}) } : undefined);

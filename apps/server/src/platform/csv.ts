@@ -1,5 +1,5 @@
-// CSV downloads in one format whoever writes the rows: PostgreSQL's COPY (FORMAT csv) or, where there
-// is no COPY over the wire (PGlite), this code writing exactly what COPY would.
+// CSV downloads in one format whoever writes the rows: PostgreSQL's COPY (FORMAT csv) or, for the lists
+// written in keyset batches, this code writing exactly what COPY would.
 import { Readable } from 'node:stream';
 import { type RawBuilder, sql } from 'kysely';
 

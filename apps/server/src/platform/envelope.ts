@@ -5,9 +5,17 @@ export function success<T>(data: T, message = 'success'): Envelope<T> {
   return { code: ResultCode.ok, success: true, data, message, msg: message };
 }
 
-/** A failure; `requestId` names the request in the server's log (the same as its x-request-id header). */
-export function failure(code: string, message: string, requestId?: string): Envelope<null> & { requestId?: string } {
-  return { code, success: false, data: null, message, msg: message, ...(requestId ? { requestId } : {}) };
+/**
+ * A failure; `requestId` names the request in the server's log (the same as its x-request-id header); `data`
+ * is null unless the refusal carries what the caller may act on (a full dock slot's next free slots).
+ */
+export function failure(
+  code: string,
+  message: string,
+  requestId?: string,
+  data: unknown = null,
+): Envelope<unknown> & { requestId?: string } {
+  return { code, success: false, data, message, msg: message, ...(requestId ? { requestId } : {}) };
 }
 
 /** The `.do` calls' envelope; their failures use the standard one, which also carries success and msg. */

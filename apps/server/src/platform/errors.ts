@@ -1,5 +1,5 @@
 // One place that turns every failure into the envelope and a real HTTP status.
-import { type Language, Messages, ResultCode, languageOf } from '@portal/contract';
+import { type Language, type Localized, Messages, ResultCode, languageOf } from '@portal/contract';
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -10,40 +10,41 @@ import { failure } from './envelope';
 import { bareErrorHeaders } from './security-headers';
 
 /** A message in each language: the caller reads the one its Accept-Language asks for (Chinese when none). */
-export type Localized = Readonly<Record<Language, string>>;
+export type { Localized };
 
 /**
- * A failure the caller should see: HTTP status, envelope code and a message for people, either Chinese
- * only or in each language (`message` is then the Chinese one, as logs and callers without a language read it).
+ * A failure the caller should see: HTTP status, envelope code and a message for people in each language
+ * (`message` is the Chinese one, as logs and callers naming no language read it). Every refusal is written
+ * so: `ApiError.conflict({ 'zh-CN': '…', en: '…' })`, or a Localized constant (contract `Messages`).
  */
 export class ApiError extends Error {
-  private readonly texts: Localized | undefined;
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string | Localized,
+    private readonly texts: Localized,
+    /** What the caller may act on besides the message (the envelope's data; null when none). */
+    readonly data: unknown = null,
   ) {
-    super(typeof message === 'string' ? message : message['zh-CN']);
-    this.texts = typeof message === 'string' ? undefined : message;
+    super(texts['zh-CN']);
   }
-  /** The message in a language: its own text there, else the Chinese one. */
+  /** The message in a language. */
   messageIn(language: Language): string {
-    return this.texts?.[language] ?? this.message;
+    return this.texts[language];
   }
-  static badRequest(message: string | Localized) {
+  static badRequest(message: Localized) {
     return new ApiError(400, ResultCode.badRequest, message);
   }
-  static unauthorized(message: string | Localized = Messages.tokenInvalid) {
+  static unauthorized(message: Localized = Messages.tokenInvalid) {
     return new ApiError(401, ResultCode.unauthorized, message);
   }
-  static forbidden(message: string | Localized = Messages.forbidden) {
+  static forbidden(message: Localized = Messages.forbidden) {
     return new ApiError(403, ResultCode.forbidden, message);
   }
-  static notFound(message: string | Localized) {
+  static notFound(message: Localized) {
     return new ApiError(404, ResultCode.notFound, message);
   }
-  static conflict(message: string | Localized) {
-    return new ApiError(409, ResultCode.conflict, message);
+  static conflict(message: Localized, data: unknown = null) {
+    return new ApiError(409, ResultCode.conflict, message, data);
   }
 }
 
@@ -57,9 +58,13 @@ const statusCodes: Record<number, string> = {
   503: ResultCode.unavailable,
 };
 
-function send(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply.status(status).send(failure(code, message, reply.request.id));
+function send(reply: FastifyReply, status: number, code: string, message: string, data: unknown = null) {
+  return reply.status(status).send(failure(code, message, reply.request.id, data));
 }
+
+const invalidRequest: Localized = { 'zh-CN': '请求参数不合法', en: 'Invalid request parameters' };
+const invalidJson: Localized = { 'zh-CN': '请求体不是合法的 JSON', en: 'The request body is not valid JSON' };
+const badUrl: Localized = { 'zh-CN': '请求地址不合法', en: 'Invalid request URL' };
 
 const saneRequestId = /^[\w.:-]{1,64}$/;
 
@@ -71,31 +76,34 @@ export function requestIdOf(raw: IncomingMessage): string {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    const language = languageOf(request.headers['accept-language']);
     if (err instanceof ApiError) {
-      return send(reply, err.status, err.code, err.messageIn(languageOf(request.headers['accept-language'])));
+      return send(reply, err.status, err.code, err.messageIn(language), err.data);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];
       const where = [err.validationContext, ...(issue?.instancePath ?? '').split('/').filter(Boolean)].join('.');
-      const message = issue ? `${where}: ${issue.message}` : '请求参数不合法';
+      const message = issue ? `${where}: ${issue.message}` : invalidRequest[language];
       return send(reply, 400, ResultCode.badRequest, message);
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match the contract');
-      return send(reply, 500, ResultCode.internal, Messages.internal);
+      return send(reply, 500, ResultCode.internal, Messages.internal[language]);
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
-        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? `请求体不是合法的 JSON: ${err.message}` : err.message;
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? `${invalidJson[language]}: ${err.message}`
+          : err.message;
       return send(reply, status, statusCodes[status] ?? String(status), message);
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
-      return send(reply, 503, ResultCode.unavailable, Messages.serviceUnavailable);
+      return send(reply, 503, ResultCode.unavailable, Messages.serviceUnavailable[language]);
     }
     request.log.error({ err }, 'unexpected error');
-    return send(reply, 500, ResultCode.internal, Messages.internal);
+    return send(reply, 500, ResultCode.internal, Messages.internal[language]);
   });
 }
 
@@ -103,11 +111,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * Fastify's frameworkErrors: errors of its router before any route (a path whose percent-encoding does not
  * decode), answered in the envelope like every other error instead of Fastify's own JSON.
  */
-export function answerFrameworkError(err: FastifyError, _request: unknown, reply: FastifyReply): void {
+export function answerFrameworkError(err: FastifyError, request: { headers: IncomingMessage['headers'] }, reply: FastifyReply): void {
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
   // No hook runs for these: the headers every answer carries are set here.
   void reply.headers({ ...bareErrorHeaders, 'x-request-id': reply.request.id });
-  void send(reply, status, statusCodes[status] ?? String(status), err.code === 'FST_ERR_BAD_URL' ? '请求地址不合法' : err.message);
+  void send(
+    reply,
+    status,
+    statusCodes[status] ?? String(status),
+    err.code === 'FST_ERR_BAD_URL' ? badUrl[languageOf(request.headers['accept-language'])] : err.message,
+  );
 }
 
 /** Node's parser errors of a request that never reached routing: status and message. */

@@ -10,9 +10,9 @@ export const redactPaths = [
   'res.headers["set-cookie"]',
 ];
 
-/** The url with the value of every `token` query parameter replaced. */
+/** The url with the value of every credential query parameter (`token`, and an integration client's secret sent astray) replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, `$1${hidden}`);
+  return url.replace(/([?&](?:token|client_secret|access_token)=)[^&#]*/gi, `$1${hidden}`);
 }
 
 /** What a log line tells of a request (Fastify's default, with the url redacted). */

@@ -44,14 +44,20 @@ declare module 'fastify' {
     button?: string;
     /** The call changes data: refused when the browser says it comes from another site. */
     changes?: boolean;
+    /** An integration call: its own gate (a client's bearer token) runs instead of the session's. */
+    integration?: boolean;
   }
 }
 
-/** What the auth hook checks of a call: public, or the module (and button) the caller must hold; whether it changes data. */
-function accessOf(call: CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>) {
+/**
+ * What the auth hook checks of a call: public, or the module (and button) the caller must hold; whether it
+ * changes data; whether it is an integration call, which the session hook leaves to its own gate.
+ */
+export function accessOf(call: CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>) {
   return {
     isPublic: call.public ?? false,
     changes: call.changes ?? false,
+    integration: call.integration !== undefined,
     ...(call.module ? { module: call.module } : {}),
     ...(call.button ? { button: call.button } : {}),
   };
@@ -64,15 +70,22 @@ export interface Download {
   body: Readable;
 }
 
+/** How the OpenAPI document says a call is authenticated: none, a client's bearer token with its scope, or a session token. */
+function securityOf(call: CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>) {
+  if (call.public) return {};
+  if (call.integration) return { security: [{ integration: call.integration.scope ? [call.integration.scope] : [] }] };
+  return { security: [{ token: [] }] };
+}
+
 /** Validation and OpenAPI schema of a call; `ok` is the success answer (none for a file). */
-function routeSchema(call: CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>, ok?: z.ZodType) {
+export function routeSchema(call: CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>, ok?: z.ZodType) {
   const failureResponses = Object.fromEntries([400, 401, 403, 404, 409, 429, 500].map((s) => [s, failureEnvelopeSchema]));
   return {
     summary: call.summary,
     tags: [call.area],
     ...(call.query ? { querystring: call.query } : {}),
     ...(call.body ? { body: call.body } : {}),
-    ...(call.public ? {} : { security: [{ token: [] }] }),
+    ...securityOf(call),
     response: { ...(ok ? { 200: ok } : {}), ...failureResponses },
   };
 }
@@ -96,23 +109,29 @@ function inputOf<C>(request: FastifyRequest, reply: FastifyReply): CallInput<C> 
 /**
  * Registers a download: same validation and permissions as a call, but the answer is a file streamed
  * as it is produced. The handler counts as in flight until the stream has ended. Headers wait for the
- * stream's first chunk, so a failure before it answers the error envelope; DownloadLimits bounds them.
+ * stream's first chunk, so a failure before it answers the error envelope; DownloadLimits bounds exports.
+ * A light read (`{ light: true }`: a stored file, a thumbnail) reads bytes already made, as a call reads a
+ * row: it takes no export slot, so a page of images never waits behind exports nor they behind it. `bodyLimit`
+ * raises the server's limit of a JSON body for this call alone.
  */
 export function registerDownload<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
   app: FastifyInstance,
   call: C,
   handler: (input: CallInput<C>) => Promise<Download>,
+  options: { light?: boolean; bodyLimit?: number } = {},
 ): void {
   const schema = routeSchema(call);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
+    // A download whose body is a report the page holds (an import's check) may be larger than a call's.
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     config: accessOf(call),
     schema: { ...schema, produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
     // Never compressed: the file streams chunk by chunk, and a failure mid-way must cut the connection.
     compress: false,
     handler: async (request, reply) => {
-      const release = app.downloads.acquire(request.session);
+      const release = options.light ? () => undefined : app.downloads.acquire(request.session);
       let download: Download;
       let body: Readable;
       try {
@@ -144,6 +163,7 @@ export function registerCall<C extends CallDef<z.ZodType | undefined, z.ZodType 
   call: C,
   handler: (input: CallInput<C>) => Promise<CallData<C>>,
 ): void {
+  if (call.integration) throw new Error(`${call.path} is an integration call: register it with registerIntegrationCall`);
   const legacy = call.envelope === 'legacy';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
@@ -183,19 +203,26 @@ export function registerUpload<C extends CallDef<z.ZodType | undefined, undefine
 /** The `form` field of a multipart body checked as a JSON body would be: NUL characters, then the call's schema. */
 function formOf(fields: Record<string, string>, schema: z.ZodType): unknown {
   const raw = fields.form;
-  if (raw === undefined) throw ApiError.badRequest('body: 缺少表单字段 form');
+  if (raw === undefined) throw ApiError.badRequest({ 'zh-CN': 'body: 缺少表单字段 form', en: 'body: the form field form is missing' });
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    throw ApiError.badRequest('body: 表单字段 form 不是有效的 JSON');
+    throw ApiError.badRequest({ 'zh-CN': 'body: 表单字段 form 不是有效的 JSON', en: 'body: the form field form is not valid JSON' });
   }
   const nul = pathOfNul(value);
-  if (nul) throw ApiError.badRequest(`${['body', ...nul].join('.').replaceAll('\u0000', '\\u0000')}: 不能包含空字符 (\\u0000)`);
+  if (nul)
+    throw ApiError.badRequest({
+      'zh-CN': `${['body', ...nul].join('.').replaceAll('\u0000', '\\u0000')}: 不能包含空字符 (\\u0000)`,
+      en: `${['body', ...nul].join('.').replaceAll('\u0000', '\\u0000')}: cannot contain the null character (\\u0000)`,
+    });
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw ApiError.badRequest(issue ? `${['body', ...issue.path.map(String)].join('.')}: ${issue.message}` : '请求参数不合法');
+    const message = issue ? `${['body', ...issue.path.map(String)].join('.')}: ${issue.message}` : undefined;
+    throw ApiError.badRequest(
+      message ? { 'zh-CN': message, en: message } : { 'zh-CN': '请求参数不合法', en: 'Invalid request parameters' },
+    );
   }
   return parsed.data;
 }

@@ -11,10 +11,24 @@ beforeAll(async () => {
   t = await createTestApp({ business: true });
   tokens.supplier = await tokenFor(t.app, '100001');
   tokens.staff = await tokenFor(t.app, 'admin', { staff: true });
+  // Integration calls take a client's bearer token (every scope, a rate no test reaches) instead of a session.
+  const made = await t.callAs('admin', contract.integration.createClient, {
+    body: { name: 'validation', scopes: [...contract.integration.integrationScopes], ratePerMinute: 100_000 },
+  });
+  const issued = await t.app.inject({
+    method: 'POST',
+    url: `/api${contract.integration.issueToken.path}`,
+    payload: { grant_type: 'client_credentials', client_id: made.data.client.clientId, client_secret: made.data.clientSecret },
+  });
+  tokens.integration = (issued.json() as { access_token: string }).access_token;
 });
 afterAll(() => t.close());
 
-/** Every call of the contract: the values of its area modules that look like a call. */
+/** The credentials a call is tried with: the bearer token of an integration call, else staff's and a supplier's sessions. */
+const headersFor = (call: contract.CallDef): Record<string, string>[] =>
+  call.integration ? [{ authorization: `Bearer ${tokens.integration!}` }] : [{ token: tokens.staff! }, { token: tokens.supplier! }];
+
+/** Every call of the contract: the values of its area modules that look like a call (integration calls with a bearer token). */
 const calls = Object.values(contract)
   .flatMap((area) => (area && typeof area === 'object' ? Object.values(area) : []))
   .filter((c): c is contract.CallDef => !!c && typeof c === 'object' && 'method' in c && 'path' in c && 'data' in c);
@@ -32,11 +46,11 @@ describe('NUL characters', () => {
       const part = call.body ? 'body' : 'querystring';
       // A call with a body and a query (the public calls name their tenant) gets a valid query.
       const url = `/api${call.path}${call.body ? (call.query ? '?tenantid=demo' : '') : '?probe=a%00b'}`;
-      for (const token of [tokens.staff!, tokens.supplier!]) {
+      for (const headers of headersFor(call)) {
         const res = await t.app.inject({
           method: call.method,
           url,
-          headers: { token },
+          headers,
           ...(call.body ? { payload: { probe: ['ok', { deep: 'a\u0000b' }] } } : {}),
         });
         if (res.statusCode === 403) continue; // the other account holds the module
@@ -118,13 +132,13 @@ describe('odd values in any field', () => {
       const failures: string[] = [];
       for (const field of fieldsOf(call[part]))
         for (const value of odd)
-          for (const token of [tokens.supplier!, tokens.staff!]) {
+          for (const headers of headersFor(call).reverse()) {
             const text = typeof value === 'string' ? value : JSON.stringify(value);
             const url = `/api${call.path}${part === 'query' ? `?${field}=${encodeURIComponent(text)}` : call.query ? '?tenantid=demo' : ''}`;
             const res = await t.app.inject({
               method: call.method,
               url,
-              headers: { token },
+              headers,
               ...(part === 'body' ? { payload: { [field]: value } } : {}),
             });
             if (res.statusCode >= 500) failures.push(`${field}=${text}: ${res.statusCode}`);

@@ -42,9 +42,10 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
     const nul = pathOfNul(data);
     if (nul)
       return {
-        error: ApiError.badRequest(
-          `${[route.httpPart ?? 'input', ...nul].join('.').replaceAll('\u0000', '\\u0000')}: 不能包含空字符 (\\u0000)`,
-        ),
+        error: ApiError.badRequest({
+          'zh-CN': `${[route.httpPart ?? 'input', ...nul].join('.').replaceAll('\u0000', '\\u0000')}: 不能包含空字符 (\\u0000)`,
+          en: `${[route.httpPart ?? 'input', ...nul].join('.').replaceAll('\u0000', '\\u0000')}: cannot contain the null character (\\u0000)`,
+        }),
       };
     return validate(data);
   };

@@ -1,52 +1,111 @@
-// Shared test helpers: a fresh database per test file (PGlite, or PostgreSQL with TEST_DATABASE_URL),
-// the app on it, and logged-in callers.
+// Shared test helpers: a database of its own per test file on the tests' PostgreSQL (test/global-setup.ts),
+// empty or copied from a template migrated and seeded once per run, the app on it, and logged-in callers.
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { type CallData, type CallDef, type CallSend, ClientKeys, type Envelope, type LegacyEnvelope } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import type { z } from 'zod';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, migrateToLatest, openDatabase } from '../db/database';
 import { demoPassword, seedDemo } from '../db/seed/demo';
+import { seedIngest } from '../seed-ingest';
 
 export { demoPassword };
 
-/** Connection strings of the PostgreSQL test databases, by their Kysely instance. */
-const urls = new WeakMap<Database['db'], string>();
+/** The tests' PostgreSQL server, as a superuser (test/global-setup.ts). */
+function serverUrl(): string {
+  const url = inject('testDatabaseUrl');
+  if (!url) throw new Error('no test database: run the server tests with the root vitest.config.ts (its global setup)');
+  return url;
+}
 
-/** A database of its own: in-memory PGlite, or a new database on the TEST_DATABASE_URL server (dropped on close). */
-export async function freshDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ dataDir: 'memory://' });
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+const urlOf = (database: string) => {
+  const url = new URL(serverUrl());
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+async function asAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: serverUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
-  urls.set(database.db, target.toString());
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new database on the tests' server, a copy of `template` when given: opened, dropped again on close. */
+async function newDatabase(template?: string): Promise<Database> {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  await asAdmin(async (admin) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        return;
+      } catch (err) {
+        // 55006: the template's last connection (its build) is still closing.
+        if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  });
+  const database = await openDatabase({ databaseUrl: urlOf(name), poolSize: 4 });
   return {
     ...database,
     close: async () => {
       await database.close();
-      // Connections may still be closing: wait for them rather than terminate them.
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
-          break;
-        } catch (err) {
-          if (attempt >= 50) throw err;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      await dropper.end();
+      await asAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+/** An empty database of its own (no migrations). */
+export function freshDatabase(): Promise<Database> {
+  return newDatabase();
+}
+
+/** Templates made by this process, by name. */
+const templates = new Map<string, Promise<string>>();
+
+/**
+ * The name of a database migrated and seeded with the demo data of `today` (the seed reads both the UTC and the
+ * Shanghai date), made once per run and seed by whichever test file asks first: the others wait on a lock.
+ */
+function templateFor(today: Date, business: boolean): Promise<string> {
+  const day = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
+  const name = `portal_tpl_${inject('testRunId')}_${business ? 'b' : 'p'}_${day(today)}_${day(new Date(today.getTime() + 8 * 3_600_000))}`;
+  let made = templates.get(name);
+  if (!made) {
+    made = asAdmin(async (admin) => {
+      await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (!rowCount) {
+        // Built under another name and renamed when complete: a run stopped half-way leaves no half template.
+        const building = `${name.slice(0, 50)}_${randomBytes(3).toString('hex')}`;
+        await admin.query(`CREATE DATABASE ${building}`);
+        const database = await openDatabase({ databaseUrl: urlOf(building), poolSize: 2 });
+        try {
+          await migrateToLatest(database.db);
+          await seedDemo(database.db, today, { business, ingest: seedIngest });
+        } finally {
+          await database.close();
+        }
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      }
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+      return name;
+    });
+    templates.set(name, made);
+  }
+  return made;
+}
+
+/** A database of its own holding the demo data of today, migrated (business: two years of orders and bills). */
+export async function seededDatabase(options: { business?: boolean } = {}): Promise<Database> {
+  return newDatabase(await templateFor(new Date(), options.business ?? false));
 }
 
 export interface TestApp {
@@ -72,9 +131,7 @@ export async function createTestApp(
     copyCsv?: Database['copyCsv'];
   } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase();
-  await migrateToLatest(database.db);
-  await seedDemo(database.db, new Date(), { business: options.business ?? false });
+  const database = await seededDatabase({ business: options.business ?? false });
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
   let offset = 0;
   const app = await buildApp(config, {
@@ -98,13 +155,9 @@ export async function createTestApp(
   };
 }
 
-/**
- * A second server on the test app's database, as a second process would be: on PostgreSQL with a pool of its
- * own; on PGlite (one process only) on the same connection. Closed with the first app's `close` or its own.
- */
+/** A second server on the test app's database with a pool of its own, as a second process would be. */
 export async function secondApp(t: TestApp): Promise<{ app: FastifyInstance; callAs: CallAs; close(): Promise<void> }> {
-  const url = urls.get(t.database.db);
-  const database = url ? await openDatabase({ databaseUrl: url, poolSize: 2 }) : t.database;
+  const database = await openDatabase({ databaseUrl: t.database.url, poolSize: 2 });
   const app = await buildApp(t.config, { database });
   await app.ready();
   return {
@@ -112,7 +165,7 @@ export async function secondApp(t: TestApp): Promise<{ app: FastifyInstance; cal
     callAs: callerOf(app, t.config.apiPrefix),
     close: async () => {
       await app.close();
-      if (url) await database.close();
+      await database.close();
     },
   };
 }
@@ -166,7 +219,7 @@ export async function browserSession(
 }
 
 /** Staff accounts of the demo tenant: they sign in at the staff login. */
-const staffUsers = new Set(['admin', 'buyer01', 'qc01', 'clerk01', 'invoice01', 'finance01', 'cashier01']);
+const staffUsers = new Set(['admin', 'buyer01', 'qc01', 'clerk01', 'invoice01', 'finance01', 'cashier01', 'recv01']);
 
 type AnyCall = CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
 
@@ -209,10 +262,6 @@ export function callerOf(app: FastifyInstance, apiPrefix: string): CallAs {
   return async (user, call, input) => {
     const sent = (input ?? {}) as { query?: object; body?: object };
     const token = user === null ? null : typeof user === 'string' ? await tokenOf(user) : user.token;
-    // Tests change grants and accounts with SQL behind the portal's back, as an operator with psql would: the
-    // session cache drops what they changed once its listener reads their notification, so a call waits for
-    // that first (a marker notified now is answered after every earlier notification).
-    await app.sessionCache?.waitForListeners();
     const res = await app.inject({
       method: call.method,
       url: `${apiPrefix}${call.path}${queryString(sent.query)}`,

@@ -1,82 +1,68 @@
-// A PostgreSQL cluster of a test's own (initdb into a temporary folder), so that a test may stop or
-// freeze it; never the machine's shared server. Skipped where PostgreSQL's binaries are absent.
-import { execFileSync } from 'node:child_process';
+// A PostgreSQL cluster of a test's own (the embedded binaries, in a temporary folder, over a Unix socket), so
+// that a test may stop or freeze it; never the tests' shared server, never the machine's.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-
-const bin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-
-/** Why a cluster cannot be started here, or undefined when it can. */
-export const clusterSkipReason: string | undefined = fs.existsSync(path.join(bin, 'initdb'))
-  ? undefined
-  : `no initdb in ${bin} (set PG_BIN): a test that stops or freezes PostgreSQL needs its own cluster`;
+import { type EmbeddedCluster, runningPostmaster, startEmbeddedCluster } from '../db/embedded-postgres';
 
 export interface Cluster {
+  /** The connection string of its database `portal`. */
   url: string;
-  /** SIGSTOP (or SIGCONT) every process of the cluster: the database stops answering without closing anything. */
+  /** SIGSTOP (or SIGCONT) the postmaster and every backend: the database stops answering without closing anything. */
   freeze(): void;
   thaw(): void;
-  stop(): void;
-  start(): void;
-  destroy(): void;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/** The postmaster of the cluster in dir and its children (backends and helpers: each leads a process group of its own). */
+function processesOf(dir: string): number[] {
+  const postmaster = runningPostmaster(dir);
+  if (postmaster === undefined) return [];
+  const children = fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
 }
 
 export async function startCluster(): Promise<Cluster> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot)
-    fs.chownSync(
-      dir,
-      Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
-      Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
-    );
-  const run = (tool: string, args: string[]) => {
-    const command = path.join(bin, tool);
-    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' });
-    else execFileSync(command, args, { stdio: 'pipe' });
-  };
-  const port = await freePort();
-  const data = path.join(dir, 'data');
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
-  start();
-  const pids = () => {
-    const postmaster = fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]!;
-    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', postmaster], { encoding: 'utf8' })
-      .split('\n')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    return [postmaster, ...children].map(Number);
-  };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-own-pg-'));
+  const settings = ['fsync = off', 'synchronous_commit = off'];
+  let cluster: EmbeddedCluster = await startEmbeddedCluster(dataDir, () => undefined, settings);
   const signal = (sig: NodeJS.Signals) => {
-    for (const pid of pids()) process.kill(pid, sig);
+    for (const pid of processesOf(cluster.dir)) {
+      try {
+        process.kill(pid, sig);
+      } catch (err) {
+        // A backend that ended between the listing and the signal.
+        if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+      }
+    }
   };
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: cluster.url,
     freeze: () => signal('SIGSTOP'),
     thaw: () => signal('SIGCONT'),
-    stop: () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
-    start,
-    destroy: () => {
+    stop: () => cluster.stop(),
+    start: async () => {
+      cluster = await startEmbeddedCluster(dataDir, () => undefined, settings);
+    },
+    destroy: async () => {
       try {
-        if (fs.existsSync(path.join(data, 'postmaster.pid'))) {
-          signal('SIGCONT');
-          run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-        }
+        signal('SIGCONT');
+        await cluster.stop();
       } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
+        fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },
   };

@@ -24,8 +24,10 @@ export class ApiFailure extends Error {
 
 export const errorTexts = { timeout: '请求超时', system: '系统异常', relogin: '请重新登录', badDownload: '调用接口异常' } as const;
 
-/** Messages after which the user is signed out (first client, spec section 8). */
-const logoutMessages = new Set<string>([Messages.tokenInvalid, Messages.otherUserLoggedIn, Messages.supplierDisabled]);
+/** Messages after which the user is signed out (first client, spec section 8), in either language. */
+const logoutMessages = new Set<string>(
+  [Messages.tokenInvalid, Messages.otherUserLoggedIn, Messages.supplierDisabled].flatMap((texts) => Object.values(texts)),
+);
 
 export interface CallOptions {
   /** Do not toast failures: the caller shows them (forms, login). */
@@ -43,7 +45,7 @@ type Input<C> = (CallQuery<C> extends undefined ? { query?: undefined } : { quer
  * The spec's two clients differ in timeout and headers: the user client (auth, user, menu, usage logs;
  * 600 s) sends userCode, username and suppliercode; the platform client (every business area; 60 s)
  * sends the platform number, which must exist. In place of the spec's token header both send the
- * double-submit value: the token travels only in the HttpOnly session cookie (README, design notes).
+ * double-submit value: the token travels only in the HttpOnly session cookie (docs/security.md).
  */
 const userClientAreas = new Set(['auth', 'user', 'menu', 'usage-log']);
 
@@ -62,10 +64,19 @@ export function headers(area: string): Record<string, string> {
 export const languageHeader = (): Record<string, string> => ({ 'accept-language': languageOf(i18next.language) });
 
 /**
- * Signs the user out and shows why; the route guard then sends them to the matching login page with the
- * current path as redirect. No page reload, so the message stays on screen.
+ * The sign-in a request or a timer belongs to: its double-submit value. A call under way when a password
+ * change ended the session, or the change's own sign-out timer, may answer after the user signed in again:
+ * it ends its own session, never the one that followed.
  */
-export function signOutTo(text?: string) {
+export const currentSession = (): string => csrfToken();
+
+/**
+ * Signs the user out of `session` (the current one unless told) and shows why; the route guard then sends
+ * them to the matching login page with the current path as redirect. No page reload, so the message stays
+ * on screen. A later sign-in stays.
+ */
+export function signOutTo(text?: string, session = currentSession()) {
+  if (session !== currentSession()) return;
   useUserStore.getState().signOut();
   if (text) void message.error({ content: text, duration: 5, key: 'signed-out' });
 }
@@ -125,12 +136,41 @@ export interface WireEnvelope {
   content?: { result?: unknown };
 }
 
+/** The failure an envelope stands for; `fallback` gives the code and text when it names neither. */
+export function refusalOf(
+  status: number,
+  envelope: WireEnvelope,
+  fallback: { code: string; text: string } = { code: String(status), text: errorTexts.system },
+): ApiFailure {
+  const text = envelope.message ?? envelope.msg ?? '';
+  return new ApiFailure(status, envelope.code ?? fallback.code, text || fallback.text, envelope.data ?? null);
+}
+
+/** An answer's body as the envelope; null when it is not JSON. */
+export function parseEnvelope(body: string): WireEnvelope | null {
+  try {
+    return JSON.parse(body) as WireEnvelope;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads an answer's body as the envelope, the one way every client does: its data, or the ApiFailure it stands for. */
+export function readEnvelope<T>(status: number, body: string, legacy = false): T {
+  const envelope = parseEnvelope(body);
+  if (!envelope) throw new ApiFailure(status, String(status), errorTexts.system);
+  if (legacy && envelope.success) return envelope.content?.result as T;
+  if (envelope.code === '1') return envelope.data as T;
+  throw refusalOf(status, envelope);
+}
+
 /** Calls a contract call and answers its data; failures throw ApiFailure after the catalogue's reaction. */
 export async function call<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
   def: C,
   input: Input<C> = {} as Input<C>,
   options: CallOptions = {},
 ): Promise<CallData<C>> {
+  const session = currentSession();
   try {
     const res = await send(def.method, def.path, {
       area: def.area,
@@ -140,19 +180,10 @@ export async function call<C extends CallDef<z.ZodType | undefined, z.ZodType | 
       signal: options.signal,
       keepalive: options.keepalive,
     });
-    let envelope: WireEnvelope;
-    try {
-      envelope = (await res.json()) as WireEnvelope;
-    } catch {
-      throw new ApiFailure(res.status, String(res.status), errorTexts.system);
-    }
-    const text = envelope.message ?? envelope.msg ?? '';
-    if (def.envelope === 'legacy' && envelope.success) return envelope.content?.result as CallData<C>;
-    if (envelope.code === '1') return envelope.data as CallData<C>;
-    throw new ApiFailure(res.status, envelope.code ?? String(res.status), text || errorTexts.system, envelope.data ?? null);
+    return readEnvelope<CallData<C>>(res.status, await res.text().catch(() => ''), def.envelope === 'legacy');
   } catch (err) {
     if (!(err instanceof ApiFailure)) throw err;
-    reactToFailure(err, options);
+    reactToFailure(err, options, session);
     throw err;
   }
 }
@@ -160,10 +191,13 @@ export async function call<C extends CallDef<z.ZodType | undefined, z.ZodType | 
 /** Whether a failure ends the session: the server's sign-out messages, or no platform number. */
 export const endsSession = (err: ApiFailure) => logoutMessages.has(err.message) || err.code === 'platform';
 
-/** The catalogue's reaction to a failed call: sign out, only log (15021), or toast unless silent. */
-export function reactToFailure(err: ApiFailure, options: Pick<CallOptions, 'silent'> = {}): void {
+/**
+ * The catalogue's reaction to a failed call: sign out (of the session the call was sent in), only log
+ * (15021), or toast unless silent.
+ */
+export function reactToFailure(err: ApiFailure, options: Pick<CallOptions, 'silent'> = {}, session = currentSession()): void {
   if (endsSession(err)) {
-    signOutTo(err.message);
+    signOutTo(err.message, session);
   } else if (err.code === '15021') {
     console.warn('15021', err.message);
   } else if (!options.silent) {

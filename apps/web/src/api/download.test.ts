@@ -61,6 +61,7 @@ describe('a download whose body is cut', () => {
     clicked.length = 0;
     vi.mocked(message.error).mockClear();
     vi.stubGlobal('document', {
+      cookie: '',
       createElement: () => ({
         style: {},
         remove: () => undefined,
@@ -98,7 +99,11 @@ describe('a download whose body is cut', () => {
         ),
     );
   const exportCsv = () =>
-    download(acceptance.exportCsv, { startDate: '2026-01-01', endDate: '2026-01-31' }, { accept: fileTypes.csv, fallbackName: 'x.csv' });
+    download(
+      acceptance.exportCsv,
+      { body: { startDate: '2026-01-01', endDate: '2026-01-31' } },
+      { accept: fileTypes.csv, fallbackName: 'x.csv' },
+    );
 
   it('saves nothing and shows the failure when the stream fails after some bytes', async () => {
     answerCsv(true);

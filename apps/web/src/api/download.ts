@@ -3,7 +3,7 @@
 import { type CallBody, type CallDef, type CallQuery, fileKinds, Timeouts } from '@portal/contract';
 import { message } from 'antd';
 import type { z } from 'zod';
-import { ApiFailure, type WireEnvelope, endsSession, errorTexts, reactToFailure, send } from './client';
+import { ApiFailure, currentSession, endsSession, errorTexts, parseEnvelope, reactToFailure, refusalOf, send } from './client';
 
 /** Media types of the files the exports answer. */
 export const fileTypes = {
@@ -59,8 +59,8 @@ export function fileNameFrom(disposition: string | null): string | null {
   return safeName(plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2]!);
 }
 
-/** Hands a blob to the browser as a download. */
-function save(blob: Blob, fileName: string): void {
+/** Hands a blob to the browser as a download: the one place a file is saved. */
+export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -125,18 +125,9 @@ async function readAll(
 
 /** What a refused download said: the envelope when it is JSON, else only the status. */
 async function refusal(res: Response): Promise<ApiFailure> {
-  let envelope: WireEnvelope = {};
-  if (/[/+]json$/.test(mediaType(res.headers.get('content-type'))))
-    envelope = await res.json().then(
-      (e: WireEnvelope) => e,
-      () => ({}),
-    );
-  return new ApiFailure(
-    res.status,
-    envelope.code ?? 'badDownload',
-    envelope.message ?? envelope.msg ?? errorTexts.badDownload,
-    envelope.data ?? null,
-  );
+  const json = /[/+]json$/.test(mediaType(res.headers.get('content-type')));
+  const envelope = (json && parseEnvelope(await res.text().catch(() => ''))) || {};
+  return refusalOf(res.status, envelope, { code: 'badDownload', text: errorTexts.badDownload });
 }
 
 /** A file a call answered, read whole: its bytes and the name to save it under. */
@@ -159,6 +150,7 @@ export async function fetchFile<C extends CallDef<z.ZodType | undefined, z.ZodTy
   const controller = new AbortController();
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
   let refused = false;
+  const session = currentSession();
   try {
     const res = await send(def.method, def.path, {
       area: def.area,
@@ -171,7 +163,7 @@ export async function fetchFile<C extends CallDef<z.ZodType | undefined, z.ZodTy
       const failure = await refusal(res);
       refused = true;
       void res.body?.cancel().catch(() => undefined);
-      if (endsSession(failure)) reactToFailure(failure);
+      if (endsSession(failure)) reactToFailure(failure, {}, session);
       else {
         console.warn('download refused', res.status, res.headers.get('content-type'), failure.message);
         void message.warning(errorTexts.badDownload);
@@ -182,29 +174,25 @@ export async function fetchFile<C extends CallDef<z.ZodType | undefined, z.ZodTy
     const fileName = fileNameFrom(res.headers.get('content-disposition')) ?? options.fallbackName;
     return { blob: new Blob(chunks, { type: mediaType(res.headers.get('content-type')) }), fileName };
   } catch (err) {
-    if (err instanceof ApiFailure && !refused) reactToFailure(err);
+    if (err instanceof ApiFailure && !refused) reactToFailure(err, {}, session);
     throw err;
   }
 }
 
-/** Downloads the file a call answers and saves it (fetchFile, then the browser's download). */
+/** Downloads the file a call answers (a body for POST exports, a query for GET files) and saves it. */
 export async function download<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
   def: C,
-  body: CallBody<C>,
+  input: { body?: CallBody<C>; query?: CallQuery<C> },
   options: DownloadOptions,
 ): Promise<SavedFile> {
-  const { blob, fileName } = await fetchFile(def, { body }, options);
-  save(blob, fileName);
+  const { blob, fileName } = await fetchFile(def, input, options);
+  saveFile(blob, fileName);
   return { fileName, size: blob.size };
 }
 
 /** Fetches a GET file (attachment, PDF) by its query and saves it. */
-export async function downloadByQuery<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
+export const downloadByQuery = <C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
   def: C,
   query: CallQuery<C>,
   options: DownloadOptions,
-): Promise<SavedFile> {
-  const { blob, fileName } = await fetchFile(def, { query }, options);
-  save(blob, fileName);
-  return { fileName, size: blob.size };
-}
+): Promise<SavedFile> => download(def, { query }, options);

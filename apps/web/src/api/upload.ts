@@ -3,7 +3,17 @@
 import { type CallData, type CallDef, type CallQuery, Timeouts, fileKinds, sizeText } from '@portal/contract';
 import type { z } from 'zod';
 import i18n from '../i18n';
-import { ApiFailure, type WireEnvelope, apiBase, errorTexts, headers, languageHeader, queryString, reactToFailure } from './client';
+import {
+  ApiFailure,
+  apiBase,
+  currentSession,
+  errorTexts,
+  headers,
+  languageHeader,
+  queryString,
+  reactToFailure,
+  readEnvelope,
+} from './client';
 
 export interface UploadProgress {
   loaded: number;
@@ -48,15 +58,11 @@ function send<C extends CallDef>(def: C, files: readonly File[], options: Upload
     xhr.upload.onprogress = (e) =>
       options.onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : files.reduce((n, f) => n + f.size, 0) });
     xhr.onload = () => {
-      let envelope: WireEnvelope;
       try {
-        envelope = JSON.parse(xhr.responseText) as WireEnvelope;
-      } catch {
-        reject(new ApiFailure(xhr.status, String(xhr.status), errorTexts.system));
-        return;
+        resolve(readEnvelope<CallData<C>>(xhr.status, xhr.responseText));
+      } catch (err) {
+        reject(err);
       }
-      if (envelope.code === '1') resolve(envelope.data as CallData<C>);
-      else reject(new ApiFailure(xhr.status, envelope.code ?? String(xhr.status), envelope.message ?? envelope.msg ?? errorTexts.system));
     };
     xhr.onerror = () => reject(new ApiFailure(0, 'network', errorTexts.system));
     xhr.ontimeout = () => reject(new ApiFailure(0, 'timeout', errorTexts.timeout));
@@ -75,12 +81,13 @@ export async function upload<C extends CallDef<z.ZodType | undefined, z.ZodType 
   files: readonly File[],
   options: UploadOptions<C> = {},
 ): Promise<CallData<C>> {
+  const session = currentSession();
   try {
     const breach = ruleBreach(def, files);
     if (breach) throw breach;
     return await send(def, files, options);
   } catch (err) {
-    if (err instanceof ApiFailure) reactToFailure(err, options);
+    if (err instanceof ApiFailure) reactToFailure(err, options, session);
     throw err;
   }
 }

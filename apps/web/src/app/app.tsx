@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { LoginNotices } from '../layout/login-notices';
 import { primaryShade, textShade } from '../lib/contrast';
+import { useReducedMotion } from '../lib/reduced-motion';
 import { useSettingsStore } from '../stores/settings';
 import { csp } from './csp';
 import { AppRoutes } from './routes';
@@ -19,9 +20,10 @@ const componentSizes = { default: 'large', medium: 'middle', small: 'small', min
  * The theme colour (#409EFF by default) stays the brand; text in it and on it (buttons, links, selected menu
  * entries and tabs) takes its darker shade, and grey texts are dark enough, so that text reaches 4.5:1 (WCAG AA).
  */
-function tokensOf(theme: string) {
+function tokensOf(theme: string, motion: boolean) {
   const primary = primaryShade(theme);
   return {
+    motion,
     colorPrimary: primary,
     colorLink: primary,
     colorInfo: theme,
@@ -37,12 +39,16 @@ export function App() {
   const { i18n } = useTranslation();
   const theme = useSettingsStore((s) => s.theme);
   const size = useSettingsStore((s) => s.size);
+  const reducedMotion = useReducedMotion();
   return (
     <ConfigProvider
       csp={csp}
       locale={i18n.language === 'en' ? enUS : zhCN}
       componentSize={componentSizes[size]}
-      theme={{ token: tokensOf(theme), algorithm: size === 'mini' ? antdTheme.compactAlgorithm : antdTheme.defaultAlgorithm }}
+      theme={{
+        token: tokensOf(theme, !reducedMotion),
+        algorithm: size === 'mini' ? antdTheme.compactAlgorithm : antdTheme.defaultAlgorithm,
+      }}
     >
       <AntApp>
         <QueryClientProvider client={queryClient}>

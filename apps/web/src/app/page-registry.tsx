@@ -11,6 +11,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'dashboard/index': lazy(loadDashboard),
   'purchase-order/index': lazy(() => import('../features/purchase-order/purchase-order-page')),
   'purchase-order/detail': lazy(() => import('../features/purchase-order/order-detail-page')),
+  'purchase-order/monitor': lazy(() => import('../features/purchase-order/monitor-page')),
   'usage-log/module-usage': lazy(() => import('../features/usage-log/module-usage-page')),
   'user/employee': lazy(() => import('../features/user/employee-page')),
   'user/user-detail': lazy(() => import('../features/user/user-detail-page')),
@@ -34,6 +35,15 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'supplier-apply/history': lazy(() => import('../features/supplier-apply/history-page')),
   'dynamic/query': lazy(() => import('../features/dynamic-query/query-page')),
   'dynamic-query/designer': lazy(() => import('../features/dynamic-query/designer-page')),
+  'integration/clients': lazy(() => import('../features/integration/clients-page')),
+  'integration/import': lazy(() => import('../features/integration/import-page')),
+  'integration/log': lazy(() => import('../features/integration/log-page')),
+  'delivery-note/index': lazy(() => import('../features/delivery-note/notes-page')),
+  'delivery-note/receiving': lazy(() => import('../features/delivery-note/receiving-page')),
+  'dock/booking': lazy(() => import('../features/dock/booking-page')),
+  'dock/board': lazy(() => import('../features/dock/board-page')),
+  'performance/supplier': lazy(() => import('../features/performance/supplier-page')),
+  'performance/ranking': lazy(() => import('../features/performance/ranking-page')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
@@ -41,8 +51,9 @@ export const subPages: Record<string, SubPage[]> = {
   'user/employee': [{ path: 'userDetail', title: '子账号详情', titleEn: 'Child account', component: 'user/user-detail' }],
   'purchase-order/index': [{ path: 'detail', title: '采购订单详情', titleEn: 'Purchase order detail', component: 'purchase-order/detail' }],
   'settlement/index': [
-    { path: 'detail', title: '结算单详情', titleEn: 'Settlement bill', component: 'settlement/detail' },
-    { path: 'edit', title: '编辑结算单', titleEn: 'Edit settlement bill', component: 'settlement/editor', noCache: true },
+    { path: 'detail', title: '结算单详情', titleEn: 'Settlement bill', component: 'settlement/detail', titleParam: 'samBillNum' },
+    // The editor is kept alive like any tab: switching away and back keeps the chosen unit, period and documents.
+    { path: 'edit', title: '编辑结算单', titleEn: 'Edit settlement bill', component: 'settlement/editor', titleParam: 'samBillNum' },
     { path: 'review', title: '结算审核', titleEn: 'Settlement review', component: 'settlement/review' },
   ],
   // Spec section 2: /ctf redirects to /ctfType (no title: it never becomes a tab), /ctf/upload, /ctfImport.
@@ -72,6 +83,8 @@ export const shellFreePages: Record<string, LazyExoticComponent<ComponentType>> 
   '/goodsChangeApproval': lazy(() => import('../features/print/titled-preview-page').then((m) => ({ default: m.GoodsChangePreviewPage }))),
   /** The supplier contract's PDF in a tab of its own (settlement's contract terms link to it). */
   '/contractPdf': lazy(() => import('../features/settlement/contract-pdf-page')),
+  /** A delivery note on A4 with its barcode and QR code, for the dock (delivery-note/print-page.tsx). */
+  '/deliveryNotePrint': lazy(() => import('../features/delivery-note/print-page')),
 };
 /** The public cooperation application (/coApply), reached without signing in. */
 export const CoApplyPage = lazy(() => import('../features/supplier-apply/co-apply-page'));

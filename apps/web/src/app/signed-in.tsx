@@ -2,7 +2,6 @@
 import { Suspense, useMemo } from 'react';
 import { Navigate, Route } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
-import { ErrorPage } from '../components/error-page';
 import IframePage from '../layout/iframe-page';
 import RedirectPage from '../layout/redirect-page';
 import SsoPage from '../layout/sso-page';
@@ -11,6 +10,7 @@ import { ViewHost } from '../layout/view-host';
 import { pageRoutes } from '../lib/routes';
 import { useUserStore } from '../stores/user';
 import { loading } from './loading';
+import { UnservedPage } from './unserved-page';
 import { DynamicQueryPage, GridExamplePage, ModuleNotReady, pages, subPages } from './page-registry';
 
 export default function SignedIn() {
@@ -36,7 +36,7 @@ export default function SignedIn() {
             <Route path="/sso/:moudleCode" element={<SsoPage />} />
             <Route path="/grid-example" element={<GridExamplePage />} />
             <Route path="/scmQuery/dynamic/query/:queryCode" element={<DynamicQueryPage />} />
-            <Route path="*" element={<ErrorPage status={404} />} />
+            <Route path="*" element={<UnservedPage />} />
           </ViewHost>
         </Suspense>
       </ErrorBoundary>

@@ -1,9 +1,9 @@
-// The 404 and 401 pages.
+// The 404, 401 and 403 pages.
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export function ErrorPage({ status }: { status: 404 | 401 }) {
+export function ErrorPage({ status }: { status: 404 | 401 | 403 }) {
   const { t } = useTranslation();
   return (
     <Result

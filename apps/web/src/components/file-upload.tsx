@@ -1,14 +1,69 @@
-// Attaching files to a record through an area's upload call (the file store): the chosen files are checked
-// against the call's rules and the record's limit before anything is sent, each upload shows its progress or
-// its error, the stored files are listed with a remove button each (and previews where asked).
-import type { CallDef, StoredFile } from '@portal/contract';
+// Choosing and attaching files, the one way every screen does it: the picker offers the upload call's kinds
+// (the contract's file kinds) and checks its rule and the record's limit before anything is sent; FileUpload
+// sends each chosen file with its progress or error and lists the record's files with a remove button each.
+import { type CallDef, type StoredFile, fileKinds } from '@portal/contract';
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Space, Typography, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../api/client';
 import { ruleBreach, type UploadProgress } from '../api/upload';
 import { FileList } from './file-list';
+
+/** The file chooser's accept list of an upload call: the extensions of the kinds its rule allows. */
+export const acceptOf = (call: CallDef): string | undefined =>
+  call.upload?.kinds.flatMap((kind) => fileKinds[kind].extensions.map((extension) => `.${extension}`)).join(',');
+
+export interface FilePickerProps {
+  /** The upload call the files are for (its rule: kinds, sizes, files at once). */
+  call: CallDef;
+  /** How many more files the record may take; more are refused with a message. */
+  room?: number;
+  /** Gets the chosen files once they fit the rule and the room. */
+  onPick(files: File[]): void;
+  /** The button to click. */
+  children: ReactNode;
+}
+
+/** A button that opens the file chooser and hands over the chosen files, checked, all at once. */
+export function FilePicker({ call, room = Infinity, onPick, children }: FilePickerProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  return (
+    <Upload
+      multiple={(call.upload?.maxFiles ?? 1) > 1}
+      accept={acceptOf(call)}
+      showUploadList={false}
+      beforeUpload={(file, list) => {
+        // antd calls this once per file with the whole list: check and hand over the list once, from its first file.
+        if (file === list[0]) {
+          const breach = ruleBreach(call, list);
+          if (breach) void message.error(breach.message, 5);
+          else if (list.length > room) void message.error(t('files.tooMany', { count: room }), 5);
+          else onPick(list);
+        }
+        return Upload.LIST_IGNORE;
+      }}
+    >
+      {children}
+    </Upload>
+  );
+}
+
+/** Chosen or stored files by name, each with a button that removes it. */
+export function RemovableFiles({ names, onRemove }: { names: string[]; onRemove(index: number): void }) {
+  const { t } = useTranslation();
+  if (names.length === 0) return null;
+  return (
+    <Space wrap>
+      {names.map((name, index) => (
+        <Button key={`${index}-${name}`} size="small" onClick={() => onRemove(index)}>
+          {t('files.remove')} {name}
+        </Button>
+      ))}
+    </Space>
+  );
+}
 
 interface Pending {
   uid: string;
@@ -35,7 +90,6 @@ export interface FileUploadProps {
 
 export function FileUpload({ files, onChange, call, upload, max, onBusyChange, preview }: FileUploadProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [pending, setPending] = useState<Pending[]>([]);
 
   // The form is told after each change of the uploads, not from inside a state update.
@@ -59,22 +113,9 @@ export function FileUpload({ files, onChange, call, upload, max, onBusyChange, p
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Upload
-        multiple
-        accept=".pdf,.jpg,.jpeg,.png"
-        showUploadList={false}
-        beforeUpload={(file, list) => {
-          if (file === list[0]) {
-            const breach = ruleBreach(call, list);
-            if (breach) void message.error(breach.message, 5);
-            else if (files.length + list.length > max) void message.error(t('files.tooMany', { count: max }), 5);
-            else for (const f of list) void send(f);
-          }
-          return Upload.LIST_IGNORE;
-        }}
-      >
+      <FilePicker call={call} room={max - files.length} onPick={(list) => list.forEach((f) => void send(f))}>
         <Button icon={<UploadOutlined />}>{t('files.choose')}</Button>
-      </Upload>
+      </FilePicker>
       {pending.map((p) => (
         <div key={p.uid} aria-live="polite">
           <Typography.Text type={p.error ? 'danger' : undefined}>
@@ -84,15 +125,10 @@ export function FileUpload({ files, onChange, call, upload, max, onBusyChange, p
         </div>
       ))}
       {preview && <FileList files={files} />}
-      {files.length > 0 && (
-        <Space wrap>
-          {files.map((f) => (
-            <Button key={f.fileId} size="small" onClick={() => onChange((all) => all.filter((x) => x.fileId !== f.fileId))}>
-              {t('files.remove')} {f.fileName}
-            </Button>
-          ))}
-        </Space>
-      )}
+      <RemovableFiles
+        names={files.map((f) => f.fileName)}
+        onRemove={(index) => onChange((all) => all.filter((x) => x.fileId !== files[index]!.fileId))}
+      />
     </Space>
   );
 }

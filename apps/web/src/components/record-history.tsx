@@ -4,8 +4,8 @@
 // show them in the reader's language from the entries' codes.
 import type { HistoryEntry } from '@portal/contract';
 import { Card, Empty, Skeleton, Timeline } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../lib/format';
 
 export function RecordHistory({
   entries,
@@ -37,8 +37,7 @@ export function RecordHistory({
               content: (
                 <>
                   <div>
-                    {dayjs(e.at).format('YYYY-MM-DD HH:mm:ss')} {e.actorName || e.actorCode}{' '}
-                    {actionText ? actionText(e.action) : e.actionText}
+                    {formatTime(e.at)} {e.actorName || e.actorCode} {actionText ? actionText(e.action) : e.actionText}
                   </div>
                   {e.from !== e.to && <div>{t('history.state', { from: from || '—', to: to || '—' })}</div>}
                   {e.note && <div>{e.note}</div>}

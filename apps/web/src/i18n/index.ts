@@ -14,8 +14,11 @@ interface FeatureTexts {
   en: object;
 }
 
-/** Every feature's texts.ts (one per business area), merged beside the shell's under their own keys. */
-const features = Object.values(import.meta.glob<FeatureTexts>('../features/*/texts.ts', { eager: true }));
+/**
+ * Every feature's texts.ts (one per business area) and its pages' own *-texts.ts (an area several pages share
+ * without sharing one file), merged beside the shell's under their own keys.
+ */
+const features = Object.values(import.meta.glob<FeatureTexts>(['../features/*/texts.ts', '../features/*/*-texts.ts'], { eager: true }));
 
 void i18n.use(initReactI18next).init({
   resources: {

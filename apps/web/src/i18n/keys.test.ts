@@ -10,7 +10,7 @@ interface FeatureTexts {
   en: object;
 }
 
-const features = import.meta.glob<FeatureTexts>('../features/*/texts.ts', { eager: true });
+const features = import.meta.glob<FeatureTexts>(['../features/*/texts.ts', '../features/*/*-texts.ts'], { eager: true });
 
 function flatten(table: object, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

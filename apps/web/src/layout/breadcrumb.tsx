@@ -3,7 +3,7 @@ import type { RouteItem } from '@portal/contract';
 import { Breadcrumb as AntBreadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { type PageRoute, localizeMenu, routePath, titleIn } from '../lib/routes';
+import { type PageRoute, localizeMenu, routePath, titleAt } from '../lib/routes';
 import { usePageTitlesStore } from '../stores/page-titles';
 import { useUserStore } from '../stores/user';
 
@@ -34,7 +34,7 @@ export function Breadcrumb({ routes }: { routes: PageRoute[] }) {
         ...chain.map((r) => ({
           title: sub && routePath(r) === sub.parentPath ? <Link to={sub.parentPath}>{r.meta.title}</Link> : r.meta.title,
         })),
-        ...(sub ? [{ title: titleIn(sub, i18n.language) }] : []),
+        ...(sub ? [{ title: titleAt(sub, location.search, i18n.language) }] : []),
         ...(!sub && chain.length === 0 && ownTitle ? [{ title: ownTitle }] : []),
       ]}
     />

@@ -4,7 +4,7 @@ import { PasswordPolicy, user } from '@portal/contract';
 import { Form, Input, Modal, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure, call, signOutTo } from '../api/client';
+import { ApiFailure, call, currentSession, signOutTo } from '../api/client';
 import { encryptPassword } from '../features/auth/api';
 import { useUserStore } from '../stores/user';
 
@@ -37,7 +37,9 @@ export function ChangePasswordDialog({ open, forced, onClose }: { open: boolean;
       );
       void message.success('修改成功!', 2);
       form.resetFields();
-      setTimeout(() => signOutTo(), PasswordPolicy.logoutDelayMs);
+      // The change ends this session: the timer signs out this one, not one the user started meanwhile.
+      const session = currentSession();
+      setTimeout(() => signOutTo(undefined, session), PasswordPolicy.logoutDelayMs);
     } catch (err) {
       void message.error(err instanceof ApiFailure ? err.message : String(err), 5);
     } finally {

@@ -30,7 +30,7 @@ export function Shell({ routes, children }: { routes: PageRoute[]; children: Rea
   const settings = useSettingsStore();
   const mobile = useIsMobile();
   const titleOf = useTitleOf(routes);
-  const title = titleOf(location.pathname);
+  const title = titleOf(location.pathname + location.search);
   useUsageTracking(routes);
 
   useEffect(() => {

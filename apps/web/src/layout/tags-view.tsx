@@ -22,7 +22,7 @@ export function TagsView({ routes }: { routes: PageRoute[] }) {
   const shade = primaryShade(theme);
   // Titles follow the language: a tab opened in Chinese reads English after the switch.
   const titleOfPath = useTitleOf(routes);
-  const titleOf = (view: VisitedView) => titleOfPath(view.pathname) ?? view.title;
+  const titleOf = (view: VisitedView) => titleOfPath(view.path) ?? view.title;
 
   const close = (view: VisitedView) => {
     const remaining = store.deleteView(view.path);

@@ -5,7 +5,7 @@ import 'nprogress/nprogress.css';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Routes, useLocation } from 'react-router';
-import { moduleNameIn, type PageRoute, titleIn } from '../lib/routes';
+import { moduleNameIn, type PageRoute, titleAt, titleIn } from '../lib/routes';
 import { usePageTitlesStore } from '../stores/page-titles';
 import { useTagsViewStore } from '../stores/tags-view';
 import { useSettingsStore } from '../stores/settings';
@@ -23,19 +23,21 @@ function locationOf(path: string): Location {
   return { pathname: url.pathname, search: url.search, hash: '', state: null, key: path };
 }
 
-/** Title of a path: its route's title, or the external module's name for a frame. */
+/** Title of a path (with its query): its route's title, or the external module's name for a frame. */
 export function useTitleOf(routes: PageRoute[]) {
   const { data: modules } = useExternalModules();
   const { i18n } = useTranslation();
   const ownTitles = usePageTitlesStore((s) => s.titles);
-  return (pathname: string): string | undefined => {
+  return (path: string): string | undefined => {
+    const query = path.indexOf('?');
+    const pathname = query < 0 ? path : path.slice(0, query);
     const frame = /^\/iframe\/urlPath\/([^/]+)/.exec(pathname);
     if (frame) {
       const code = frame[1]!;
       return moduleNameIn(code, modules?.find((m) => m.moudleCode === code)?.name ?? code, i18n.language);
     }
     const route = routes.find((r) => r.path === pathname);
-    return route ? titleIn(route, i18n.language) : ownTitles[pathname];
+    return route ? titleAt(route, query < 0 ? '' : path.slice(query), i18n.language) : ownTitles[pathname];
   };
 }
 
@@ -47,7 +49,7 @@ export function ViewHost({ routes, children }: { routes: PageRoute[]; children: 
   const titleOf = useTitleOf(routes);
   const { i18n } = useTranslation();
   const current = location.pathname + location.search;
-  const title = titleOf(location.pathname);
+  const title = titleOf(current);
   const noCache = routes.find((r) => r.path === location.pathname)?.noCache ?? false;
 
   // The dashboard is always open as a fixed tab.

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { percentOf, subtractDecimal } from './decimal';
-import { formatBytes, formatDecimal, formatMoney, formatPrice, formatQty, formatRate } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { percentOf, subtractDecimal } from '@portal/contract';
+import { formatBytes, formatDecimal, formatMoney, formatPrice, formatQty, formatRate, formatTime } from './format';
 
 describe('decimal display', () => {
   it('groups thousands and keeps money at two places, rounding half-up without floats', () => {
@@ -80,5 +80,29 @@ describe('byte counts', () => {
     [5 * 1024 * 1024 + 300_000, '5.3 MB'],
   ])('shows %d as %s', (bytes, shown) => {
     expect(formatBytes(bytes)).toBe(shown);
+  });
+});
+
+describe("times in the retailer's zone", () => {
+  // The browser's zone must not matter: the checks run in zones on both sides of China.
+  const zone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  it.each(['UTC', 'America/Los_Angeles', 'Asia/Shanghai'])('shows an instant as Asia/Shanghai time in a browser in %s', (tz) => {
+    process.env.TZ = tz;
+    expect(formatTime('2026-11-26T05:22:24.123Z')).toBe('2026-11-26 13:22:24');
+    expect(formatTime('2026-11-26T13:22:24+08:00')).toBe('2026-11-26 13:22:24');
+    expect(formatTime(new Date(Date.UTC(2026, 11, 31, 16, 0, 1)))).toBe('2027-01-01 00:00:01');
+  });
+
+  it('keeps a time the server wrote as the retailer’s wall clock, and shows nothing for no time', () => {
+    process.env.TZ = 'UTC';
+    expect(formatTime('2026-11-26 13:22:24')).toBe('2026-11-26 13:22:24');
+    expect(formatTime('2026-11-26T13:22:24.5')).toBe('2026-11-26 13:22:24');
+    expect(formatTime('')).toBe('');
+    expect(formatTime(null)).toBe('');
+    expect(formatTime('not a time')).toBe('');
   });
 });

@@ -1,14 +1,26 @@
 // Display formats: dates and times of spec section 9 (year-month-day hour:minute:second, relative
 // times), and the exact decimal strings of money, quantities, prices and rates.
-import { fromUnits, isDecimal, toUnits } from './decimal';
+import { businessTime, formatDecimal } from '@portal/contract';
 
-const pad = (n: number) => String(n).padStart(2, '0');
+export { formatDecimal };
 
+/** A time the server already wrote as the retailer's wall clock: no zone, nothing to convert. */
+const wallClock = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?$/;
+
+/**
+ * The one format of a time on every screen and printout: the retailer's wall clock (Asia/Shanghai, as the
+ * business day), YYYY-MM-DD HH:mm:ss, whatever the browser's zone. An instant (a Date, or ISO text with 'Z' or
+ * an offset) is converted; a text without a zone is already the retailer's time.
+ */
 export function formatTime(value: string | Date | null | undefined): string {
   if (!value) return '';
+  if (typeof value === 'string') {
+    const local = wallClock.exec(value.trim());
+    if (local) return `${local[1]} ${local[2]}`;
+  }
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return businessTime(d);
 }
 
 /** Under 30 s 'just now', under an hour minutes, under a day hours, under two days '1 day ago', else the date. */
@@ -19,25 +31,6 @@ export function relativeTime(value: Date, now: Date = new Date()): string {
   if (seconds < 86_400) return `${Math.ceil(seconds / 3600)} hours ago`;
   if (seconds < 172_800) return '1 day ago';
   return formatTime(value);
-}
-
-/**
- * A decimal string as people read it: thousands grouped (unless `group` is false: grids whose filters run
- * on the server compare the plain text), rounded half-up to `max` places (default: the places it has),
- * trailing zeros dropped down to `min` places. Text that is not a number is shown as it came.
- */
-export function formatDecimal(
-  value: string | null | undefined,
-  { min = 0, max, group = true }: { min?: number; max?: number; group?: boolean } = {},
-): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (!isDecimal(value)) return value;
-  // Without `max`, every place the value carries is kept.
-  const places = max ?? Math.max(min, value.split('.')[1]?.trim().length ?? 0);
-  const [whole = '', frac = ''] = fromUnits(toUnits(value, places), places).split('.');
-  let kept = frac;
-  while (kept.length > min && kept.endsWith('0')) kept = kept.slice(0, -1);
-  return `${group ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole}${kept ? `.${kept}` : ''}`;
 }
 
 /** Money: two places ("1,003.00"). */

@@ -1,6 +1,6 @@
 import type { RouteItem } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { pageRoutes } from './routes';
+import { pageRoutes, titleAt } from './routes';
 
 const item = (over: Partial<RouteItem>): RouteItem => ({
   name: 'x',
@@ -46,5 +46,19 @@ describe('pageRoutes', () => {
   it('serves a hidden page at its own absolute path when it names one', () => {
     const routes = pageRoutes(menu, { 'user/employee': [{ path: '/ctfImport', title: '导入', component: 'x/import' }] });
     expect(routes.find((r) => r.component === 'x/import')).toMatchObject({ path: '/ctfImport', parentPath: '/employee', hidden: true });
+  });
+});
+
+describe('titleAt', () => {
+  const detail = { title: '结算单详情', titleEn: 'Settlement bill', titleParam: 'samBillNum' };
+
+  it("adds the record's number from the query, so two open records are two tabs one can tell apart", () => {
+    expect(titleAt(detail, '?samBillNum=JS202610-0002', 'zh-CN')).toBe('结算单详情 JS202610-0002');
+    expect(titleAt(detail, '?samBillNum=JS202610-0002', 'en')).toBe('Settlement bill JS202610-0002');
+  });
+
+  it('is the plain title without the parameter, or for a page that names no parameter', () => {
+    expect(titleAt(detail, '', 'zh-CN')).toBe('结算单详情');
+    expect(titleAt({ title: '结算单' }, '?samBillNum=JS1', 'zh-CN')).toBe('结算单');
   });
 });

@@ -14,6 +14,8 @@ export interface PageRoute {
   noCache: boolean;
   /** For a hidden page under a module: the module's path (its menu entry stays selected). */
   parentPath?: string;
+  /** The query parameter naming the record a page shows: its tab reads the title and that value ('结算单详情 JS…'). */
+  titleParam?: string;
 }
 
 /** A hidden page a module's component opens below the module's path. */
@@ -24,6 +26,7 @@ export interface SubPage {
   titleEn?: string;
   component: string;
   noCache?: boolean;
+  titleParam?: string;
 }
 
 /** Entries named `dynamic` live under /scmQuery. */
@@ -53,6 +56,7 @@ export function pageRoutes(menu: RouteItem[], subPages: Record<string, SubPage[]
       hidden: true,
       noCache: sub.noCache ?? false,
       parentPath: path,
+      ...(sub.titleParam ? { titleParam: sub.titleParam } : {}),
     }));
     return [own, ...below, ...pageRoutes(item.children, subPages)];
   });
@@ -64,6 +68,16 @@ const englishTitle = (item: RouteItem): string | undefined => item.meta.titleEn 
 /** A page's title in the user's language. */
 export const titleIn = (route: Pick<PageRoute, 'title' | 'titleEn'>, language: string): string =>
   language === 'en' ? (route.titleEn ?? route.title) : route.title;
+
+/**
+ * The title of a page at a path with its query: a page showing one record (titleParam) adds the record's
+ * number, so that two open records are two tabs one can tell apart.
+ */
+export function titleAt(route: Pick<PageRoute, 'title' | 'titleEn' | 'titleParam'>, search: string, language: string): string {
+  const title = titleIn(route, language);
+  const record = route.titleParam ? new URLSearchParams(search).get(route.titleParam)?.trim() : '';
+  return record ? `${title} ${record}` : title;
+}
 
 /** An external module's name in the user's language (its Chinese name from the server, its English from the contract). */
 export const moduleNameIn = (moudleCode: string, name: string, language: string): string =>

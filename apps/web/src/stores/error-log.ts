@@ -37,9 +37,21 @@ export function captureUncaughtErrors(): void {
   });
   window.addEventListener('unhandledrejection', (event) => {
     const reason = event.reason as unknown;
-    // Failed calls are already shown to the user by the client; the log keeps program errors.
-    if (reason instanceof Error && reason.name !== 'ApiFailure') {
+    // A failed call (the client has shown it) or a form's failed validation (the form shows it beside the fields),
+    // left to end a button's handler: handled here, so the browser reports no uncaught error.
+    if (shownToUser(reason)) {
+      event.preventDefault();
+      return;
+    }
+    // The log keeps program errors.
+    if (reason instanceof Error) {
       useErrorLogStore.getState().add({ message: reason.message, info: 'unhandledrejection', stack: reason.stack ?? '' });
     }
   });
+}
+
+/** An ApiFailure (the client toasts it, or the caller shows it) or the rejection of antd's form.validateFields(). */
+export function shownToUser(reason: unknown): boolean {
+  if (reason instanceof Error) return reason.name === 'ApiFailure';
+  return typeof reason === 'object' && reason !== null && Array.isArray((reason as { errorFields?: unknown }).errorFields);
 }

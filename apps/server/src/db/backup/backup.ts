@@ -28,10 +28,16 @@ export interface BackupHead {
   tables: { name: string; rows: number }[];
 }
 
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-async function tablesOf(client: pg.ClientBase): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(
+/** What a backup reads: queries in one consistent snapshot, and each table as COPY ... TO STDOUT (text format) writes it. */
+export interface BackupSource {
+  rows<R>(text: string): Promise<R[]>;
+  copyOut(table: string): AsyncIterable<Buffer>;
+}
+
+async function tablesOf(rowsOf: BackupSource['rows']): Promise<string[]> {
+  const rows = await rowsOf<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY c.relname`,
   );
@@ -42,18 +48,35 @@ async function tablesOf(client: pg.ClientBase): Promise<string[]> {
 export async function backupDatabase(url: string, file: string): Promise<BackupHead> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const temp = `${file}.partial`;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const migrations = (await client.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name')).rows.map((r) => r.name);
+    const head = await writeBackup(
+      {
+        rows: async <R>(text: string) => (await client.query(text)).rows as R[],
+        copyOut: (table) => client.query(copyTo(`COPY ${ident(table)} TO STDOUT`)).pipe(new PassThrough()),
+      },
+      file,
+    );
+    await client.query('COMMIT');
+    return head;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Writes a backup of what `source` reads to `file` (whole or not at all); answers its head. */
+export async function writeBackup(source: BackupSource, file: string): Promise<BackupHead> {
+  const temp = `${file}.partial`;
+  try {
+    const migrations = (await source.rows<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name')).map((r) => r.name);
     const sequences = (
-      await client.query<{ name: string; last_value: string }>(
+      await source.rows<{ name: string; last_value: string }>(
         `SELECT sequencename AS name, last_value::text FROM pg_sequences WHERE schemaname = 'public' AND last_value IS NOT NULL ORDER BY 1`,
       )
-    ).rows.map((r) => ({ name: r.name, lastValue: r.last_value }));
+    ).map((r) => ({ name: r.name, lastValue: r.last_value }));
     const tables: BackupHead['tables'] = [];
-    for (const name of await tablesOf(client)) {
-      const { rows } = await client.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${ident(name)}`);
+    for (const name of await tablesOf((text) => source.rows(text))) {
+      const rows = await source.rows<{ n: string }>(`SELECT count(*)::text AS n FROM ${ident(name)}`);
       tables.push({ name, rows: Number(rows[0]?.n ?? 0) });
     }
     const head: BackupHead = { format, version: 1, createdAt: new Date().toISOString(), migrations, sequences, tables };
@@ -63,22 +86,16 @@ export async function backupDatabase(url: string, file: string): Promise<BackupH
     await writeTo(gzip, `${JSON.stringify(head)}\n`);
     for (const { name } of tables) {
       await writeTo(gzip, `${JSON.stringify({ table: name })}\n`);
-      const copy = client.query(copyTo(`COPY ${ident(name)} TO STDOUT`));
-      const pass = new PassThrough();
-      copy.pipe(pass);
-      for await (const chunk of pass) await writeTo(gzip, chunk as Buffer);
+      for await (const chunk of source.copyOut(name)) await writeTo(gzip, chunk);
       await writeTo(gzip, '\\.\n');
     }
     gzip.end();
     await written;
-    await client.query('COMMIT');
     fs.renameSync(temp, file); // a backup cut short never looks complete
     return head;
   } catch (err) {
     fs.rmSync(temp, { force: true });
     throw err;
-  } finally {
-    await client.end();
   }
 }
 
@@ -122,7 +139,7 @@ export async function restoreDatabase(url: string, file: string, options: { repl
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const present = await tablesOf(client);
+      const present = await tablesOf(async <R>(text: string) => (await client.query(text)).rows as R[]);
       if (present.length && !options.replace)
         throw new RestoreRefusedError(
           `the target database already holds ${present.length} tables: restore into an empty one, or pass --replace`,

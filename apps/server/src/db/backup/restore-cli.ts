@@ -1,4 +1,4 @@
-// npm run restore -- FILE [--replace]: restores a backup into the portal's database with the portal stopped (README, Backups).
+// npm run restore -- FILE [--replace]: restores a backup into the portal's database with the portal stopped (docs/operations.md, Backups).
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '../lock';
 import { RestoreRefusedError, restoreDatabase } from './backup';

@@ -18,9 +18,5 @@ export async function openTarget(whileRunning: boolean): Promise<Target> {
     if (running) return { url: running, close: async () => undefined };
   }
   const database = await openDatabase(databaseOptionsOf(config));
-  if (!database.url) {
-    await database.close();
-    throw new Error('Backup and restore work on PostgreSQL (embedded or DATABASE_URL), not on a PGlite folder.');
-  }
   return { url: database.url, close: () => database.close() };
 }

@@ -68,7 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`CREATE VIEW report_estimate.${view} AS SELECT ${columns} FROM public.${source} t`).execute(db);
   }
   // The role is the cluster's (several databases may share it); creating it needs CREATEROLE. Without it the
-  // runner keeps the read-only transaction, the views' scope and the SQL check (README: dynamic queries).
+  // runner keeps the read-only transaction, the views' scope and the SQL check (docs/dynamic-query.md).
   await sql
     .raw(
       `DO $$ BEGIN

@@ -1,10 +1,8 @@
-// Signals for the session cache (modules/auth/session-cache.ts): every change of what decides whether a
-// session is valid and what it may reach sends a notification on the channel `portal_session_cache`, which
-// each server process listens to. A revoked or ended session names its token hash (`s:<hash>`); any other
-// change (account, supplier, tenant, roles, modules, buttons, grants, query-page targets) says `*`: drop
-// everything. The same trigger raises a notice to the connection that made the change, so that the process
-// answering the call knows it must wait for its own listener to see the notification before it answers.
-// Updates that change nothing a session reads (last_seen_at, last_login_time) send nothing.
+// Signals for the session cache of earlier releases (gone; migration 0027 drops these again): every change of
+// what decides whether a session is valid and what it may reach sent a notification on the channel
+// `portal_session_cache`, which each server process listened to. A revoked or ended session names its token
+// hash (`s:<hash>`); any other change says `*`: drop everything. The same trigger raised a notice to the
+// connection that made the change. Updates that change nothing a session reads sent nothing.
 import { type Kysely, sql } from 'kysely';
 
 /** Tables whose every change may change a session's validity or grants: any change drops the whole cache. */

@@ -24,6 +24,18 @@ import * as m0022 from './0022-settlement-step-roles';
 import * as m0023 from './0023-module-name-en';
 import * as m0025 from './0025-query-texts-en';
 import * as m0026 from './0026-session-cache-signals';
+import * as m0027 from './0027-drop-session-cache-signals';
+import * as m0030 from './0030-certificate-in-force';
+import * as m0031 from './0031-integration-clients';
+import * as m0032 from './0032-integration-documents';
+import * as m0033 from './0033-event-outbox';
+import * as m0034 from './0034-integration-screens';
+import * as m0035 from './0035-bill-payment-keys';
+import * as m0036 from './0036-order-collaboration';
+import * as m0037 from './0037-order-confirmation';
+import * as m0038 from './0038-delivery-notes';
+import * as m0039 from './0039-dock-appointments';
+import * as m0040 from './0040-supplier-performance';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -50,6 +62,18 @@ const migrations: Record<string, Migration> = {
   '0023-module-name-en': m0023,
   '0025-query-texts-en': m0025,
   '0026-session-cache-signals': m0026,
+  '0027-drop-session-cache-signals': m0027,
+  '0030-certificate-in-force': m0030,
+  '0031-integration-clients': m0031,
+  '0032-integration-documents': m0032,
+  '0033-event-outbox': m0033,
+  '0034-integration-screens': m0034,
+  '0035-bill-payment-keys': m0035,
+  '0036-order-collaboration': m0036,
+  '0037-order-confirmation': m0037,
+  '0038-delivery-notes': m0038,
+  '0039-dock-appointments': m0039,
+  '0040-supplier-performance': m0040,
 };
 
 export const migrationProvider: MigrationProvider = {

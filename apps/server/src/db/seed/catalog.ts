@@ -1,5 +1,5 @@
 // The demo retailer's master data: stores, categories, brands, suppliers and their goods.
-import { settlement } from '@portal/contract';
+import { settlement, supplierApply } from '@portal/contract';
 export const tenant = { id: 'demo', name: '华联优选', companyName: '华联优选超市(上海)有限公司' };
 
 export const depts = [
@@ -136,11 +136,21 @@ const g = (
   retailCents: Math.round(retail * 100),
 });
 
+/** A 统一社会信用代码 with its check character (GB 32100), as the cooperation form checks it. */
+const creditCode = (first17: string) => `${first17}${supplierApply.creditCheckChar(first17)}`;
+
+/** A demo supplier's credit code: also its 营业执照's number (certificates.ts), one value in every record of it. */
+export const creditCodeOf = (suppCode: string): string => {
+  const found = suppliers.find((s) => s.code === suppCode);
+  if (!found) throw new Error(`no demo supplier ${suppCode}`);
+  return found.creditCode;
+};
+
 export const suppliers: DemoSupplier[] = [
   {
     code: '100001',
     name: '上海禾丰食品有限公司',
-    creditCode: '91310109MA1G5X2K3A',
+    creditCode: creditCode('91310109MA1G5X2K3'),
     mode: '经销',
     cycle: '月结',
     termDays: 45,
@@ -159,7 +169,7 @@ export const suppliers: DemoSupplier[] = [
   {
     code: '100002',
     name: '杭州绿源乳业有限公司',
-    creditCode: '91330106MA2H7Y3L4B',
+    creditCode: creditCode('91330106MA2H7Y3L4'),
     mode: '经销',
     cycle: '月结',
     termDays: 30,
@@ -175,7 +185,7 @@ export const suppliers: DemoSupplier[] = [
   {
     code: '100003',
     name: '苏州清泉饮品有限公司',
-    creditCode: '91320594MA1N8Z4M5C',
+    creditCode: creditCode('91320594MA1N8Z4M5'),
     mode: '代销',
     cycle: '月结',
     termDays: 45,
@@ -190,7 +200,7 @@ export const suppliers: DemoSupplier[] = [
   {
     code: '100004',
     name: '南京金穗粮油有限公司',
-    creditCode: '91320102MA1P9A5N6D',
+    creditCode: creditCode('91320102MA1P9A5N6'),
     mode: '经销',
     cycle: '月结',
     termDays: 60,
@@ -205,7 +215,7 @@ export const suppliers: DemoSupplier[] = [
   {
     code: '100005',
     name: '嘉兴洁雅日化有限公司',
-    creditCode: '91330402MA2B1C6P7E',
+    creditCode: creditCode('91330402MA2B1C6P7'),
     mode: '经销',
     cycle: '周结',
     termDays: 30,
@@ -226,6 +236,12 @@ export const settlementRoles: { code: string; name: string; account: string; per
   { code: settlement.stepRoles['审批'], name: '财务审批员', account: 'finance01', person: '何静', phone: '13700137005' },
   { code: settlement.stepRoles['支付'], name: '出纳', account: 'cashier01', person: '高峰', phone: '13700137006' },
 ];
+
+/**
+ * The receiving role (收货员) and its demo account: the staff screen 收货 (ms0115, migration 0038) and the home page.
+ * Migration 0038 adds the role to existing tenants; the seed adds the account.
+ */
+export const receivingRole = { code: 'receiving', name: '收货员', account: 'recv01', person: '吴强', phone: '13700137007' };
 
 /** The menu: module code, parent, title, path, component, icon; `roles` lists the staff roles that hold it. */
 export interface DemoModule {
@@ -248,7 +264,8 @@ export interface DemoModule {
   settlement?: boolean;
   /** Granted to the demo child account 100001-01. */
   child?: boolean;
-  buttons?: { code: string; name: string }[];
+  /** `supplierOnly`: a supplier's answer (ms0022 confirm, decline) that no staff role but admin is granted. */
+  buttons?: { code: string; name: string; supplierOnly?: boolean }[];
 }
 
 export const modules: DemoModule[] = [
@@ -286,6 +303,9 @@ export const modules: DemoModule[] = [
     buttons: [
       { code: 'print', name: '打印' },
       { code: 'export', name: '导出' },
+      // Migration 0037 adds these two (and the staff monitor ms0113, which the admin role holds like every module).
+      { code: 'confirm', name: '确认', supplierOnly: true },
+      { code: 'decline', name: '拒绝', supplierOnly: true },
     ],
   },
   { code: 'ms0030', name: '结算管理', path: '/settlement', kind: 'folder', icon: 'money', settlement: true },
@@ -371,4 +391,18 @@ export const modules: DemoModule[] = [
     hidden: true,
     buttons: [{ code: 'status', name: '变更状态' }],
   },
+  {
+    code: 'ms0116',
+    name: '预约送货',
+    path: '/deliveryBooking',
+    component: 'dock/booking',
+    icon: 'guide',
+    audience: 'supplier',
+    child: true,
+    buttons: [
+      { code: 'book', name: '预约' },
+      { code: 'cancel', name: '取消预约' },
+    ],
+  },
+  { code: 'ms0117', name: '月台预约', path: '/dockBoard', component: 'dock/board', icon: 'guide', audience: 'staff' },
 ];

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { defaultCertificateTypes } from '../certificate-types';
+import { creditCodeOf } from './catalog';
 import type { DB } from '../schema';
 
 const dayMs = 86_400_000;
@@ -62,7 +63,7 @@ const demo: DemoCertificate[] = [
   {
     supp: '100001',
     type: 'YYZZ',
-    number: '91310109MA1G5XYZ8K',
+    number: creditCodeOf('100001'),
     name: '上海禾丰食品有限公司营业执照',
     issuer: '上海市虹口区市场监督管理局',
     fromDays: -1500,
@@ -120,7 +121,7 @@ const demo: DemoCertificate[] = [
   {
     supp: '100002',
     type: 'YYZZ',
-    number: '91330100MA2B7LY30Q',
+    number: creditCodeOf('100002'),
     name: '杭州绿源乳业有限公司营业执照',
     issuer: '杭州市市场监督管理局',
     fromDays: -2200,
@@ -149,6 +150,7 @@ export async function seedCertificates(db: Kysely<DB>, tenantId: string, today: 
         tenant_id: tenantId,
         type_code: t.typeCode,
         type_name: t.typeName,
+        type_name_en: t.typeNameEn,
         scope: t.scope,
         mandatory: t.mandatory,
         annual_review: t.annualReview,

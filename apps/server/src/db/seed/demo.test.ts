@@ -1,5 +1,5 @@
 // The demo data: deterministic, consistent sums, two years of receiving for every demo supplier.
-import { settlement } from '@portal/contract';
+import { settlement, supplierApply } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helpers';
@@ -99,6 +99,27 @@ describe('demo seed', () => {
     expect(flavour.rows[0]!.partial).toBeGreaterThanOrEqual(2);
     expect(flavour.rows[0]!.disputed).toBeGreaterThanOrEqual(2);
     expect(flavour.rows[0]!.returns).toBeGreaterThan(20);
+  });
+
+  it("tells one story: a supplier's licence carries its credit code, an answered dispute its charge's own month", async () => {
+    const { rows: codes } = await sql<{ supp_code: string; credit_code: string; licence: string | null }>`
+      SELECT s.supp_code, s.credit_code, (SELECT c.ctf_number FROM certificate c WHERE c.tenant_id = s.tenant_id
+        AND c.supp_code = s.supp_code AND c.type_code = 'YYZZ' AND c.is_current LIMIT 1) AS licence
+      FROM supplier s WHERE s.supp_code IN ('100001', '100002') ORDER BY s.supp_code`.execute(first.db);
+    expect(codes).toHaveLength(2);
+    for (const row of codes) {
+      expect(row.licence).toBe(row.credit_code);
+      expect(supplierApply.creditCheckChar(row.credit_code.slice(0, 17))).toBe(row.credit_code[17]);
+    }
+    const { rows: answered } = await sql<{ period: string; answer_note: string; files: number }>`
+      SELECT c.period, c.answer_note, (SELECT count(*)::int FROM sam_attachment a WHERE a.tenant_id = c.tenant_id
+        AND a.owner_type = 'charge' AND a.owner_id = c.charge_code) AS files
+      FROM sam_charge c WHERE c.answer_note <> ''`.execute(first.db);
+    expect(answered.length).toBeGreaterThan(0);
+    for (const charge of answered) {
+      for (const month of charge.answer_note.matchAll(/(\d{1,2}) 月/g)) expect(Number(month[1])).toBe(Number(charge.period.slice(5)));
+      if (charge.files === 0) expect(charge.answer_note).not.toMatch(/附|附件|排期表/);
+    }
   });
 
   it('grows the receiving lines to a requested count', async () => {

@@ -4,14 +4,17 @@ import { hashPassword } from '../../lib/password-hash';
 import { bulkInsert } from '../bulk';
 import type { DB } from '../schema';
 import { seedBusiness } from './business';
+import type { SeedIngest } from './ingest';
 import { seedLookups } from './lookups';
 import { seedSettlementSetup } from './settlement';
 import { seedCertificates } from './certificates';
+import { seedDock } from './dock';
 import { seedPrintRecords } from './print-records';
 import { seedGoodsApplies } from './goods-apply';
 import { seedSupplierApplications } from './supplier-apply';
 import { centsToString, microsToString } from './money';
-import { brands, categories, depts, modules, settlementRoles, suppliers, tenant } from './catalog';
+import { brands, categories, depts, modules, receivingRole, settlementRoles, suppliers, tenant } from './catalog';
+import { seedDeliveryNotes, seedShelfLife } from './delivery-notes';
 import { ModuleCode } from '@portal/contract';
 import { seedDynamicQueries } from './dynamic-queries';
 
@@ -22,15 +25,30 @@ export function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-export async function seedDemoIfEmpty(db: Kysely<DB>, today = new Date()): Promise<boolean> {
+/** The demo tenant into an empty database, its business documents through the integration service (`ingest`). */
+export async function seedDemoIfEmpty(db: Kysely<DB>, today: Date, ingest: SeedIngest): Promise<boolean> {
   const existing = await db.selectFrom('tenant').select('id').where('id', '=', tenant.id).executeTakeFirst();
   if (existing) return false;
-  await seedDemo(db, today);
+  await seedDemo(db, today, { ingest });
   return true;
 }
 
-/** Seeds everything in one transaction; the same data on every run for the same day. */
-export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { business?: boolean } = {}): Promise<void> {
+/**
+ * Seeds everything in one transaction; the same data on every run for the same day. With `ingest` (the integration
+ * service, handed in by callers above modules/), orders, receiving, returns, charges and prepayments go through the
+ * service like an ERP's: every runtime path does (npm start, the cluster, npm run seed, the test helpers, the
+ * benches). Without it they are written in bulk: only for the tests of db/ and seed.test's comparison of the two.
+ */
+export async function seedDemo(
+  db: Kysely<DB>,
+  today = new Date(),
+  options: {
+    business?: boolean;
+    ingest?: SeedIngest;
+    /** The demo's delivery notes (default: with business and ingest); seed.test leaves them out of its comparison. */
+    deliveryNotes?: boolean;
+  } = {},
+): Promise<void> {
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('tenant').values({ id: tenant.id, name: tenant.name, company_name: tenant.companyName }).execute();
@@ -64,6 +82,7 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
         { tenant_id: tenant.id, role_code: 'buyer', role_name: '采购员' },
         { tenant_id: tenant.id, role_code: 'qualification', role_name: '资质审核员' },
         ...settlementRoles.map((r) => ({ tenant_id: tenant.id, role_code: r.code, role_name: r.name })),
+        { tenant_id: tenant.id, role_code: receivingRole.code, role_name: receivingRole.name },
       ])
       .execute();
     await trx
@@ -99,20 +118,29 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
       )
       .execute();
     const buttons = modules.flatMap((m) => (m.buttons ?? []).map((b) => ({ module_code: m.code, button_code: b.code, name: b.name })));
-    await trx.insertInto('module_button').values(buttons).execute();
+    // Staff roles other than admin get neither delete nor a supplier's own answers (confirm, decline).
+    const staffButton = (b: { module_code: string; button_code: string }) =>
+      b.button_code !== 'delete' &&
+      !modules.find((m) => m.code === b.module_code)?.buttons?.find((x) => x.code === b.button_code)?.supplierOnly;
+    // Buttons a migration added already (ms0022's confirm and decline: 0037) stay as they are.
+    await trx
+      .insertInto('module_button')
+      .values(buttons)
+      .onConflict((oc) => oc.columns(['module_code', 'button_code']).doNothing())
+      .execute();
     await trx
       .insertInto('role_button')
       .values([
         ...buttons.map((b) => ({ tenant_id: tenant.id, role_code: 'admin', module_code: b.module_code, button_code: b.button_code })),
         ...buttons
-          .filter((b) => modules.find((m) => m.code === b.module_code)?.buyer && b.button_code !== 'delete')
+          .filter((b) => modules.find((m) => m.code === b.module_code)?.buyer && staffButton(b))
           .map((b) => ({ tenant_id: tenant.id, role_code: 'buyer', module_code: b.module_code, button_code: b.button_code })),
         ...buttons
-          .filter((b) => modules.find((m) => m.code === b.module_code)?.qualification && b.button_code !== 'delete')
+          .filter((b) => modules.find((m) => m.code === b.module_code)?.qualification && staffButton(b))
           .map((b) => ({ tenant_id: tenant.id, role_code: 'qualification', module_code: b.module_code, button_code: b.button_code })),
         ...settlementRoles.flatMap((r) =>
           buttons
-            .filter((b) => modules.find((m) => m.code === b.module_code)?.settlement && b.button_code !== 'delete')
+            .filter((b) => modules.find((m) => m.code === b.module_code)?.settlement && staffButton(b))
             .map((b) => ({ tenant_id: tenant.id, role_code: r.code, module_code: b.module_code, button_code: b.button_code })),
         ),
       ])
@@ -175,6 +203,30 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
         account('buyer01', '周敏', { role: 'buyer', phone: '13700137001' }),
         account('qc01', '孙丽', { role: 'qualification', phone: '13700137002' }),
         ...settlementRoles.map((r) => account(r.account, r.person, { role: r.code, phone: r.phone })),
+        account(receivingRole.account, receivingRole.person, { role: receivingRole.code, phone: receivingRole.phone }),
+      ])
+      .execute();
+    // Delivery notes and receiving (migration 0038's screens, not in the catalog's menu): the receiving role holds
+    // 收货 and the home page; admin 收货 and the notes' print (making and cancelling a note is the supplier's). The
+    // child account 100001-01 is granted none of them.
+    await trx
+      .insertInto('role_module')
+      .values(['ms0014', ModuleCode.receiving].map((m) => ({ tenant_id: tenant.id, role_code: receivingRole.code, module_code: m })))
+      .execute();
+    const noteButtons = await trx
+      .selectFrom('module_button')
+      .select(['module_code', 'button_code'])
+      .where('module_code', 'in', [ModuleCode.deliveryNote, ModuleCode.receiving])
+      .execute();
+    await trx
+      .insertInto('role_button')
+      .values([
+        ...noteButtons
+          .filter((b) => b.module_code === ModuleCode.receiving || b.button_code === 'print')
+          .map((b) => ({ tenant_id: tenant.id, role_code: 'admin', ...b })),
+        ...noteButtons
+          .filter((b) => b.module_code === ModuleCode.receiving)
+          .map((b) => ({ tenant_id: tenant.id, role_code: receivingRole.code, ...b })),
       ])
       .execute();
 
@@ -186,7 +238,11 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('account_module')
-      .values(modules.filter((m) => m.child).map((m) => ({ account_id: child.id, module_code: m.code })))
+      // Supplier performance (ms0118) comes from migration 0040, not the catalog: granted here like the catalog's child modules.
+      .values([
+        ...modules.filter((m) => m.child).map((m) => ({ account_id: child.id, module_code: m.code })),
+        { account_id: child.id, module_code: ModuleCode.supplierPerformance },
+      ])
       .execute();
     await trx
       .insertInto('account_button')
@@ -277,6 +333,18 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
         { tenant_id: tenant.id, parameter_code: 'USE_MIDDLE_PLATFORM', parameter_name: '启用业务中台', parameter_value: '1' },
         { tenant_id: tenant.id, parameter_code: 'SAM_ENABLE', parameter_name: '启用供应商结算', parameter_value: '1' },
         { tenant_id: tenant.id, parameter_code: 'INVOICE_TOLERANCE', parameter_name: '发票金额容差(元)', parameter_value: '1.00' },
+        // 接口日志's days (integration/log); migration 0034 adds it to existing tenants.
+        { tenant_id: tenant.id, parameter_code: 'integrationLogDays', parameter_name: '接口日志保留天数', parameter_value: '90' },
+        // Hours a supplier has to confirm an order (purchase-order confirmation); migration 0037 adds it to existing tenants.
+        { tenant_id: tenant.id, parameter_code: 'orderConfirmHours', parameter_name: '接单确认时限（小时）', parameter_value: '24' },
+        // Delivery notes (migration 0038 adds them to existing tenants): over-delivery tolerance, shelf-life rule off.
+        { tenant_id: tenant.id, parameter_code: 'overDeliveryPercent', parameter_name: '送货单超订单容差(%)', parameter_value: '0' },
+        {
+          tenant_id: tenant.id,
+          parameter_code: 'minShelfLifeRatio',
+          parameter_name: '收货最低剩余保质期比例(0 不检查)',
+          parameter_value: '0',
+        },
       ])
       .execute();
     await trx
@@ -306,7 +374,12 @@ export async function seedDemo(db: Kysely<DB>, today = new Date(), options: { bu
     await seedPrintRecords(trx, tenant.id, today);
     await seedGoodsApplies(trx, tenant.id, today);
     await seedDynamicQueries(trx, tenant.id);
-    if (options.business !== false) await seedBusiness(trx, tenant.id, today);
+    await seedShelfLife(trx, tenant.id);
+    if (options.business !== false) await seedBusiness(trx, tenant.id, today, options.ingest);
+    if (options.business !== false && options.ingest && options.deliveryNotes !== false)
+      await seedDeliveryNotes(trx, tenant.id, today, options.ingest);
+    // After the notes: it books them (without them, only the slots and the booking horizon).
+    await seedDock(trx, tenant.id, today);
     await seedSupplierApplications(trx, tenant.id, today, passwordHash);
   });
   await sql`ANALYZE`.execute(db);

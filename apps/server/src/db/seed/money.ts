@@ -1,4 +1,7 @@
-// Exact money arithmetic for the seed, in integer cents (numeric in the database).
+// Exact money arithmetic for the seed, in integer cents (numeric in the database); the decimal text is the
+// contract's (fromUnits).
+import { fromUnits } from '@portal/contract';
+
 /** Cents of price (6 decimals as string) times quantity (integer), rounded half-up. */
 export function lineAmountCents(priceMicros: number, qty: number): number {
   // priceMicros * qty is at most ~1e12, safe in a double.
@@ -14,12 +17,6 @@ export function splitTax(inclCents: number, ratePercent: number): { exclCents: n
   return { exclCents, taxCents: inclCents - exclCents };
 }
 
-export function centsToString(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export const centsToString = (cents: number): string => fromUnits(BigInt(cents), 2);
 
-export function microsToString(micros: number): string {
-  return `${Math.floor(micros / 1_000_000)}.${String(micros % 1_000_000).padStart(6, '0')}`;
-}
+export const microsToString = (micros: number): string => fromUnits(BigInt(micros), 6);

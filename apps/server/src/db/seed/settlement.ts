@@ -3,6 +3,7 @@
 // every state, each document in at most one live bill and every total the sum of its lines.
 import { type Kysely, sql } from 'kysely';
 import { bulkInsert } from '../bulk';
+import { byBill, type SeedIngest, sendAll } from './ingest';
 import type { DB } from '../schema';
 import { settlement } from '@portal/contract';
 import { depts, settlementRoles, suppliers } from './catalog';
@@ -196,7 +197,13 @@ const clerk = reviewerOf('audit')!;
 const cashier = reviewerOf('payFull')!;
 const notes: Record<string, string> = { reject: '退货单未计入，请补充后重新提交', void: '结算主体选错，作废重开' };
 
-export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Date, acceptance: readonly Row[]): Promise<void> {
+export async function seedSettlement(
+  db: Kysely<DB>,
+  tenantId: string,
+  today: Date,
+  acceptance: readonly Row[],
+  ingest?: SeedIngest,
+): Promise<void> {
   const random = seededRandom(20250612);
   const todayIso = isoDate(today);
   const currentMonth = todayIso.slice(0, 7);
@@ -298,7 +305,19 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
     for (let monthsAgo = 12; monthsAgo >= 1; monthsAgo--) {
       const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - monthsAgo, 1));
       const period = isoDate(monthStart).slice(0, 7);
-      const made: { type: string; name: string; dept: string; amount: number; clause: string; calc: string }[] = [];
+      const month = Number(period.slice(5));
+      // What a supplier disputes of each kind of charge, and the clerk's answer: about this charge's own month,
+      // citing only what the charge itself carries (no attachment is claimed; the demo charges have none).
+      const made: {
+        type: string;
+        name: string;
+        dept: string;
+        amount: number;
+        clause: string;
+        calc: string;
+        dispute: string;
+        answer: string;
+      }[] = [];
       if (random.chance(rich ? 0.9 : 0.5))
         made.push({
           type: 'DM海报费',
@@ -307,6 +326,8 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
           amount: 200000,
           clause: '合同第 6.1 条 DM海报费',
           calc: '参加 1 期 DM 海报，每期 2,000.00 元',
+          dispute: `${month} 月未参加该档 DM 海报，请核实`,
+          answer: `经核实已参加 ${month} 月第 2 档 DM 海报（上海虹口店），维持扣款`,
         });
       if (rich && random.chance(0.6)) {
         const dept = random.pick(depts.filter((d) => d.type === 'store'));
@@ -317,6 +338,8 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
           amount: 300000,
           clause: '合同第 6.2 条 堆头陈列费',
           calc: `${dept.name} 端架陈列 1 个月，3,000.00 元/月`,
+          dispute: `${month} 月端架陈列未满一个月，请核实`,
+          answer: `经核实${dept.name}端架 ${month} 月整月陈列，维持扣款`,
         });
       }
       if (rich && random.chance(0.35)) {
@@ -328,6 +351,8 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
           amount: Math.round(shortage / 10),
           clause: '合同第 6.3 条 缺货扣款',
           calc: `到货满足率 90% 低于 95%，缺货金额 ${centsToString(shortage)} × 10%`,
+          dispute: `${month} 月到货满足率有误，请核实`,
+          answer: `经核实 ${month} 月到货满足率为 90%，低于合同约定的 95%，维持扣款`,
         });
       }
       made.forEach((m, index) => {
@@ -351,10 +376,10 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
           calculation: m.calc,
           charge_date: date,
           dispute_status: disputed ? '异议中' : answered ? '已答复' : '无',
-          dispute_note: disputed || answered ? '本月未参加该档 DM 海报，请核实' : '',
+          dispute_note: disputed || answered ? m.dispute : '',
           dispute_by: disputed || answered ? supplier.code : '',
           dispute_at: disputed || answered ? `${addDays(date, 2)}T02:00:00Z` : null,
-          answer_note: answered ? '经核实已参加 6 月第 2 档海报，附排期表，维持扣款' : '',
+          answer_note: answered ? m.answer : '',
           answer_by: answered ? clerk.account : '',
           answer_at: answered ? `${addDays(date, 4)}T06:00:00Z` : null,
           created_by: clerk.account,
@@ -626,63 +651,8 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
   }
 
   const text = 'text';
-  await bulkInsert(
-    db,
-    'return_note',
-    {
-      tenant_id: text,
-      bill_number: text,
-      line_no: 'integer',
-      supp_code: text,
-      dept_code: text,
-      return_date: 'date',
-      goods_code: text,
-      asked_qty: 'numeric',
-      returned_qty: 'numeric',
-      price: 'numeric',
-      amount: 'numeric',
-      amount_excl: 'numeric',
-      tax: 'numeric',
-      tax_rate: 'numeric',
-      reason: text,
-      batch_no: text,
-    },
-    returns,
-  );
-  await bulkInsert(
-    db,
-    'sam_charge',
-    {
-      tenant_id: text,
-      charge_code: text,
-      supp_code: text,
-      dept_code: text,
-      charge_type: text,
-      charge_name: text,
-      period: text,
-      direction: text,
-      amount: 'numeric',
-      tax_rate: 'numeric',
-      clause: text,
-      calculation: text,
-      charge_date: 'date',
-      dispute_status: text,
-      dispute_note: text,
-      dispute_by: text,
-      dispute_at: 'timestamptz',
-      answer_note: text,
-      answer_by: text,
-      answer_at: 'timestamptz',
-      created_by: text,
-    },
-    charges,
-  );
-  await bulkInsert(
-    db,
-    'sam_prepay',
-    { tenant_id: text, prepay_number: text, supp_code: text, node_code: text, pay_date: 'date', amount: 'numeric', note: text },
-    prepays,
-  );
+  if (ingest) await sendSettlementDocuments(ingest, db, tenantId, returns, charges, prepays);
+  else await bulkSettlementDocuments(db, returns, charges, prepays);
   await bulkInsert(
     db,
     'sam_bill',
@@ -821,4 +791,151 @@ export async function seedSettlement(db: Kysely<DB>, tenantId: string, today: Da
       .values({ tenant_id: tenantId, prefix: 'JS', day: `${month}-01`, last_value: seq })
       .execute();
   }
+}
+
+/** The return notes, charges and prepayments by the database's own bulk insert (callers with no service to hand in). */
+async function bulkSettlementDocuments(db: Kysely<DB>, returns: Row[], charges: Row[], prepays: Row[]) {
+  const text = 'text';
+  await bulkInsert(
+    db,
+    'return_note',
+    {
+      tenant_id: text,
+      bill_number: text,
+      line_no: 'integer',
+      supp_code: text,
+      dept_code: text,
+      return_date: 'date',
+      goods_code: text,
+      asked_qty: 'numeric',
+      returned_qty: 'numeric',
+      price: 'numeric',
+      amount: 'numeric',
+      amount_excl: 'numeric',
+      tax: 'numeric',
+      tax_rate: 'numeric',
+      reason: text,
+      batch_no: text,
+    },
+    returns,
+  );
+  await bulkInsert(
+    db,
+    'sam_charge',
+    {
+      tenant_id: text,
+      charge_code: text,
+      supp_code: text,
+      dept_code: text,
+      charge_type: text,
+      charge_name: text,
+      period: text,
+      direction: text,
+      amount: 'numeric',
+      tax_rate: 'numeric',
+      clause: text,
+      calculation: text,
+      charge_date: 'date',
+      dispute_status: text,
+      dispute_note: text,
+      dispute_by: text,
+      dispute_at: 'timestamptz',
+      answer_note: text,
+      answer_by: text,
+      answer_at: 'timestamptz',
+      created_by: text,
+    },
+    charges,
+  );
+  await bulkInsert(
+    db,
+    'sam_prepay',
+    { tenant_id: text, prepay_number: text, supp_code: text, node_code: text, pay_date: 'date', amount: 'numeric', note: text },
+    prepays,
+  );
+}
+
+/**
+ * The return notes, charges and prepayments through the integration service (the ERP's and finance system's
+ * documents), then what the story adds after them: the suppliers' disputes and the clerks' answers, and the clerk
+ * who entered each charge.
+ */
+async function sendSettlementDocuments(
+  ingest: SeedIngest,
+  db: Kysely<DB>,
+  tenantId: string,
+  returns: Row[],
+  charges: Row[],
+  prepays: Row[],
+) {
+  await sendAll(
+    ingest,
+    db,
+    tenantId,
+    'returns',
+    [...byBill(returns)].map(([key, rows]) => ({
+      key,
+      version: 1,
+      supplierCode: rows[0]!.supp_code,
+      storeCode: rows[0]!.dept_code,
+      date: rows[0]!.return_date,
+      reason: rows[0]!.reason,
+      lines: rows.map((l) => ({
+        lineNo: l.line_no,
+        goodsCode: l.goods_code,
+        askedQty: l.asked_qty,
+        returnedQty: l.returned_qty,
+        price: l.price,
+        amount: l.amount,
+        amountExcl: l.amount_excl,
+        tax: l.tax,
+        taxRate: l.tax_rate,
+        batchNo: l.batch_no,
+      })),
+    })),
+  );
+  await sendAll(
+    ingest,
+    db,
+    tenantId,
+    'charges',
+    charges.map((c) => ({
+      key: c.charge_code,
+      version: 1,
+      supplierCode: c.supp_code,
+      storeCode: c.dept_code,
+      chargeType: c.charge_type,
+      chargeName: c.charge_name,
+      period: c.period,
+      direction: c.direction,
+      amount: c.amount,
+      taxRate: c.tax_rate,
+      clause: c.clause,
+      calculation: c.calculation,
+      date: c.charge_date,
+    })),
+  );
+  await sendAll(
+    ingest,
+    db,
+    tenantId,
+    'payments',
+    prepays.map((p) => ({
+      key: p.prepay_number,
+      version: 1,
+      supplierCode: p.supp_code,
+      accUnitCode: p.node_code,
+      date: p.pay_date,
+      amount: p.amount,
+      note: p.note,
+    })),
+  );
+  const column = (field: string) => charges.map((c) => c[field] as string | null);
+  await sql`UPDATE sam_charge c SET dispute_status = s.dispute_status, dispute_note = s.dispute_note, dispute_by = s.dispute_by,
+      dispute_at = s.dispute_at, answer_note = s.answer_note, answer_by = s.answer_by, answer_at = s.answer_at, created_by = s.created_by
+    FROM unnest(${column('charge_code')}::text[], ${column('dispute_status')}::text[], ${column('dispute_note')}::text[],
+      ${column('dispute_by')}::text[], ${column('dispute_at')}::timestamptz[], ${column('answer_note')}::text[], ${column('answer_by')}::text[],
+      ${column('answer_at')}::timestamptz[], ${column('created_by')}::text[])
+      AS s(charge_code, dispute_status, dispute_note, dispute_by, dispute_at, answer_note, answer_by, answer_at, created_by)
+    WHERE c.tenant_id = ${tenantId} AND c.charge_code = s.charge_code`.execute(db);
 }

@@ -187,12 +187,38 @@ export const csvColumnsIn = (language: Language) => {
 };
 export const csvColumns = csvColumnsIn('zh-CN');
 
-/** The receiving-line list: the scope's lines of the condition, newest first; exported in the grid's order. */
+/**
+ * The names a line's filter compares, read from the line itself: the list's matching rows are the lines alone
+ * (their totals and groups count them), the joins come with the fields.
+ */
+const namesOfLine: Partial<Record<keyof AccDetail, RawBuilder<unknown>>> = {
+  deptName: sql`(SELECT d.dept_name FROM dept d WHERE d.tenant_id = a.tenant_id AND d.dept_code = a.dept_code)`,
+  barcode: sql`(SELECT g.barcode FROM goods g WHERE g.tenant_id = a.tenant_id AND g.goods_code = a.goods_code)`,
+  goodsName: sql`(SELECT g.goods_name FROM goods g WHERE g.tenant_id = a.tenant_id AND g.goods_code = a.goods_code)`,
+  spec: sql`(SELECT g.spec FROM goods g WHERE g.tenant_id = a.tenant_id AND g.goods_code = a.goods_code)`,
+  unit: sql`(SELECT g.unit FROM goods g WHERE g.tenant_id = a.tenant_id AND g.goods_code = a.goods_code)`,
+  categoryName: sql`(SELECT c.category_name FROM category c WHERE c.tenant_id = a.tenant_id AND c.category_code = a.category_code)`,
+  brandName: sql`(SELECT b.brand_name FROM brand b WHERE b.tenant_id = a.tenant_id AND b.brand_code = a.brand_code)`,
+};
+const sortFields = new Set<keyof AccDetail>(accDetailSortFields);
+const numberFields = new Set<keyof AccDetail>(acceptance.accDetailNumberFields);
+
+/** The receiving-line list: the scope's lines of the condition, newest first; every column filters; exported in the grid's order. */
 export const lineList = serverList({
   from: (db) => db.selectFrom('acceptance as a'),
   alias: 'a',
   where: withCondition,
-  columns: Object.fromEntries(accDetailSortFields.map((field) => [field, { value: detailFields[field], sortable: true }])),
+  columns: Object.fromEntries(
+    accDetailColumns.map(({ field }) => [
+      field,
+      {
+        value: namesOfLine[field] ?? detailFields[field],
+        sortable: sortFields.has(field),
+        filterable: true,
+        ...(numberFields.has(field) ? { numeric: true } : {}),
+      },
+    ]),
+  ),
   defaultSort: { field: 'accDate', order: 'desc' },
   then: [{ value: sql`a.bill_number` }, { value: sql`a.line_no` }],
   select: detailColumns,

@@ -13,9 +13,14 @@ import * as repo from './repo';
 const maxRangeDays = 3 * 366;
 
 function checked(condition: AccCondition): AccCondition {
-  if (condition.startDate > condition.endDate) throw ApiError.badRequest('body.endDate: 结束日期不能早于开始日期');
+  if (condition.startDate > condition.endDate)
+    throw ApiError.badRequest({
+      'zh-CN': 'body.endDate: 结束日期不能早于开始日期',
+      en: 'body.endDate: the end date cannot be before the start date',
+    });
   const days = (Date.parse(condition.endDate) - Date.parse(condition.startDate)) / 86_400_000;
-  if (days > maxRangeDays) throw ApiError.badRequest('body.endDate: 查询区间不能超过 3 年');
+  if (days > maxRangeDays)
+    throw ApiError.badRequest({ 'zh-CN': 'body.endDate: 查询区间不能超过 3 年', en: 'body.endDate: the range cannot exceed 3 years' });
   return condition;
 }
 
@@ -35,6 +40,11 @@ export function groups(
 
 export function details(ctx: AppContext, session: SessionContext, condition: AccCondition, paging: PageRequest) {
   return repo.lineList.page(ctx.db, scopeOf(session, condition.suppCode), checked(condition), paging);
+}
+
+/** A detail column's distinct texts under the condition and the other columns' filters (the grid's checklist). */
+export function detailColumnValues(ctx: AppContext, session: SessionContext, body: AccCondition & GridRequest & { field: string }) {
+  return repo.lineList.columnValues(ctx.db, scopeOf(session, body.suppCode), checked(body), body.filters, body.field);
 }
 
 /** The export's name (and sheet) in each language. */
@@ -59,13 +69,13 @@ export function exportLines(
 ): Download {
   const scope = scopeOf(session, body.suppCode);
   const condition = checked(body);
-  const grid = { sort: body.sort };
-  // PostgreSQL writes the CSV itself (COPY, one query); PGlite's rows, and the workbook's, come in keyset batches.
+  const grid = { sort: body.sort, filters: body.filters };
+  // PostgreSQL writes the CSV itself (COPY, one query); the workbook's rows come in keyset batches.
   const rows =
-    format === 'csv' && ctx.copyCsv
+    format === 'csv'
       ? { copy: ctx.copyCsv(repo.exportQuery(ctx.db, scope, condition, grid, language).compile()) }
       : {
-          batches: repo.allDetails(ctx.db, scope, condition, grid, (format === 'csv' ? repo.csvColumnsIn : repo.detailColumnsIn)(language)),
+          batches: repo.allDetails(ctx.db, scope, condition, grid, repo.detailColumnsIn(language)),
         };
   return listExport({ format, name: fileBase(condition, language), sheet: exportTitle[language], columns: exportColumns(language), rows });
 }

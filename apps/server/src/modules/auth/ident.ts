@@ -4,6 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { hashToken } from '../../platform/passwords';
+import * as repo from './repo';
 
 export const identCookieName = 'IDENT_TOKEN';
 const codeSeconds = 60;
@@ -34,24 +35,18 @@ export function verifyIdentCookie(ctx: AppContext, value: string | undefined): n
 export async function issueCode(ctx: AppContext, accountId: number): Promise<{ code: string; exp: number }> {
   const code = randomBytes(24).toString('base64url');
   const expiresAt = new Date(ctx.now().getTime() + codeSeconds * 1000);
-  await ctx.db
-    .insertInto('ident_code')
-    .values({ code_hash: hashToken(code), account_id: accountId, expires_at: expiresAt })
-    .execute();
+  await repo.insertIdentCode(ctx.db, hashToken(code), accountId, expiresAt);
   return { code, exp: expiresAt.getTime() };
 }
 
 /** Uses a code once; a used, expired or unknown code is refused. */
 export async function redeemCode(ctx: AppContext, code: string, exp: number): Promise<number> {
   const now = ctx.now();
-  const row = await ctx.db
-    .updateTable('ident_code')
-    .set({ used_at: now })
-    .where('code_hash', '=', hashToken(code))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['account_id', 'expires_at'])
-    .executeTakeFirst();
-  if (!row || row.expires_at.getTime() !== exp) throw new ApiError(401, '10001', '登录凭证无效或已过期，请重新登录');
+  const row = await repo.useIdentCode(ctx.db, hashToken(code), now);
+  if (!row || row.expires_at.getTime() !== exp)
+    throw new ApiError(401, '10001', {
+      'zh-CN': '登录凭证无效或已过期，请重新登录',
+      en: 'Your sign-in credential is invalid or has expired. Please sign in again.',
+    });
   return row.account_id;
 }

@@ -25,7 +25,7 @@ describe('prepared statements', () => {
     expect(await findSession(t.database.db, hashToken('no such token'))).toBeUndefined();
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('prepares the session lookup once on a connection, and nothing else', async () => {
+  it('prepares the session lookup once on a connection, and nothing else', async () => {
     const tokenHash = hashToken(await tokenFor(t.app, '100001'));
     await t.database.db.connection().execute(async (db) => {
       const statements = async () =>

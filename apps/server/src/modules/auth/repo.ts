@@ -1,4 +1,4 @@
-// SQL of accounts, sessions and the login journal.
+// SQL of accounts, sessions, the login journal and the identity provider's one-time codes.
 import { type Kysely, sql } from 'kysely';
 import { executePrepared } from '../../db/prepared';
 import type { AccountKind, DB } from '../../db/schema';
@@ -163,4 +163,21 @@ export async function recordLoginEvent(
       user_agent: event.userAgent.slice(0, 500),
     })
     .execute();
+}
+
+/** Stores a one-time identity code (its hash) for an account. */
+export async function insertIdentCode(db: Kysely<DB>, codeHash: string, accountId: number, expiresAt: Date): Promise<void> {
+  await db.insertInto('ident_code').values({ code_hash: codeHash, account_id: accountId, expires_at: expiresAt }).execute();
+}
+
+/** Marks a one-time code used, if unused and unexpired; answers its account and expiry, or undefined. */
+export function useIdentCode(db: Kysely<DB>, codeHash: string, now: Date) {
+  return db
+    .updateTable('ident_code')
+    .set({ used_at: now })
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['account_id', 'expires_at'])
+    .executeTakeFirst();
 }

@@ -53,7 +53,11 @@ export function authRoutes(ctx: AppContext) {
     });
     registerCall(app, auth.checkCookieLogin, async ({ request }) => {
       const accountId = verifyIdentCookie(ctx, cookieOf(request, identCookieName));
-      if (accountId === null) throw ApiError.unauthorized('身份认证已失效，请重新登录');
+      if (accountId === null)
+        throw ApiError.unauthorized({
+          'zh-CN': '身份认证已失效，请重新登录',
+          en: 'Your authentication has expired. Please sign in again.',
+        });
       return issueCode(ctx, accountId);
     });
     registerCall(app, auth.captcha, () => newCaptcha(ctx));

@@ -1,7 +1,7 @@
 // Sign-in rules: credentials, identity choice, account and password states, sessions.
 import { type LoginBody, type LoginIdentity, type LoginResult, Messages, ResultCode, type UserInfo } from '@portal/contract';
 import type { Access } from '../../platform/auth-hook';
-import { ApiError } from '../../platform/errors';
+import { ApiError, type Localized } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import { verifyDecoy, verifyPassword } from '../../lib/password-hash';
 import { hashToken, newToken } from '../../platform/passwords';
@@ -13,6 +13,9 @@ import * as repo from './repo';
 import { guardLogin, recordFailure, recordSuccess, throttleKeys } from './throttle';
 
 const dayMs = 86_400_000;
+
+/** One row of the login journal (logins, logouts, password changes), for the modules that journal too. */
+export const recordLoginEvent: typeof repo.recordLoginEvent = (db, event) => repo.recordLoginEvent(db, event);
 
 export interface ClientInfo {
   ip: string;
@@ -26,7 +29,7 @@ function daysUntil(from: Date, to: Date): number {
   return Math.round((end - start) / dayMs);
 }
 
-function loginFailure(message: string): ApiError {
+function loginFailure(message: Localized): ApiError {
   return new ApiError(401, ResultCode.loginFailed, message);
 }
 
@@ -51,7 +54,11 @@ export async function login(
     });
 
   const password = ctx.transportKey.decrypt(body.password);
-  if (password === null) throw ApiError.badRequest('body.password: 密码未按要求加密，请刷新页面后重试');
+  if (password === null)
+    throw ApiError.badRequest({
+      'zh-CN': 'body.password: 密码未按要求加密，请刷新页面后重试',
+      en: 'body.password: the password was not encrypted as required; please refresh the page and try again',
+    });
   const keys = throttleKeys(tenantId, kind, username, client.ip);
   try {
     await guardLogin(ctx, keys, body);
@@ -67,7 +74,8 @@ export async function login(
   }
 
   const accountId = body.identityId ? Number.parseInt(body.identityId, 10) : undefined;
-  if (accountId !== undefined && !Number.isSafeInteger(accountId)) throw ApiError.badRequest('body.identityId: 身份标识不合法');
+  if (accountId !== undefined && !Number.isSafeInteger(accountId))
+    throw ApiError.badRequest({ 'zh-CN': 'body.identityId: 身份标识不合法', en: 'body.identityId: invalid identity' });
   const candidates = await repo.findLoginCandidates(ctx.db, {
     tenantId,
     kind,
@@ -110,7 +118,7 @@ async function startSession(
   const now = ctx.now();
   if (!account.is_used) {
     await journal('disabled', account.id);
-    throw loginFailure('账号已停用，请联系管理员');
+    throw loginFailure({ 'zh-CN': '账号已停用，请联系管理员', en: 'This account has been disabled. Please contact your administrator.' });
   }
   if (account.kind === 'supplier' && account.supplier_status === '停用') {
     await journal('supplier-disabled', account.id);
@@ -118,7 +126,10 @@ async function startSession(
   }
   if (account.mature_date && daysUntil(now, new Date(account.mature_date)) < 0) {
     await journal('expired', account.id);
-    throw loginFailure(`账号已于${account.mature_date}到期，请联系管理员`);
+    throw loginFailure({
+      'zh-CN': `账号已于${account.mature_date}到期，请联系管理员`,
+      en: `This account expired on ${account.mature_date}. Please contact your administrator.`,
+    });
   }
 
   const token = newToken();
@@ -161,7 +172,11 @@ export async function loginWithIdentCode(
 ): Promise<LoginResult> {
   const accountId = await redeemCode(ctx, code, exp);
   const [account] = await repo.findLoginCandidates(ctx.db, { tenantId, kind: 'staff', accountId });
-  if (!account) throw loginFailure('登录凭证无效或已过期，请重新登录');
+  if (!account)
+    throw loginFailure({
+      'zh-CN': '登录凭证无效或已过期，请重新登录',
+      en: 'Your sign-in credential is invalid or has expired. Please sign in again.',
+    });
   const journal = (outcome: string, id: number | null) =>
     repo.recordLoginEvent(ctx.db, {
       tenantId,
@@ -182,14 +197,7 @@ const lookups = new WeakMap<AppContext['db'], SingleFlight<SessionRow>>();
 function lookUpSession(ctx: AppContext, tokenHash: string, accessKey: string, access?: Access): Promise<SessionRow> {
   let flights = lookups.get(ctx.db);
   if (!flights) lookups.set(ctx.db, (flights = new SingleFlight()));
-  const cache = ctx.sessionCache;
-  return flights.run(`${tokenHash} ${accessKey}`, async () => {
-    // The generation before the query: a row read while a change was being notified is not kept.
-    const generation = cache?.generation;
-    const row = await repo.findSession(ctx.db, tokenHash, access);
-    if (cache && row && generation !== undefined) cache.offer(tokenHash, accessKey, row, generation, ctx.now().getTime());
-    return row;
-  });
+  return flights.run(`${tokenHash} ${accessKey}`, () => repo.findSession(ctx.db, tokenHash, access));
 }
 
 /** Why a session row refuses a call at `now`, or undefined when it lets it through. */
@@ -209,29 +217,16 @@ async function touch(ctx: AppContext, tokenHash: string, row: repo.SessionRow, n
   if (now.getTime() - row.last_seen_at.getTime() <= 60_000) return;
   let flights = touches.get(ctx.db);
   if (!flights) touches.set(ctx.db, (flights = new SingleFlight()));
-  await flights.run(tokenHash, async () => {
-    await repo.touchSession(ctx.db, tokenHash, now);
-    ctx.sessionCache?.touched(tokenHash, now);
-  });
+  await flights.run(tokenHash, () => repo.touchSession(ctx.db, tokenHash, now));
 }
 
 /**
  * Resolves a token to its session, or throws 401 with the message the clients act on; with an access,
- * 403 unless the session holds it (answered by the session's own query). A session kept by the session
- * cache answers a call it lets through; anything it would refuse is asked of the database again.
+ * 403 unless the session holds it (answered by the session's own query).
  */
 export async function authenticate(ctx: AppContext, token: string, access?: Access): Promise<SessionContext> {
   const tokenHash = hashToken(token);
   const accessKey = `${access?.module ?? ''} ${access?.button ?? ''}`;
-  const cache = ctx.sessionCache;
-  if (cache?.live) {
-    const now = ctx.now();
-    const kept = cache.get(tokenHash, accessKey, now.getTime());
-    if (kept && kept.held && !refusal(ctx, kept, now)) {
-      await touch(ctx, tokenHash, kept, now);
-      return sessionOf(tokenHash, kept);
-    }
-  }
   const row = await lookUpSession(ctx, tokenHash, accessKey, access);
   if (!row) throw ApiError.unauthorized();
   if (row.revoked_at) {
@@ -241,7 +236,6 @@ export async function authenticate(ctx: AppContext, token: string, access?: Acce
   if (refusal(ctx, row, now)) {
     const supplierDisabled = row.kind === 'supplier' && row.supplier_status === '停用';
     await repo.revokeSession(ctx.db, tokenHash, row.is_used && !supplierDisabled ? 'expired' : 'disabled', now);
-    cache?.drop(tokenHash);
     throw ApiError.unauthorized(supplierDisabled ? Messages.supplierDisabled : undefined);
   }
   await touch(ctx, tokenHash, row, now);
@@ -274,7 +268,6 @@ function sessionOf(tokenHash: string, row: repo.SessionRow): SessionContext {
 
 export async function logout(ctx: AppContext, session: SessionContext, client: ClientInfo): Promise<void> {
   await repo.revokeSession(ctx.db, session.tokenHash, 'logout', ctx.now());
-  ctx.sessionCache?.drop(session.tokenHash);
   await repo.recordLoginEvent(ctx.db, {
     tenantId: session.tenantId,
     username: session.employeeCode,

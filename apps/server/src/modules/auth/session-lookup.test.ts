@@ -22,7 +22,7 @@ beforeAll(async () => {
   ctx = {
     config: t.config,
     db: t.database.db.withPlugin(counter),
-    engine: t.database.engine,
+    copyCsv: t.database.copyCsv,
     reportPool: t.database.reportPool,
     transportKey: { publicPem: '', decrypt: () => null },
     identKey: 'k',

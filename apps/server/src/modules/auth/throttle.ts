@@ -2,10 +2,10 @@
 // a captcha after a few, a growing delay, and a lock after many.
 import { createHash, randomBytes } from 'node:crypto';
 import { Messages, ResultCode } from '@portal/contract';
-import { sql } from 'kysely';
 import svgCaptcha from 'svg-captcha';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
+import * as repo from './throttle-repo';
 
 const windowMinutes = 30;
 const captchaMinutes = 5;
@@ -25,22 +25,18 @@ export async function newCaptcha(ctx: AppContext): Promise<{ captchaId: string; 
   const { text, data } = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1ilI', width: 120, height: 40, background: '#f5f7fa' });
   const captchaId = randomBytes(16).toString('base64url');
   const now = ctx.now();
-  await ctx.db.deleteFrom('captcha').where('expires_at', '<', now).execute();
-  await ctx.db
-    .insertInto('captcha')
-    .values({ id: captchaId, answer_hash: hashAnswer(text), expires_at: new Date(now.getTime() + captchaMinutes * 60_000) })
-    .execute();
+  await repo.insertCaptcha(ctx.db, captchaId, hashAnswer(text), new Date(now.getTime() + captchaMinutes * 60_000), now);
   return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
 }
 
 /** A captcha answers once: it is deleted whether the answer was right or not. */
 export async function consumeCaptcha(ctx: AppContext, captchaId: string, answer: string): Promise<boolean> {
-  const row = await ctx.db.deleteFrom('captcha').where('id', '=', captchaId).returning(['answer_hash', 'expires_at']).executeTakeFirst();
+  const row = await repo.takeCaptcha(ctx.db, captchaId);
   return row !== undefined && row.expires_at > ctx.now() && row.answer_hash === hashAnswer(answer);
 }
 
 async function failuresOf(ctx: AppContext, key: string) {
-  const row = await ctx.db.selectFrom('login_throttle').selectAll().where('key', '=', key).executeTakeFirst();
+  const row = await repo.throttleOf(ctx.db, key);
   const now = ctx.now();
   if (!row) return { failures: 0, lockedUntil: null };
   const windowOver = now.getTime() - row.window_started_at.getTime() > windowMinutes * 60_000;
@@ -62,7 +58,10 @@ export async function guardLogin(
   const lockedUntil = account.lockedUntil ?? address.lockedUntil;
   if (lockedUntil) {
     const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - ctx.now().getTime()) / 60_000));
-    throw new ApiError(429, ResultCode.throttled, `登录失败次数过多，请${minutes}分钟后再试`);
+    throw new ApiError(429, ResultCode.throttled, {
+      'zh-CN': `登录失败次数过多，请${minutes}分钟后再试`,
+      en: `Too many failed sign-ins. Please try again in ${minutes} minutes.`,
+    });
   }
   const over = Math.max(account.failures - limits.captchaAfter, address.failures - limits.ipCaptchaAfter);
   if (over < 0) return;
@@ -83,23 +82,12 @@ export async function recordFailure(ctx: AppContext, keys: ThrottleKeys): Promis
   ] as const) {
     const windowStart = new Date(now.getTime() - windowMinutes * 60_000);
     const lockUntil = new Date(now.getTime() + limits.lockMinutes * 60_000);
-    await sql`
-      INSERT INTO login_throttle (key, failures, window_started_at) VALUES (${key}, 1, ${now})
-      ON CONFLICT (key) DO UPDATE SET
-        failures = CASE WHEN login_throttle.window_started_at < ${windowStart} AND coalesce(login_throttle.locked_until, ${windowStart}) < ${now}
-                        THEN 1 ELSE login_throttle.failures + 1 END,
-        window_started_at = CASE WHEN login_throttle.window_started_at < ${windowStart} AND coalesce(login_throttle.locked_until, ${windowStart}) < ${now}
-                                 THEN ${now} ELSE login_throttle.window_started_at END`.execute(ctx.db);
-    await ctx.db
-      .updateTable('login_throttle')
-      .set({ locked_until: lockUntil, failures: 0, window_started_at: now })
-      .where('key', '=', key)
-      .where('failures', '>=', lockAfter)
-      .execute();
+    await repo.countFailure(ctx.db, key, now, windowStart);
+    await repo.lockWhenOver(ctx.db, key, lockAfter, lockUntil, now);
   }
 }
 
 /** A successful login clears the account's count (not the address's: one good account must not launder it). */
 export async function recordSuccess(ctx: AppContext, keys: ThrottleKeys): Promise<void> {
-  await ctx.db.deleteFrom('login_throttle').where('key', '=', keys.account).execute();
+  await repo.clearThrottle(ctx.db, keys.account);
 }

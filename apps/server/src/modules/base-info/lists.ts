@@ -5,7 +5,7 @@ import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { type ListColumn, serverList } from '../../platform/list/server-list';
 import type { DataScope } from '../../platform/scope';
-import { dealtWith } from './repo';
+import { dealtWith } from '../../platform/sql/dealt-with';
 
 const column = (value: RawBuilder<unknown>, text?: RawBuilder<unknown>, numeric = false): ListColumn => ({
   value,

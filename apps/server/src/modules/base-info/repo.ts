@@ -1,19 +1,7 @@
 // SQL of the base data of a tenant.
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';
-import { type DataScope, inScope } from '../../platform/scope';
-
-/**
- * Whether the store or DC of `deptAlias` concerns the scope's supplier: one its orders or receipts name (always
- * true for staff, who see their tenant's).
- */
-export function dealtWith(scope: DataScope, deptAlias: string): RawBuilder<SqlBool> {
-  if (!scope.suppCode) return sql<SqlBool>`true`;
-  const dept = sql.ref(`${deptAlias}.dept_code`);
-  return sql<SqlBool>`(EXISTS (SELECT 1 FROM pur_order o WHERE ${inScope(scope, 'o')} AND o.dept_code = ${dept})
-    OR EXISTS (SELECT 1 FROM acceptance a WHERE ${inScope(scope, 'a')} AND a.dept_code = ${dept}))`;
-}
 
 export function brands(db: Kysely<DB>, tenantId: string, keyword?: string) {
   let q = db.selectFrom('brand').select(['brand_code as brandCode', 'brand_name as brandName']).where('tenant_id', '=', tenantId);
@@ -140,24 +128,4 @@ export async function existingCodes(
             .where('supp_code', 'in', codes)
             .execute();
   return new Set(rows.map((r) => r.code));
-}
-
-/** One atomic increment per call: concurrent callers never get the same value. */
-export async function nextSequence(db: Kysely<DB>, tenantId: string, prefix: string, day: string): Promise<number> {
-  const row = await db
-    .insertInto('bill_sequence')
-    .values({ tenant_id: tenantId, prefix, day, last_value: 1 })
-    .onConflict((oc) => oc.columns(['tenant_id', 'prefix', 'day']).doUpdateSet({ last_value: sql`bill_sequence.last_value + 1` }))
-    .returning('last_value')
-    .executeTakeFirstOrThrow();
-  return row.last_value;
-}
-
-export function systemParam(db: Kysely<DB>, tenantId: string, code: string) {
-  return db
-    .selectFrom('system_param')
-    .select(['parameter_code as parameterCode', 'parameter_name as parameterName', 'parameter_value as parameterValue'])
-    .where('tenant_id', '=', tenantId)
-    .where('parameter_code', '=', code)
-    .executeTakeFirst();
 }

@@ -3,17 +3,16 @@ import { baseInfo, system } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { registerCall } from '../../platform/route';
+import { systemParam } from '../../platform/sql/system-param';
 import * as repo from './repo';
 import * as service from './service';
 
 export function baseInfoRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    registerCall(app, baseInfo.getAllBrandInfo, ({ session, body }) => repo.brands(ctx.db, session.tenantId, body?.keyword));
+    registerCall(app, baseInfo.getAllBrandInfo, ({ session, body }) => service.tenantBrands(ctx, session.tenantId, body?.keyword));
     registerCall(app, baseInfo.getAllDeptInfo, ({ session, body }) => repo.depts(ctx.db, session.tenantId, body?.keyword));
     registerCall(app, baseInfo.getCategoryInfo, ({ session, body }) => repo.categories(ctx.db, session.tenantId, body ?? {}));
-    registerCall(app, baseInfo.getCategoryTreeInfo, async ({ session }) =>
-      service.categoryTree(await repo.categories(ctx.db, session.tenantId)),
-    );
+    registerCall(app, baseInfo.getCategoryTreeInfo, ({ session }) => service.tenantCategoryTree(ctx, session.tenantId));
     registerCall(app, baseInfo.getAccUnitCodeInfo, ({ session }) => repo.accUnits(ctx.db, session.tenantId));
     registerCall(app, baseInfo.queryBusOption, ({ session, body }) => repo.busOptions(ctx.db, session.tenantId, body?.busShortName));
     registerCall(app, baseInfo.saveBusOption, ({ session, body }) => service.saveBusOption(ctx, session, body));
@@ -30,7 +29,7 @@ export function baseInfoRoutes(ctx: AppContext) {
     registerCall(
       app,
       system.useMiddlePlatform,
-      async ({ session }) => (await repo.systemParam(ctx.db, session.tenantId, 'USE_MIDDLE_PLATFORM'))?.parameterValue === '1',
+      async ({ session }) => (await systemParam(ctx.db, session.tenantId, 'USE_MIDDLE_PLATFORM'))?.parameterValue === '1',
     );
     registerCall(app, system.querySystemParam, ({ session, query }) => service.systemParam(ctx, session, query.parameterCode));
   };

@@ -4,6 +4,8 @@ import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import type { SessionContext } from '../../platform/session-context';
 import { businessDay } from '../../platform/clock';
+import { nextSequence } from '../../platform/sql/sequence';
+import { systemParam as storedParam } from '../../platform/sql/system-param';
 import * as lists from './lists';
 import * as repo from './repo';
 
@@ -29,16 +31,33 @@ export function categoryTree(rows: CategoryRow[]): CategoryNode[] {
   return roots;
 }
 
+/** The tenant's whole category tree. */
+export async function tenantCategoryTree(ctx: AppContext, tenantId: string): Promise<CategoryNode[]> {
+  return categoryTree(await repo.categories(ctx.db, tenantId));
+}
+
+/** The tenant's brands, those matching `keyword` when one is given. */
+export const tenantBrands = (ctx: AppContext, tenantId: string, keyword?: string) => repo.brands(ctx.db, tenantId, keyword);
+
 export async function saveBusOption(ctx: AppContext, session: SessionContext, option: BusOption): Promise<BusOption> {
-  if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以维护业务选项');
+  if (session.kind !== 'staff')
+    throw ApiError.forbidden({ 'zh-CN': '只有商户员工可以维护业务选项', en: "Only the retailer's staff can maintain business options" });
   const permission = [...new Set(option.permission)];
   if (option.permissionType === 'all' && permission.length > 0)
-    throw ApiError.badRequest('body.permission: 权限类型为全部时不能指定权限列表');
+    throw ApiError.badRequest({
+      'zh-CN': 'body.permission: 权限类型为全部时不能指定权限列表',
+      en: 'body.permission: no permission list may be given when the permission type is all',
+    });
   if (option.permissionType !== 'all') {
-    if (permission.length === 0) throw ApiError.badRequest('body.permission: 请至少选择一项');
+    if (permission.length === 0)
+      throw ApiError.badRequest({ 'zh-CN': 'body.permission: 请至少选择一项', en: 'body.permission: please choose at least one' });
     const known = await repo.existingCodes(ctx.db, session.tenantId, option.permissionType, permission);
     const unknown = permission.filter((code) => !known.has(code));
-    if (unknown.length) throw ApiError.badRequest(`body.permission: 不存在的编码 ${unknown.slice(0, 5).join(', ')}`);
+    if (unknown.length)
+      throw ApiError.badRequest({
+        'zh-CN': `body.permission: 不存在的编码 ${unknown.slice(0, 5).join(', ')}`,
+        en: `body.permission: unknown codes ${unknown.slice(0, 5).join(', ')}`,
+      });
   }
   await repo.upsertBusOption(ctx.db, session.tenantId, { ...option, permission }, session.employeeCode, ctx.now());
   return { ...option, permission };
@@ -46,20 +65,25 @@ export async function saveBusOption(ctx: AppContext, session: SessionContext, op
 
 export async function nextBillNumber(ctx: AppContext, session: SessionContext, code: string, digits: number): Promise<string> {
   const day = businessDay(ctx.now());
-  const value = await repo.nextSequence(ctx.db, session.tenantId, code, day);
-  if (String(value).length > digits) throw ApiError.conflict(`今日 ${code} 单号已用完（${digits} 位）`);
+  const value = await nextSequence(ctx.db, session.tenantId, code, day);
+  if (String(value).length > digits)
+    throw ApiError.conflict({
+      'zh-CN': `今日 ${code} 单号已用完（${digits} 位）`,
+      en: `Today's ${code} numbers are used up (${digits} digits)`,
+    });
   return `${code}${day.replaceAll('-', '')}${String(value).padStart(digits, '0')}`;
 }
 
 export async function systemParam(ctx: AppContext, session: SessionContext, code: string) {
-  const param = await repo.systemParam(ctx.db, session.tenantId, code);
-  if (!param) throw ApiError.notFound(`系统参数 ${code} 不存在`);
+  const param = await storedParam(ctx.db, session.tenantId, code);
+  if (!param) throw ApiError.notFound({ 'zh-CN': `系统参数 ${code} 不存在`, en: `System parameter ${code} does not exist` });
   return param;
 }
 
 /** The base-data screens change the tenant's own data: staff only, whatever module a caller holds. */
 function tenantScope(session: SessionContext) {
-  if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以维护基础资料');
+  if (session.kind !== 'staff')
+    throw ApiError.forbidden({ 'zh-CN': '只有商户员工可以维护基础资料', en: "Only the retailer's staff can maintain master data" });
   return { tenantId: session.tenantId, suppCode: null };
 }
 
@@ -73,9 +97,10 @@ const readScope = (session: SessionContext): lists.BaseDataScope => ({
 export async function saveBrand(ctx: AppContext, session: SessionContext, form: BrandForm) {
   const { tenantId } = tenantScope(session);
   if (form.isNew) {
-    if (!(await lists.insertBrand(ctx.db, tenantId, form))) throw ApiError.conflict(`品牌编码 ${form.brandCode} 已存在`);
+    if (!(await lists.insertBrand(ctx.db, tenantId, form)))
+      throw ApiError.conflict({ 'zh-CN': `品牌编码 ${form.brandCode} 已存在`, en: `Brand code ${form.brandCode} already exists` });
   } else if (!(await lists.renameBrand(ctx.db, tenantId, form))) {
-    throw ApiError.notFound(`品牌 ${form.brandCode} 不存在`);
+    throw ApiError.notFound({ 'zh-CN': `品牌 ${form.brandCode} 不存在`, en: `Brand ${form.brandCode} does not exist` });
   }
   return { brandCode: form.brandCode, brandName: form.brandName };
 }
@@ -86,19 +111,29 @@ export const maxCategoryLevel = 3;
 export async function saveCategory(ctx: AppContext, session: SessionContext, form: CategoryForm) {
   const { tenantId } = tenantScope(session);
   if (!form.isNew) {
-    if (!(await lists.renameCategory(ctx.db, tenantId, form))) throw ApiError.notFound(`类别 ${form.categoryCode} 不存在`);
+    if (!(await lists.renameCategory(ctx.db, tenantId, form)))
+      throw ApiError.notFound({ 'zh-CN': `类别 ${form.categoryCode} 不存在`, en: `Category ${form.categoryCode} does not exist` });
   } else {
     let level = 1;
     if (form.parentCategoryCode) {
       const parent = await lists.findCategory(ctx.db, tenantId, form.parentCategoryCode);
-      if (!parent) throw ApiError.badRequest(`body.parentCategoryCode: 上级类别 ${form.parentCategoryCode} 不存在`);
+      if (!parent)
+        throw ApiError.badRequest({
+          'zh-CN': `body.parentCategoryCode: 上级类别 ${form.parentCategoryCode} 不存在`,
+          en: `body.parentCategoryCode: parent category ${form.parentCategoryCode} does not exist`,
+        });
       level = parent.level + 1;
-      if (level > maxCategoryLevel) throw ApiError.badRequest(`body.parentCategoryCode: 类别最多 ${maxCategoryLevel} 级`);
+      if (level > maxCategoryLevel)
+        throw ApiError.badRequest({
+          'zh-CN': `body.parentCategoryCode: 类别最多 ${maxCategoryLevel} 级`,
+          en: `body.parentCategoryCode: categories have at most ${maxCategoryLevel} levels`,
+        });
     }
-    if (!(await lists.insertCategory(ctx.db, tenantId, form, level))) throw ApiError.conflict(`类别编码 ${form.categoryCode} 已存在`);
+    if (!(await lists.insertCategory(ctx.db, tenantId, form, level)))
+      throw ApiError.conflict({ 'zh-CN': `类别编码 ${form.categoryCode} 已存在`, en: `Category code ${form.categoryCode} already exists` });
   }
   const saved = await lists.findCategory(ctx.db, tenantId, form.categoryCode);
-  if (!saved) throw ApiError.notFound(`类别 ${form.categoryCode} 不存在`);
+  if (!saved) throw ApiError.notFound({ 'zh-CN': `类别 ${form.categoryCode} 不存在`, en: `Category ${form.categoryCode} does not exist` });
   return saved;
 }
 
@@ -141,9 +176,13 @@ export function accUnitColumnValues(ctx: AppContext, session: SessionContext, qu
 export async function saveAccUnit(ctx: AppContext, session: SessionContext, form: AccUnitForm) {
   const { tenantId } = tenantScope(session);
   if (form.isNew) {
-    if (!(await lists.insertAccUnit(ctx.db, tenantId, form))) throw ApiError.conflict(`核算单位编码 ${form.unitCode} 已存在`);
+    if (!(await lists.insertAccUnit(ctx.db, tenantId, form)))
+      throw ApiError.conflict({
+        'zh-CN': `核算单位编码 ${form.unitCode} 已存在`,
+        en: `Accounting unit code ${form.unitCode} already exists`,
+      });
   } else if (!(await lists.updateAccUnit(ctx.db, tenantId, form))) {
-    throw ApiError.notFound(`核算单位 ${form.unitCode} 不存在`);
+    throw ApiError.notFound({ 'zh-CN': `核算单位 ${form.unitCode} 不存在`, en: `Accounting unit ${form.unitCode} does not exist` });
   }
   const { isNew: _isNew, ...unit } = form;
   return unit;

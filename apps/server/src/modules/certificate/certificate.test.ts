@@ -1,6 +1,6 @@
 // Certificates end to end on the server: upload rules, owners, the review workflow and its 409s,
 // replacing, files in use, the dashboard card and the check that blocks a supplier with expired licences.
-import { certificate, file } from '@portal/contract';
+import { certificate, file, goodsApply } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../db/seed/certificates';
 import { businessDay } from '../../platform/clock';
@@ -233,7 +233,20 @@ describe('overview, dashboard card and the validity check', () => {
     expect(other.missing).toBe(1);
     expect(other.items[0]).toMatchObject({ problem: 'missing', typeName: '食品经营许可证' });
     const staff = (await t.callAs('admin', certificate.getProblemSuppliers)).data;
-    expect(staff.find((s) => s.suppCode === '100002')).toMatchObject({ missing: 1, missingTypes: ['食品经营许可证'] });
+    expect(staff.find((s) => s.suppCode === '100002')).toMatchObject({
+      missing: 1,
+      missingTypes: ['食品经营许可证'],
+      missingTypesEn: ['Food business licence'],
+    });
+    expect(other.items[0]).toMatchObject({ typeNameEn: 'Food business licence' });
+    const types = (await t.callAs('100001', certificate.getCtfTypes)).data;
+    expect(types.map((x) => x.typeNameEn)).toEqual([
+      'Business licence',
+      'Food business licence',
+      'Production licence',
+      'Trademark registration',
+      'Quality inspection report',
+    ]);
   });
 
   it('lets a supplier with valid mandatory certificates through and stops one whose licence has expired', async () => {
@@ -244,5 +257,64 @@ describe('overview, dashboard card and the validity check', () => {
       status: 409,
       message: `必备资质证照已过期：食品经营许可证（JY13101090012345，有效期至 ${day(12)}）。请先在「资质证照」中更新并提交审核`,
     });
+  });
+});
+
+describe('a successor saved as a draft (as an import saves it) beside the approved licence expiring in 12 days', () => {
+  let draft: number;
+  let waiting: number;
+  const ctx = (days = 0) => ({ db: t.database.db, now: () => new Date(Date.now() + days * 86_400_000) });
+
+  it('leaves the approved licence in force: card, dashboard, problem suppliers, linking and the validity check follow it', async () => {
+    const saved = await t.callAs('100001', certificate.saveCtf, {
+      body: { typeCode: 'SPJY', ctfNumber: 'JY-DRAFT-1', ctfName: '食品经营许可证（新）', validTo: day(1800) },
+    });
+    expect(saved.data).toMatchObject({ status: '未提交', current: true, inForce: false });
+    draft = saved.data.id;
+    const overview = (await t.callAs('100001', certificate.getSupplierCtfs, { query: {} })).data;
+    const licence = overview.types.find((x) => x.type.typeCode === 'SPJY')!;
+    expect(licence.problem).toBe('expiring');
+    expect(licence.certificates.map((c) => [c.ctfNumber, c.status, c.inForce, c.files.length > 0])).toEqual([
+      ['JY13101090012345', '已审核', true, true],
+      ['JY-DRAFT-1', '未提交', false, false],
+    ]);
+    const card = (await t.callAs('100001', certificate.getCertificateSummary, { query: {} })).data;
+    expect(card).toMatchObject({ expiring: 1 });
+    expect(card.items.find((i) => i.problem === 'expiring')).toMatchObject({ ctfNumber: 'JY13101090012345' });
+    const problems = (await t.callAs('admin', certificate.getProblemSuppliers)).data;
+    expect(problems.find((s) => s.suppCode === '100001')).toMatchObject({ expiring: 1, expired: 1 });
+    waiting = problems.find((s) => s.suppCode === '100001')!.waiting;
+    const linkable = (await t.callAs('100001', goodsApply.getLinkableCtfs)).data;
+    expect(linkable.map((c) => c.ctfNumber)).toContain('JY13101090012345');
+    expect(linkable.map((c) => c.ctfNumber)).not.toContain('JY-DRAFT-1');
+    await expect(assertCertificatesValid(ctx(20), 'demo', '100001')).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('keeps the old licence in force while the successor waits for review, and hands over once it is approved', async () => {
+    const submitted = await t.callAs('100001', certificate.saveCtf, {
+      body: {
+        id: draft,
+        typeCode: 'SPJY',
+        ctfNumber: 'JY-DRAFT-1',
+        ctfName: '食品经营许可证（新）',
+        validTo: day(1800),
+        fileIds: await uploaded('100001', 1),
+        submit: true,
+      },
+    });
+    expect(submitted.data).toMatchObject({ status: '已提交', inForce: false });
+    expect((await t.callAs('100001', certificate.getCertificateSummary, { query: {} })).data.expiring).toBe(1);
+    expect((await t.callAs('admin', certificate.getProblemSuppliers)).data.find((s) => s.suppCode === '100001')).toMatchObject({
+      expiring: 1,
+      waiting: waiting + 1,
+    });
+    expect((await t.callAs('admin', certificate.approveCtf, { body: { id: draft } })).data).toMatchObject({ inForce: true });
+    const licence = (await t.callAs('100001', certificate.getSupplierCtfs, { query: {} })).data.types.find(
+      (x) => x.type.typeCode === 'SPJY',
+    )!;
+    expect(licence.problem).toBe('ok');
+    expect(licence.certificates.map((c) => c.ctfNumber)).toEqual(['JY-DRAFT-1']);
+    expect((await t.callAs('100001', certificate.getCertificateSummary, { query: {} })).data.expiring).toBe(0);
+    await expect(assertCertificatesValid(ctx(20), 'demo', '100001')).resolves.toBeUndefined();
   });
 });

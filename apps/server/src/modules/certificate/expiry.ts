@@ -7,8 +7,10 @@ import { type ExpiryState, certificate } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { businessDay } from '../../platform/clock';
+import { repeat } from '../../platform/repeat';
 import { recordHistory } from '../../platform/workflow/history';
 import { certificateFlow } from './flow';
+import { inForce } from './repo';
 
 const { expiryWarnDays, reviewWarnDays } = certificate;
 const dayMs = 86_400_000;
@@ -40,7 +42,7 @@ export interface ExpiryRun {
   marked: number;
 }
 
-/** Marks every tenant's current certificates for the day, once per day whoever calls it. */
+/** Marks every tenant's current certificates and those in force for the day, once per day whoever calls it. */
 export function runExpiryJob(db: Kysely<DB>, today: string): Promise<ExpiryRun> {
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
@@ -63,7 +65,7 @@ export function runExpiryJob(db: Kysely<DB>, today: string): Promise<ExpiryRun> 
         sql<string | null>`c.next_review_date::text`.as('next_review_date'),
         't.annual_review',
       ])
-      .where('c.is_current', '=', true)
+      .where(sql<boolean>`(c.is_current OR ${inForce})`)
       .where(
         sql<boolean>`(c.valid_to <= ${today}::date + ${Math.max(...expiryWarnDays)}::int OR c.expiry_state <> '正常'
           OR (t.annual_review AND c.next_review_date <= ${today}::date + ${reviewWarnDays}::int))`,
@@ -115,24 +117,13 @@ export function scheduleExpiryJob(
   log: { info(o: object, m: string): void; error(o: object, m: string): void },
   everyMs = 3_600_000,
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    const day = businessDay(now());
-    running = runExpiryJob(db, day)
-      .then((r) => (r.ran ? log.info({ day, marked: r.marked }, 'certificate expiry job ran') : undefined))
-      .catch((err: unknown) => log.error({ err, day }, 'certificate expiry job failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(tick, 1000);
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return repeat(
+    () => {
+      const day = businessDay(now());
+      return runExpiryJob(db, day)
+        .then((r) => (r.ran ? log.info({ day, marked: r.marked }, 'certificate expiry job ran') : undefined))
+        .catch((err: unknown) => log.error({ err, day }, 'certificate expiry job failed'));
+    },
+    { firstAfterMs: 1000, everyMs },
+  );
 }

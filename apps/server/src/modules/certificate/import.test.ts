@@ -129,7 +129,7 @@ describe('import', () => {
     expect((workbook.worksheets[0]!.getRow(1).values as string[]).slice(1)).toEqual(headers);
   });
 
-  it('offers an English user an English template; the types keep their stored names', async () => {
+  it('offers an English user an English template listing the types by their English names', async () => {
     const en = await template('en');
     expect(en.fileName).toBe('Certificate import template.xlsx');
     expect(en.sheets).toEqual(['Certificates', 'Certificate types']);
@@ -142,11 +142,11 @@ describe('import', () => {
     ]);
     expect(en.typesHeader).toEqual(['Certificate type', 'Belongs to', 'Mandatory', 'Annual review']);
     expect(en.types).toEqual([
-      ['营业执照', 'Supplier', 'Yes', 'Yes'],
-      ['食品经营许可证', 'Supplier', 'Yes', 'No'],
-      ['生产许可证', 'Supplier', 'No', 'Yes'],
-      ['商标注册证', 'Supplier', 'No', 'No'],
-      ['质检报告', 'Goods', 'No', 'No'],
+      ['Business licence', 'Supplier', 'Yes', 'Yes'],
+      ['Food business licence', 'Supplier', 'Yes', 'No'],
+      ['Production licence', 'Supplier', 'No', 'Yes'],
+      ['Trademark registration', 'Supplier', 'No', 'No'],
+      ['Quality inspection report', 'Goods', 'No', 'No'],
     ]);
   });
 
@@ -177,8 +177,11 @@ describe('import', () => {
     expect(saved.body.data).toMatchObject({ validCount: 1, errorCount: 3, saved: 1 });
     expect(await count()).toBe(before + 1);
     const overview = (await t.callAs('100001', certificate.getSupplierCtfs, { query: {} })).data;
-    const scxk = overview.types.find((x) => x.type.typeCode === 'SCXK')!.certificates[0]!;
+    // The imported draft follows the approved licence, which stays in force until the draft is approved.
+    const [inForce, scxk] = overview.types.find((x) => x.type.typeCode === 'SCXK')!.certificates;
+    expect(inForce).toMatchObject({ ctfNumber: 'SC10631011000123', status: '已审核', inForce: true });
     expect(scxk).toMatchObject({ ctfNumber: 'SC-IMPORT-1', status: '未提交', validTo: '2029-12-31', issuer: '上海市市场监督管理局' });
+    expect(scxk).toMatchObject({ inForce: false, current: true });
   });
 
   it('reads an English header, in any order, and answers an English user in English', async () => {
@@ -187,7 +190,8 @@ describe('import', () => {
     const bytes = await sheet(
       [
         reordered(['生产许可证', 'SC-EN-1', '食品生产许可证', '', '2025-01-01', '2029-12-31', '', '', '', '']),
-        reordered(['质检报告', 'QT-EN-1', '检验报告', '', '2026-01-01', '2025-12-31', '', '', '', '']),
+        // A type named by its English name is the same type.
+        reordered(['Quality inspection report', 'QT-EN-1', '检验报告', '', '2026-01-01', '2025-12-31', '', '', '', '']),
         reordered(['健康证', '', '健康证', '', '', '2027-01-01', '', '', '', '']),
       ],
       reordered(headersEn),
@@ -199,7 +203,7 @@ describe('import', () => {
     expect(checked.body.data.rows[0]).toMatchObject({ typeName: '生产许可证', ctfNumber: 'SC-EN-1', validTo: '2029-12-31' });
     expect(errorsOf(checked.body.data.rows)).toEqual([
       [2, []],
-      [3, ['Valid to:valid to cannot be earlier than valid from', 'Barcode:质检报告 needs a goods barcode']],
+      [3, ['Valid to:valid to cannot be earlier than valid from', 'Barcode:Quality inspection report needs a goods barcode']],
       [4, ['Certificate type:unknown certificate type "健康证"', 'Certificate number:enter the certificate number']],
     ]);
     expect(await count()).toBe(before);

@@ -5,12 +5,15 @@
 import { PassThrough, Readable } from 'node:stream';
 import { type ImportRow, type Language, certificate as contract, isCalendarDate, languages, titleIn } from '@portal/contract';
 import ExcelJS from 'exceljs';
-import { ApiError } from '../../platform/errors';
-import { importTexts } from './import-texts';
+import { ApiError, type Localized } from '../../platform/errors';
+import { type ImportTexts, importTexts } from './import-texts';
 
-const { importColumns, maxImportRows } = contract;
+const { importColumns, maxImportRows, typeNameIn } = contract;
 type Field = contract.ImportField;
 type Cells = Omit<ImportRow, 'row' | 'errors'>;
+
+/** A refusal's text in each language. */
+const inEach = (text: (words: ImportTexts) => string): Localized => ({ 'zh-CN': text(importTexts['zh-CN']), en: text(importTexts.en) });
 
 const columnOf = Object.fromEntries(importColumns.map((c) => [c.field, c])) as Record<Field, (typeof importColumns)[number]>;
 const headerIn = (language: Language, field: Field) => titleIn(language, columnOf[field]);
@@ -69,14 +72,12 @@ function headerFields(values: ExcelJS.CellValue[], language: Language): (Field |
   const [inLanguage, inOther] = [fieldsIn(language), fieldsIn(other)];
   const [sheetLanguage, fields] = known(inOther) > known(inLanguage) ? [other, inOther] : [language, inLanguage];
   const absent = importColumns.filter((c) => !fields.includes(c.field)).map((c) => titleIn(sheetLanguage, c));
-  const words = importTexts[language];
-  if (absent.length) throw ApiError.badRequest(words.missingColumns(absent.join(words.listSeparator)));
+  if (absent.length) throw ApiError.badRequest(inEach((words) => words.missingColumns(absent.join(words.listSeparator))));
   return fields;
 }
 
-/** The rows of the first sheet below the header, as texts by field (at most maxImportRows); refusals in the language. */
+/** The rows of the first sheet below the header, as texts by field (at most maxImportRows); refusals in each language. */
 export async function readSheet(bytes: Buffer, language: Language): Promise<{ row: number; cells: Cells }[]> {
-  const words = importTexts[language];
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     entries: 'emit',
     sharedStrings: 'cache',
@@ -100,23 +101,23 @@ export async function readSheet(bytes: Buffer, language: Language): Promise<{ ro
           if (field) cells[field] = cellText(v);
         });
         if (Object.values(cells).every((v) => v === '')) continue;
-        if (rows.length >= maxImportRows) throw ApiError.badRequest(words.tooManyRows(maxImportRows));
+        if (rows.length >= maxImportRows) throw ApiError.badRequest(inEach((words) => words.tooManyRows(maxImportRows)));
         rows.push({ row: row.number, cells });
       }
       break; // only the first sheet holds certificates
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    throw ApiError.badRequest(words.unreadable);
+    throw ApiError.badRequest(inEach((words) => words.unreadable));
   }
-  if (!fields) throw ApiError.badRequest(words.empty);
+  if (!fields) throw ApiError.badRequest(inEach((words) => words.empty));
   return rows;
 }
 
 export interface ImportContext {
   today: string;
   /** Types by name and by code. */
-  types: Map<string, { typeCode: string; typeName: string; scope: 'supplier' | 'goods'; enabled: boolean }>;
+  types: Map<string, { typeCode: string; typeName: string; typeNameEn: string; scope: 'supplier' | 'goods'; enabled: boolean }>;
   /** The supplier's goods names by barcode. */
   goods: Map<string, string>;
   /** Current certificates under review, by type code and barcode ('SPJY|'). */
@@ -150,7 +151,7 @@ export function rowErrors(
   const to = dateOf(cells.validTo);
   if (from && to && from > to) fail('validTo', words.validToBeforeFrom);
   if (type?.scope === 'goods') {
-    if (!cells.barcode) fail('barcode', words.barcodeRequired(type.typeName));
+    if (!cells.barcode) fail('barcode', words.barcodeRequired(typeNameIn(language, type)));
     else if (!context.goods.has(cells.barcode)) fail('barcode', words.notOwnGoods(cells.barcode));
   }
   if (type) {
@@ -195,7 +196,7 @@ function workbookStream(build: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) =>
 
 /** The template in the language: the header, one example row, and the tenant's types on a second sheet. */
 export function templateStream(
-  types: { typeName: string; scope: string; mandatory: boolean; annualReview: boolean }[],
+  types: { typeName: string; typeNameEn: string; scope: string; mandatory: boolean; annualReview: boolean }[],
   language: Language,
 ): Readable {
   const words = importTexts[language];
@@ -218,7 +219,12 @@ export function templateStream(
     const yes = (value: boolean) => (value ? words.yes : words.no);
     for (const t of types)
       list
-        .addRow([t.typeName, t.scope === 'goods' ? words.scope.goods : words.scope.supplier, yes(t.mandatory), yes(t.annualReview)])
+        .addRow([
+          typeNameIn(language, t),
+          t.scope === 'goods' ? words.scope.goods : words.scope.supplier,
+          yes(t.mandatory),
+          yes(t.annualReview),
+        ])
         .commit();
     list.commit();
   });

@@ -3,8 +3,9 @@ import type { CertificateStatus } from '@portal/contract';
 import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type ListColumn, serverList } from '../../platform/list/server-list';
-import { claimFiles, releaseFiles } from '../../platform/files/store';
+import { setRecordFiles } from '../../platform/files/record-files';
 import { type DataScope, inScope } from '../../platform/scope';
+import { shanghaiTime } from '../../platform/sql/shanghai-time';
 
 export function types(db: Kysely<DB>, tenantId: string) {
   return db.selectFrom('certificate_type').selectAll().where('tenant_id', '=', tenantId).orderBy('sort_no').orderBy('type_code').execute();
@@ -16,6 +17,7 @@ export async function upsertType(
   t: {
     typeCode: string;
     typeName: string;
+    typeNameEn: string;
     scope: 'supplier' | 'goods';
     mandatory: boolean;
     annualReview: boolean;
@@ -25,6 +27,7 @@ export async function upsertType(
 ) {
   const values = {
     type_name: t.typeName,
+    type_name_en: t.typeNameEn,
     scope: t.scope,
     mandatory: t.mandatory,
     annual_review: t.annualReview,
@@ -39,6 +42,19 @@ export async function upsertType(
     .executeTakeFirstOrThrow();
 }
 
+/** Certificates of the same slot (supplier, type, goods item) as the certificate `c` of the query. */
+const sameSlotAs = (n: string) =>
+  sql.raw(`${n}.tenant_id = c.tenant_id AND ${n}.supp_code = c.supp_code AND ${n}.type_code = c.type_code AND ${n}.barcode = c.barcode`);
+
+/**
+ * Whether the certificate `c` of the query is the one in force for its slot: the newest approved one; while
+ * none of the slot was ever approved, the current one. A successor (a draft, under review, returned) takes
+ * over only once approved, so warnings and checks follow the certificate in force until then.
+ */
+export const inForce = sql<boolean>`((c.status = '已审核' AND NOT EXISTS (SELECT 1 FROM certificate n WHERE ${sameSlotAs('n')}
+      AND n.status = '已审核' AND n.id > c.id))
+  OR (c.is_current AND NOT EXISTS (SELECT 1 FROM certificate n WHERE ${sameSlotAs('n')} AND n.status = '已审核')))`;
+
 /** Certificates with their type and supplier, as the contract names the fields (files apart). */
 export function certificates(db: Kysely<DB>) {
   return db
@@ -50,6 +66,7 @@ export function certificates(db: Kysely<DB>) {
       'c.tenant_id as tenantId',
       'c.type_code as typeCode',
       't.type_name as typeName',
+      't.type_name_en as typeNameEn',
       't.scope',
       't.mandatory',
       't.annual_review as annualReview',
@@ -69,6 +86,7 @@ export function certificates(db: Kysely<DB>) {
       'c.warn_level as warnLevel',
       'c.return_reason as returnReason',
       'c.is_current as current',
+      inForce.as('inForce'),
       'c.updated_at as updatedAt',
     ]);
 }
@@ -76,6 +94,18 @@ export type CertificateRow = Awaited<ReturnType<ReturnType<typeof certificates>[
 
 export function currentOf(db: Kysely<DB>, scope: DataScope) {
   return certificates(db).where(inScope(scope, 'c')).where('c.is_current', '=', true).orderBy('c.type_code').orderBy('c.barcode').execute();
+}
+
+/** Per slot of the scope, the certificate in force and a current successor waiting to take over, in force first. */
+export function inForceAndCurrentOf(db: Kysely<DB>, scope: DataScope) {
+  return certificates(db)
+    .where(inScope(scope, 'c'))
+    .where(sql<boolean>`(c.is_current OR ${inForce})`)
+    .orderBy('c.type_code')
+    .orderBy('c.barcode')
+    .orderBy(sql`${inForce} DESC`)
+    .orderBy('c.id')
+    .execute();
 }
 
 export function byId(db: Kysely<DB>, scope: DataScope, id: number) {
@@ -201,18 +231,9 @@ export const reference = (id: number) => `certificate:${id}`;
  * Makes exactly these files the certificate's: each must be the supplier's and used by no other record
  * (answers the ids that were not); files it no longer has become free to delete.
  */
-export async function setFiles(trx: Transaction<DB>, scope: DataScope, id: number, fileIds: string[]): Promise<string[]> {
-  const missing = await claimFiles(trx, scope, reference(id), fileIds);
-  if (missing.length) return missing;
-  await trx.deleteFrom('certificate_file').where('certificate_id', '=', id).execute();
-  if (fileIds.length)
-    await trx
-      .insertInto('certificate_file')
-      .values(fileIds.map((file_id, seq) => ({ certificate_id: id, file_id, seq })))
-      .execute();
-  await releaseFiles(trx, scope.tenantId, reference(id), fileIds);
-  return [];
-}
+/** Makes these files the certificate's, in order; answers the ids it could not claim. */
+export const setFiles = (trx: Transaction<DB>, scope: DataScope, id: number, fileIds: string[]) =>
+  setRecordFiles(trx, 'certificate_file', scope, { id, reference: reference(id) }, fileIds);
 
 export function filesOf(db: Kysely<DB>, certificateIds: number[]) {
   if (certificateIds.length === 0) return Promise.resolve([]);
@@ -272,7 +293,7 @@ export const reviewList = serverList({
     validTo: column(sql`c.valid_to`, sql`c.valid_to::text`),
     status: column(sql`c.status`),
     expiryState: column(sql`c.expiry_state`),
-    updatedAt: column(sql`c.updated_at`, sql`to_char(c.updated_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`),
+    updatedAt: column(sql`c.updated_at`, shanghaiTime('c.updated_at')),
   },
   defaultSort: { field: 'updatedAt', order: 'asc' },
   then: [{ value: sql`c.id` }],
@@ -285,7 +306,10 @@ export const reviewList = serverList({
 
 // ---- Problems across suppliers ----
 
-/** Per supplier of the scope: current certificates and missing mandatory types, counted. */
+/**
+ * Per supplier of the scope, counted: missing mandatory types, certificates in force expiring or expired, and
+ * current ones returned or waiting for review (a successor under review is work, not yet the certificate).
+ */
 export async function problemCounts(db: Kysely<DB>, scope: DataScope, today: string) {
   const { rows } = await sql<{
     suppCode: string;
@@ -296,57 +320,80 @@ export async function problemCounts(db: Kysely<DB>, scope: DataScope, today: str
     returned: number;
     waiting: number;
     missingTypes: string[];
+    missingTypesEn: string[];
   }>`
     SELECT s.supp_code AS "suppCode", s.supp_name AS "suppName",
       (SELECT count(*)::int FROM certificate_type t WHERE t.tenant_id = s.tenant_id AND t.enabled AND t.mandatory
          AND NOT EXISTS (SELECT 1 FROM certificate c WHERE c.tenant_id = s.tenant_id AND c.supp_code = s.supp_code
-           AND c.type_code = t.type_code AND c.is_current)) AS missing,
+           AND c.type_code = t.type_code AND ${inForce})) AS missing,
       coalesce((SELECT array_agg(t.type_name ORDER BY t.sort_no) FROM certificate_type t WHERE t.tenant_id = s.tenant_id AND t.enabled AND t.mandatory
          AND NOT EXISTS (SELECT 1 FROM certificate c WHERE c.tenant_id = s.tenant_id AND c.supp_code = s.supp_code
-           AND c.type_code = t.type_code AND c.is_current)), '{}') AS "missingTypes",
-      count(c.id) FILTER (WHERE c.valid_to >= ${today}::date AND c.valid_to <= ${today}::date + 30)::int AS expiring,
-      count(c.id) FILTER (WHERE c.valid_to < ${today}::date)::int AS expired,
-      count(c.id) FILTER (WHERE c.status = '审核退回')::int AS returned,
-      count(c.id) FILTER (WHERE c.status = '已提交')::int AS waiting
+           AND c.type_code = t.type_code AND ${inForce})), '{}') AS "missingTypes",
+      coalesce((SELECT array_agg(coalesce(nullif(t.type_name_en, ''), t.type_name) ORDER BY t.sort_no) FROM certificate_type t
+         WHERE t.tenant_id = s.tenant_id AND t.enabled AND t.mandatory
+         AND NOT EXISTS (SELECT 1 FROM certificate c WHERE c.tenant_id = s.tenant_id AND c.supp_code = s.supp_code
+           AND c.type_code = t.type_code AND ${inForce})), '{}') AS "missingTypesEn",
+      count(c.id) FILTER (WHERE c.in_force AND c.valid_to >= ${today}::date AND c.valid_to <= ${today}::date + 30)::int AS expiring,
+      count(c.id) FILTER (WHERE c.in_force AND c.valid_to < ${today}::date)::int AS expired,
+      count(c.id) FILTER (WHERE c.is_current AND c.status = '审核退回')::int AS returned,
+      count(c.id) FILTER (WHERE c.is_current AND c.status = '已提交')::int AS waiting
     FROM supplier s
-    LEFT JOIN certificate c ON c.tenant_id = s.tenant_id AND c.supp_code = s.supp_code AND c.is_current
+    LEFT JOIN LATERAL (SELECT c.id, c.valid_to, c.status, c.is_current, ${inForce} AS in_force FROM certificate c
+      WHERE c.tenant_id = s.tenant_id AND c.supp_code = s.supp_code) c ON c.is_current OR c.in_force
     WHERE ${inScope(scope, 's')}
     GROUP BY s.tenant_id, s.supp_code, s.supp_name
     ORDER BY s.supp_code`.execute(db);
   return rows;
 }
 
-/** Mandatory supplier types of the scope's suppliers without a current certificate. */
+/** Mandatory supplier types of the scope's suppliers without a certificate in force. */
 export async function missingMandatory(db: Kysely<DB>, scope: DataScope) {
-  const { rows } = await sql<{ suppName: string; typeName: string }>`
-    SELECT s.supp_name AS "suppName", t.type_name AS "typeName"
+  const { rows } = await sql<{ suppName: string; typeName: string; typeNameEn: string }>`
+    SELECT s.supp_name AS "suppName", t.type_name AS "typeName", t.type_name_en AS "typeNameEn"
     FROM supplier s JOIN certificate_type t ON t.tenant_id = s.tenant_id AND t.enabled AND t.mandatory
     WHERE ${inScope(scope, 's')}
       AND NOT EXISTS (SELECT 1 FROM certificate c WHERE c.tenant_id = s.tenant_id AND c.supp_code = s.supp_code
-        AND c.type_code = t.type_code AND c.is_current)
+        AND c.type_code = t.type_code AND ${inForce})
     ORDER BY s.supp_code, t.sort_no`.execute(db);
   return rows;
 }
 
-/** Current certificates of the scope expiring within `days` or expired, soonest first. */
+/** Certificates in force of the scope expiring within `days` or expired, soonest first. */
 export function expiringWithin(db: Kysely<DB>, scope: DataScope, today: string, days: number) {
   return certificates(db)
     .where(inScope(scope, 'c'))
-    .where('c.is_current', '=', true)
+    .where(inForce)
     .where(sql<boolean>`c.valid_to <= ${today}::date + ${days}::int`)
     .orderBy('c.valid_to')
     .orderBy('c.id')
     .execute();
 }
 
-/** Mandatory certificates of a supplier that expired before today. */
+/** Mandatory certificates in force of a supplier that expired before today. */
 export function expiredMandatory(db: Kysely<DB>, tenantId: string, suppCode: string, today: string) {
   return certificates(db)
     .where('c.tenant_id', '=', tenantId)
     .where('c.supp_code', '=', suppCode)
-    .where('c.is_current', '=', true)
+    .where(inForce)
     .where('t.mandatory', '=', true)
     .where(sql<boolean>`c.valid_to < ${today}::date`)
     .orderBy('c.valid_to')
     .execute();
+}
+
+/** What the outbox's event of a certificate says: its keys, dates and the certificate it replaces ('' when none). */
+export function eventFacts(trx: Transaction<DB>, id: number) {
+  return trx
+    .selectFrom('certificate as c')
+    .select(['c.tenant_id', 'c.supp_code', 'c.type_code', 'c.ctf_number', 'c.barcode', 'c.status'])
+    .select([
+      sql<string>`coalesce(c.valid_from::text, '')`.as('valid_from'),
+      sql<string>`c.valid_to::text`.as('valid_to'),
+      sql<string>`coalesce((SELECT min(o.id)::text FROM certificate o
+        WHERE o.tenant_id = c.tenant_id AND o.supp_code = c.supp_code AND o.type_code = c.type_code AND o.replaced_by = c.id), '')`.as(
+        'replaces',
+      ),
+    ])
+    .where('c.id', '=', id)
+    .executeTakeFirstOrThrow();
 }

@@ -19,6 +19,7 @@ import type { DB } from '../../db/schema';
 import { businessDay } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
+import { accountActor, recordEvent } from '../../platform/events';
 import type { Download } from '../../platform/route';
 import { scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
@@ -37,6 +38,7 @@ const today = (ctx: Pick<AppContext, 'now'>) => businessDay(ctx.now());
 const typeOf = (t: Awaited<ReturnType<typeof repo.types>>[number]): CertificateType => ({
   typeCode: t.type_code,
   typeName: t.type_name,
+  typeNameEn: t.type_name_en,
   scope: t.scope,
   mandatory: t.mandatory,
   annualReview: t.annual_review,
@@ -54,6 +56,7 @@ async function shown(db: Kysely<DB>, day: string, rows: repo.CertificateRow[]): 
     id: r.id,
     typeCode: r.typeCode,
     typeName: r.typeName,
+    typeNameEn: r.typeNameEn,
     scope: r.scope,
     mandatory: r.mandatory,
     suppCode: r.suppCode,
@@ -72,6 +75,7 @@ async function shown(db: Kysely<DB>, day: string, rows: repo.CertificateRow[]): 
     daysLeft: daysBetween(day, r.validTo),
     returnReason: r.returnReason,
     current: r.current,
+    inForce: r.inForce,
     updatedAt: r.updatedAt.toISOString(),
     files: files
       .filter((f) => f.certificate_id === r.id)
@@ -90,7 +94,7 @@ async function shown(db: Kysely<DB>, day: string, rows: repo.CertificateRow[]): 
 /** The supplier a session acts for: a supplier account's own; staff must name one. */
 function supplierScope(session: SessionContext, suppCode?: string) {
   const scope = scopeOf(session, suppCode);
-  if (!scope.suppCode) throw ApiError.badRequest('suppCode: 请选择供应商');
+  if (!scope.suppCode) throw ApiError.badRequest({ 'zh-CN': 'suppCode: 请选择供应商', en: 'suppCode: please choose a supplier' });
   return { tenantId: scope.tenantId, suppCode: scope.suppCode };
 }
 
@@ -115,8 +119,9 @@ export async function saveType(ctx: AppContext, session: SessionContext, form: z
   return typeOf(await repo.upsertType(ctx.db, session.tenantId, form));
 }
 
-/** What is wrong with a type's current certificates, the worst first. */
-function problemOf(type: CertificateType, certificates: Certificate[]): TypeOverview['problem'] {
+/** What is wrong with a type's certificates in force, the worst first (a successor not yet approved counts for nothing). */
+function problemOf(type: CertificateType, shownCertificates: Certificate[]): TypeOverview['problem'] {
+  const certificates = shownCertificates.filter((c) => c.inForce);
   if (certificates.length === 0) return type.mandatory ? 'missing' : 'none';
   if (certificates.some((c) => c.daysLeft < 0)) return 'expired';
   if (certificates.some((c) => c.daysLeft <= 30)) return 'expiring';
@@ -128,8 +133,8 @@ export async function supplierOverview(ctx: AppContext, session: SessionContext,
   const scope = supplierScope(session, suppCode);
   const day = today(ctx);
   const supplier = await repo.supplierName(ctx.db, scope.tenantId, scope.suppCode);
-  if (!supplier) throw ApiError.notFound(`供应商 ${scope.suppCode} 不存在`);
-  const [allTypes, rows] = await Promise.all([repo.types(ctx.db, scope.tenantId), repo.currentOf(ctx.db, scope)]);
+  if (!supplier) throw ApiError.notFound({ 'zh-CN': `供应商 ${scope.suppCode} 不存在`, en: `Supplier ${scope.suppCode} does not exist` });
+  const [allTypes, rows] = await Promise.all([repo.types(ctx.db, scope.tenantId), repo.inForceAndCurrentOf(ctx.db, scope)]);
   const certificates = await shown(ctx.db, day, rows);
   const types = allTypes
     .map(typeOf)
@@ -143,7 +148,7 @@ export async function supplierOverview(ctx: AppContext, session: SessionContext,
 
 async function one(ctx: AppContext, session: SessionContext, id: number): Promise<Certificate> {
   const row = await repo.byId(ctx.db, scopeOf(session), id);
-  if (!row) throw ApiError.notFound(`证照 ${id} 不存在`);
+  if (!row) throw ApiError.notFound({ 'zh-CN': `证照 ${id} 不存在`, en: `Certificate ${id} does not exist` });
   return (await shown(ctx.db, today(ctx), [row]))[0]!;
 }
 
@@ -161,13 +166,29 @@ type Form = z.infer<typeof contract.ctfForm>;
 /** The form checked against the tenant's types and the supplier's goods: the fields to store, or 400. */
 async function checked(ctx: AppContext, scope: { tenantId: string; suppCode: string }, form: Form): Promise<repo.CertificateFields> {
   const type = (await repo.types(ctx.db, scope.tenantId)).find((t) => t.type_code === form.typeCode);
-  if (!type || !type.enabled) throw ApiError.badRequest(`body.typeCode: 证照类型 ${form.typeCode} 不存在`);
-  if (form.validFrom && form.validFrom > form.validTo) throw ApiError.badRequest('body.validTo: 有效期至不能早于生效日期');
+  if (!type || !type.enabled)
+    throw ApiError.badRequest({
+      'zh-CN': `body.typeCode: 证照类型 ${form.typeCode} 不存在`,
+      en: `body.typeCode: certificate type ${form.typeCode} does not exist`,
+    });
+  if (form.validFrom && form.validFrom > form.validTo)
+    throw ApiError.badRequest({
+      'zh-CN': 'body.validTo: 有效期至不能早于生效日期',
+      en: 'body.validTo: the valid-to date cannot be before the valid-from date',
+    });
   let goodsName = '';
   if (type.scope === 'goods') {
-    if (!form.barcode) throw ApiError.badRequest(`body.barcode: ${type.type_name}须填写商品条码`);
+    if (!form.barcode)
+      throw ApiError.badRequest({
+        'zh-CN': `body.barcode: ${type.type_name}须填写商品条码`,
+        en: `body.barcode: a ${type.type_name} needs the goods barcode`,
+      });
     const goods = await repo.goodsByBarcodes(ctx.db, scope, [form.barcode]);
-    if (goods.length === 0) throw ApiError.badRequest(`body.barcode: 商品条码 ${form.barcode} 不是本供应商的商品`);
+    if (goods.length === 0)
+      throw ApiError.badRequest({
+        'zh-CN': `body.barcode: 商品条码 ${form.barcode} 不是本供应商的商品`,
+        en: `body.barcode: barcode ${form.barcode} is not one of this supplier's goods`,
+      });
     goodsName = form.goodsName || goods[0]!.goods_name;
   }
   const mark = expiryMark(today(ctx), form.validTo, form.nextReviewDate || null, type.annual_review);
@@ -206,9 +227,16 @@ export async function saveIn(
       id: String(id),
       lock: () => repo.lock(trx, who, id),
       apply: async (row) => {
-        if (!row.is_current) throw ApiError.conflict(`证照 ${id} 已被更换，不能修改`);
+        if (!row.is_current)
+          throw ApiError.conflict({
+            'zh-CN': `证照 ${id} 已被更换，不能修改`,
+            en: `Certificate ${id} has been replaced and cannot be changed`,
+          });
         if (row.type_code !== fields.typeCode || row.barcode !== fields.barcode)
-          throw ApiError.badRequest('body.typeCode: 修改证照时不能更改证照类型或商品条码');
+          throw ApiError.badRequest({
+            'zh-CN': 'body.typeCode: 修改证照时不能更改证照类型或商品条码',
+            en: "body.typeCode: a certificate's type and goods barcode cannot be changed",
+          });
         await repo.update(trx, id, fields);
       },
     });
@@ -242,7 +270,11 @@ export async function save(ctx: AppContext, session: SessionContext, form: Form)
   const id = await ctx.db.transaction().execute(async (trx) => {
     const saved = await saveIn(trx, session, form.id, fields);
     const missing = await repo.setFiles(trx, who, saved, form.fileIds);
-    if (missing.length) throw ApiError.conflict(`文件 ${missing.join('、')} 不存在或已被其他证照使用`);
+    if (missing.length)
+      throw ApiError.conflict({
+        'zh-CN': `文件 ${missing.join('、')} 不存在或已被其他证照使用`,
+        en: `Files ${missing.join(', ')} do not exist or are used by another certificate`,
+      });
     if (form.submit) await submitIn(trx, session, saved);
     return saved;
   });
@@ -257,10 +289,37 @@ async function submitIn(trx: Transaction<DB>, session: SessionContext, id: numbe
     id: String(id),
     lock: () => repo.lock(trx, who, id),
     apply: async (row, to) => {
-      if (!row.is_current) throw ApiError.conflict(`证照 ${id} 已被更换，不能提交`);
+      if (!row.is_current)
+        throw ApiError.conflict({
+          'zh-CN': `证照 ${id} 已被更换，不能提交`,
+          en: `Certificate ${id} has been replaced and cannot be submitted`,
+        });
       const files = await repo.filesOf(trx, [id]);
-      if (files.length === 0) throw ApiError.badRequest('fileIds: 请先上传证照图片或 PDF');
+      if (files.length === 0)
+        throw ApiError.badRequest({
+          'zh-CN': 'fileIds: 请先上传证照图片或 PDF',
+          en: "fileIds: please upload the certificate's image or PDF first",
+        });
       await repo.setStatus(trx, id, to!);
+      const c = await repo.eventFacts(trx, id);
+      await recordEvent(trx, {
+        tenantId: c.tenant_id,
+        suppCode: c.supp_code,
+        topic: 'certificate.certificate.submitted',
+        subject: String(id),
+        payload: {
+          certificateId: String(id),
+          suppCode: c.supp_code,
+          typeCode: c.type_code,
+          certificateNumber: c.ctf_number,
+          barcode: c.barcode,
+          validFrom: c.valid_from,
+          validTo: c.valid_to,
+          status: c.status,
+          replaces: c.replaces,
+        },
+        actor: accountActor(session),
+      });
     },
   });
 }
@@ -320,6 +379,7 @@ export async function summary(ctx: AppContext, session: SessionContext, query: C
     ...missing.map((m) => ({
       suppName: m.suppName,
       typeName: m.typeName,
+      typeNameEn: m.typeNameEn,
       ctfName: '',
       ctfNumber: '',
       validTo: '',
@@ -334,6 +394,7 @@ export async function summary(ctx: AppContext, session: SessionContext, query: C
 const pick = (c: repo.CertificateRow) => ({
   suppName: c.suppName,
   typeName: c.typeName,
+  typeNameEn: c.typeNameEn,
   ctfName: c.ctfName,
   ctfNumber: c.ctfNumber,
   validTo: c.validTo,
@@ -348,7 +409,11 @@ export async function assertCertificatesValid(ctx: Pick<AppContext, 'db' | 'now'
   const expired = await repo.expiredMandatory(ctx.db, tenantId, suppCode, today(ctx));
   if (expired.length === 0) return;
   const named = expired.map((c) => `${c.typeName}（${c.ctfNumber}，有效期至 ${c.validTo}）`).join('、');
-  throw ApiError.conflict(`必备资质证照已过期：${named}。请先在「资质证照」中更新并提交审核`);
+  const namedEn = expired.map((c) => `${c.typeName} (${c.ctfNumber}, valid to ${c.validTo})`).join(', ');
+  throw ApiError.conflict({
+    'zh-CN': `必备资质证照已过期：${named}。请先在「资质证照」中更新并提交审核`,
+    en: `Mandatory certificates have expired: ${namedEn}. Please update them under "Certificates" and submit them for review first.`,
+  });
 }
 
 // ---- Import ----
@@ -377,11 +442,9 @@ export async function importSheet(ctx: AppContext, session: SessionContext, byte
     today: today(ctx),
     types: new Map(
       allTypes.flatMap((t) => {
-        const value = { typeCode: t.type_code, typeName: t.type_name, scope: t.scope, enabled: t.enabled };
-        return [
-          [t.type_name, value],
-          [t.type_code, value],
-        ] as const;
+        const value = { typeCode: t.type_code, typeName: t.type_name, typeNameEn: t.type_name_en, scope: t.scope, enabled: t.enabled };
+        // A sheet names a type by its code, its Chinese name or its English one (the English template lists those).
+        return [[t.type_name, value], [t.type_code, value], ...(t.type_name_en ? [[t.type_name_en, value] as const] : [])];
       }),
     ),
     goods: new Map(goods.map((g) => [g.barcode, g.goods_name])),

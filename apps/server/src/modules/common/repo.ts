@@ -4,8 +4,9 @@ import type { common } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';
+import { shanghaiTime } from '../../platform/sql/shanghai-time';
 import { type DataScope, inScope } from '../../platform/scope';
-import { dealtWith } from '../base-info/repo';
+import { dealtWith } from '../../platform/sql/dealt-with';
 
 export interface DeptFilter {
   keyword?: string | undefined;
@@ -44,7 +45,7 @@ export function stocks(db: Kysely<DB>, scope: DataScope, goodsCodes: string[], d
       'g.goods_name as goodsName',
       'g.unit',
       sql<string>`(s.qty_units::numeric / 10000)::numeric(24, 4)::text`.as('stockQty'),
-      sql<string>`to_char(s.updated_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('updatedAt'),
+      shanghaiTime('s.updated_at').as('updatedAt'),
     ])
     .where(inScope(scope, 'g'))
     .where('s.goods_code', 'in', goodsCodes);

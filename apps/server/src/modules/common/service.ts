@@ -6,9 +6,9 @@ import { buttonsOf, modulesOf } from '../../platform/access';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { scopeOf } from '../../platform/scope';
+import { systemParam } from '../../platform/sql/system-param';
 import type { SessionContext } from '../../platform/session-context';
-import * as baseInfoRepo from '../base-info/repo';
-import { categoryTree } from '../base-info/service';
+import { tenantBrands, tenantCategoryTree } from '../base-info/service';
 import * as repo from './repo';
 
 /**
@@ -17,7 +17,10 @@ import * as repo from './repo';
  */
 export function enumItems(enumName: string, language: Language): common.EnumItem[] {
   if (!Object.hasOwn(common.enums, enumName)) {
-    throw ApiError.badRequest(`query.enumName: 不存在的枚举 ${enumName}，可用的有 ${Object.keys(common.enums).join(', ')}`);
+    throw ApiError.badRequest({
+      'zh-CN': `query.enumName: 不存在的枚举 ${enumName}，可用的有 ${Object.keys(common.enums).join(', ')}`,
+      en: `query.enumName: no enumeration ${enumName}; available: ${Object.keys(common.enums).join(', ')}`,
+    });
   }
   const items = common.enums[enumName]!;
   if (language !== 'en') return items;
@@ -66,11 +69,11 @@ const fromCategory = (node: CategoryNode): TreeNode => ({
 });
 
 export async function catalogTree(ctx: AppContext, session: SessionContext): Promise<TreeNode[]> {
-  return rooted('所有类别', categoryTree(await baseInfoRepo.categories(ctx.db, session.tenantId)).map(fromCategory));
+  return rooted('所有类别', (await tenantCategoryTree(ctx, session.tenantId)).map(fromCategory));
 }
 
 export async function brandTree(ctx: AppContext, session: SessionContext): Promise<TreeNode[]> {
-  const brands = await baseInfoRepo.brands(ctx.db, session.tenantId);
+  const brands = await tenantBrands(ctx, session.tenantId);
   return rooted(
     '所有品牌',
     brands.map((b) => ({ id: b.brandCode, label: `${b.brandCode}_${b.brandName}`, children: [] })),
@@ -94,5 +97,5 @@ export async function supplierTree(ctx: AppContext, session: SessionContext): Pr
 }
 
 export async function ocxDownloadUrl(ctx: AppContext, session: SessionContext): Promise<string> {
-  return (await baseInfoRepo.systemParam(ctx.db, session.tenantId, 'OCX_DOWNLOAD_URL'))?.parameterValue ?? '';
+  return (await systemParam(ctx.db, session.tenantId, 'OCX_DOWNLOAD_URL'))?.parameterValue ?? '';
 }

@@ -18,13 +18,15 @@ describe('overview', () => {
     const data = await overview('100001');
     const open = await t.database.db
       .selectFrom('pur_order')
-      .select(['total_amount', 'status'])
+      .select(['total_amount', 'status', 'confirm_due_at'])
       .where('supp_code', '=', '100001')
-      .where('status', 'in', ['已下达', '已阅读', '已确认', '部分到货'])
+      .where('status', 'in', ['已下达', '已阅读', '已确认', '部分确认', '部分到货'])
       .execute();
     expect(data.openOrders.count).toBe(open.length);
     expect(cents([data.openOrders.amount])).toBe(cents(open.map((o) => o.total_amount)));
-    expect(data.openOrders.toConfirm).toBe(open.filter((o) => o.status === '已下达' || o.status === '已阅读').length);
+    const waiting = open.filter((o) => o.status === '已下达' || o.status === '已阅读');
+    expect(data.openOrders.toConfirm).toBe(waiting.length);
+    expect(data.openOrders.overdue).toBe(waiting.filter((o) => o.confirm_due_at! < new Date()).length);
   });
 
   it("sums this month's receiving to date and shows twelve months of trend", async () => {

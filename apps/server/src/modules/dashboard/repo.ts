@@ -4,11 +4,12 @@ import type { DB } from '../../db/schema';
 import { type DataScope, inScope } from '../../platform/scope';
 
 export async function openOrders(db: Kysely<DB>, scope: DataScope) {
-  const { rows } = await sql<{ count: number; amount: string; toConfirm: number }>`
+  const { rows } = await sql<{ count: number; amount: string; toConfirm: number; overdue: number }>`
     SELECT count(*)::int AS count, coalesce(sum(total_amount), 0)::text AS amount,
-           count(*) FILTER (WHERE status IN ('已下达', '已阅读'))::int AS "toConfirm"
+           count(*) FILTER (WHERE status IN ('已下达', '已阅读'))::int AS "toConfirm",
+           count(*) FILTER (WHERE status IN ('已下达', '已阅读') AND confirm_due_at < now())::int AS overdue
     FROM pur_order WHERE ${inScope(scope)}
-      AND status IN ('已下达', '已阅读', '已确认', '部分到货')`.execute(db);
+      AND status IN ('已下达', '已阅读', '已确认', '部分确认', '部分到货')`.execute(db);
   return rows[0]!;
 }
 
@@ -36,13 +37,4 @@ export async function ordersByStatus(db: Kysely<DB>, scope: DataScope, since: st
     WHERE ${inScope(scope)} AND order_date >= ${since}::date
     GROUP BY status ORDER BY count DESC`.execute(db);
   return rows;
-}
-
-export async function settlementWaiting(db: Kysely<DB>, scope: DataScope) {
-  const { rows } = await sql<{ waitingCount: number; waitingAmount: string; unpaidAmount: string }>`
-    SELECT count(*) FILTER (WHERE status IN ('草稿', '已驳回'))::int AS "waitingCount",
-           coalesce(sum(payable_amount) FILTER (WHERE status IN ('草稿', '已驳回')), 0)::text AS "waitingAmount",
-           coalesce(sum(payable_amount - paid_amount) FILTER (WHERE status <> '作废'), 0)::text AS "unpaidAmount"
-    FROM sam_bill WHERE ${inScope(scope)}`.execute(db);
-  return rows[0]!;
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
 import { businessDay } from '../../platform/clock';
+import { waitingAndUnpaid } from '../settlement/bills/read';
 import * as repo from './repo';
 
 function shiftMonths(day: string, months: number): { start: string; sameDay: string; end: string } {
@@ -26,7 +27,7 @@ export async function overview(ctx: AppContext, session: SessionContext, suppCod
     repo.receivingBetween(ctx.db, scope, thisMonth.start, today),
     repo.receivingBetween(ctx.db, scope, lastMonth.start, lastMonth.sameDay),
     repo.receivingBetween(ctx.db, scope, lastMonth.start, lastMonth.end),
-    repo.settlementWaiting(ctx.db, scope),
+    waitingAndUnpaid(ctx, scope),
     repo.monthlyReceiving(ctx.db, scope, shiftMonths(today, -11).start, today),
     repo.ordersByStatus(ctx.db, scope, since90),
   ]);

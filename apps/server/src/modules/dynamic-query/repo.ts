@@ -2,7 +2,9 @@
 import type { PublishTargets, QueryDefinition } from '@portal/contract';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { containing } from '../../db/like';
+import { type Holder, heldModuleCodes } from '../../platform/access';
 import type { DB } from '../../db/schema';
+import { shanghaiTime } from '../../platform/sql/shanghai-time';
 
 const summaryColumns = [
   'dq.query_code as queryCode',
@@ -12,7 +14,7 @@ const summaryColumns = [
   'dq.module_code as moduleCode',
   'dq.all_suppliers as allSuppliers',
   'dq.updated_by as updatedBy',
-  sql<string>`to_char(dq.updated_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('updatedAt'),
+  shanghaiTime('dq.updated_at').as('updatedAt'),
   sql<string[]>`coalesce((SELECT array_agg(rm.role_code ORDER BY rm.role_code) FROM role_module rm
     WHERE rm.tenant_id = dq.tenant_id AND rm.module_code = dq.module_code), '{}')`.as('roles'),
   sql<string[]>`coalesce((SELECT array_agg(ds.supp_code ORDER BY ds.supp_code) FROM dynamic_query_supplier ds
@@ -203,4 +205,15 @@ export function publishRoles(db: Kysely<DB>, tenantId: string) {
 
 export function tenantExists(db: Kysely<DB>, tenantId: string) {
   return db.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst();
+}
+
+/** Which of `codes` the holder holds (its role's and its own modules). */
+export async function heldOf(db: Kysely<DB>, holder: Holder, codes: string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('module')
+    .select('module_code')
+    .where('module_code', 'in', codes)
+    .where('module_code', 'in', heldModuleCodes(db, holder))
+    .execute();
+  return rows.map((r) => r.module_code);
 }

@@ -3,6 +3,7 @@
 import { type ColumnFilter, type QueryColumn, type QueryParam, ResultCode, maxColumnValues } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type pg from 'pg';
+import type { ConnectionSource } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { reportRole } from '../../db/migrations/0018-dynamic-query';
 import { ApiError } from '../../platform/errors';
@@ -87,14 +88,17 @@ const rowOf = (fields: readonly string[], row: Record<string, unknown>): ResultR
   Object.fromEntries(fields.map((f) => [f, cellOf(row[f])]));
 
 const timedOut = (ms: number) =>
-  new ApiError(400, ResultCode.badRequest, `查询超时（超过 ${ms / 1000} 秒），已停止。请缩小查询条件或简化查询`);
+  new ApiError(400, ResultCode.badRequest, {
+    'zh-CN': `查询超时（超过 ${ms / 1000} 秒），已停止。请缩小查询条件或简化查询`,
+    en: `The query timed out (over ${ms / 1000} seconds) and was stopped. Please narrow the conditions or simplify the query.`,
+  });
 
 export class ReportRunner {
   private running = 0;
   private role: Promise<boolean> | undefined;
 
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly pool: ConnectionSource,
     private readonly db: Kysely<DB>,
     readonly settings: RunnerSettings,
   ) {}
@@ -115,7 +119,11 @@ export class ReportRunner {
    * queries of `estimate` are first planned against the unscoped views (report_estimate) and refused when too costly.
    */
   async session<T>(scope: ReportScope, work: (client: pg.PoolClient) => Promise<T>, estimate: RawBuilder<unknown>[] = []): Promise<T> {
-    if (this.running >= this.settings.concurrency) throw new ApiError(429, ResultCode.throttled, '查询任务过多，请稍后再试');
+    if (this.running >= this.settings.concurrency)
+      throw new ApiError(429, ResultCode.throttled, {
+        'zh-CN': '查询任务过多，请稍后再试',
+        en: 'Too many queries are running. Please try again later.',
+      });
     this.running++;
     let client: pg.PoolClient | undefined;
     let broken: Error | undefined;
@@ -151,7 +159,7 @@ export class ReportRunner {
     if (typeof code !== 'string') return err;
     if (code === '57014') return timedOut(this.settings.timeoutMs);
     if (/^(42|22|2F|0A|25)/.test(code) || code === '21000') {
-      return ApiError.badRequest(`查询出错：${(err as Error).message}`);
+      return ApiError.badRequest({ 'zh-CN': `查询出错：${(err as Error).message}`, en: `The query failed: ${(err as Error).message}` });
     }
     return err;
   }
@@ -165,13 +173,16 @@ export class ReportRunner {
     return client.query({ text: compiled.sql, values: [...compiled.parameters] });
   }
 
-  /** Refuses a query the planner expects to be too costly (PGlite cannot stop a running statement). */
+  /** Refuses up front a query the planner expects to be too costly, rather than holding a connection until the timeout. */
   private async guardCost(client: pg.PoolClient, query: RawBuilder<unknown>) {
     const plan = await this.execute(client, sql`EXPLAIN (FORMAT JSON) ${query}`);
     const first = plan.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] } | undefined;
     const cost = first?.['QUERY PLAN'][0].Plan['Total Cost'] ?? 0;
     if (cost > this.settings.maxCost)
-      throw ApiError.badRequest(`查询预计开销过大（估算 ${Math.round(cost)}，上限 ${this.settings.maxCost}），请缩小查询条件或简化查询`);
+      throw ApiError.badRequest({
+        'zh-CN': `查询预计开销过大（估算 ${Math.round(cost)}，上限 ${this.settings.maxCost}），请缩小查询条件或简化查询`,
+        en: `The query is estimated to be too costly (estimate ${Math.round(cost)}, limit ${this.settings.maxCost}). Please narrow the conditions or simplify the query.`,
+      });
   }
 
   /** The names of the columns the SQL returns, from the database planning it (`WHERE false`: nothing runs). */
@@ -191,10 +202,18 @@ export class ReportRunner {
     return sql.join(r.columns.map((c) => columnRef(c.field)));
   }
 
+  /**
+   * The one order of a page and an export: the grid's sort, else the definition's own (its ORDER BY, which the
+   * subquery keeps), so an export reads exactly as the screen.
+   */
   private orderOf(r: Runnable, sort: { field: string; order: 'asc' | 'desc' } | undefined) {
     if (!sort) return sql``;
     const column = r.columns.find((c) => c.field === sort.field);
-    if (!column) throw ApiError.badRequest(`body.sort.field: 不能按 ${sort.field} 排序`);
+    if (!column)
+      throw ApiError.badRequest({
+        'zh-CN': `body.sort.field: 不能按 ${sort.field} 排序`,
+        en: `body.sort.field: cannot sort by ${sort.field}`,
+      });
     // The other columns break ties, so pages never overlap.
     const ties = r.columns.map((_, i) => sql.raw(String(i + 1)));
     return sql` ORDER BY ${columnRef(column.field)} ${sort.order === 'asc' ? sql`ASC` : sql`DESC`} NULLS LAST, ${sql.join(ties)}`;
@@ -268,8 +287,8 @@ export class ReportRunner {
   }
 
   /**
-   * Every matching row up to the row cap, in batches, each its own short transaction: on PGlite one long
-   * transaction would hold every other call until the download ends.
+   * Every matching row up to the row cap, in the order of the screen's pages, in batches, each its own short
+   * transaction: a download read slowly holds no connection of the report pool between batches.
    */
   async *batches(
     scope: ReportScope,
@@ -279,7 +298,7 @@ export class ReportRunner {
   ): AsyncGenerator<ResultRow[]> {
     const cap = this.settings.rowCap;
     const matching = this.matching(r, request.filters);
-    const order = this.orderOf(r, request.sort ?? { field: r.columns[0]!.field, order: 'asc' });
+    const order = this.orderOf(r, request.sort);
     const fields = r.columns.map((c) => c.field);
     for (let offset = 0; offset < cap; offset += batchSize) {
       const limit = Math.min(batchSize, cap - offset);

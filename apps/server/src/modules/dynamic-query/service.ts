@@ -16,7 +16,6 @@ import { businessDay } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import type { Download } from '../../platform/route';
-import { heldModuleCodes } from '../../platform/access';
 import type { SessionContext } from '../../platform/session-context';
 import { datedName, exportColumnsIn, listExport } from '../../platform/list-export';
 import * as repo from './repo';
@@ -24,7 +23,8 @@ import { type BoundValue, type ReportRunner, type ReportScope, type ResultRow, t
 import { checkSql, parserReady, splitParams } from './sql-check';
 
 const designerOnly = (session: SessionContext) => {
-  if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以设计查询');
+  if (session.kind !== 'staff')
+    throw ApiError.forbidden({ 'zh-CN': '只有商户员工可以设计查询', en: "Only the retailer's staff can design queries" });
   return session.tenantId;
 };
 
@@ -37,15 +37,17 @@ function dateOf(text: string, today: string, where: string): string | null {
   if (text === 'today') return today;
   const relative = /^-(\d{1,4})d$/.exec(text);
   if (relative) return new Date(Date.parse(today) - Number(relative[1]) * dayMs).toISOString().slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) throw ApiError.badRequest(`${where}: 日期格式应为 YYYY-MM-DD`);
-  if (!isCalendarDate(text)) throw ApiError.badRequest(`${where}: 日期不存在`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text))
+    throw ApiError.badRequest({ 'zh-CN': `${where}: 日期格式应为 YYYY-MM-DD`, en: `${where}: dates are written YYYY-MM-DD` });
+  if (!isCalendarDate(text)) throw ApiError.badRequest({ 'zh-CN': `${where}: 日期不存在`, en: `${where}: no such date` });
   return text;
 }
 
 /** The caller's values (or the defaults) bound by type; a missing required one, an unknown name or a bad value answers 400. */
 export function bindValues(params: readonly QueryParam[], given: ParamValues, today: string): Map<string, BoundValue> {
   for (const name of Object.keys(given)) {
-    if (!params.some((p) => p.name === name)) throw ApiError.badRequest(`body.params.${name}: 没有这个参数`);
+    if (!params.some((p) => p.name === name))
+      throw ApiError.badRequest({ 'zh-CN': `body.params.${name}: 没有这个参数`, en: `body.params.${name}: no such parameter` });
   }
   const values = new Map<string, BoundValue>();
   for (const p of params) {
@@ -57,27 +59,35 @@ export function bindValues(params: readonly QueryParam[], given: ParamValues, to
     if (p.type === 'dateRange') {
       const [from = '', to = ''] = Array.isArray(value) ? value : value ? [value, value] : [];
       bound = [dateOf(from.trim(), today, where), dateOf(to.trim(), today, where)];
-      if (bound[0] && bound[1] && bound[0] > bound[1]) throw ApiError.badRequest(`${where}: 开始日期不能晚于结束日期`);
-      if (p.required && !bound[0] && !bound[1]) throw ApiError.badRequest(`${where}: 请填写${p.label}`);
+      if (bound[0] && bound[1] && bound[0] > bound[1])
+        throw ApiError.badRequest({
+          'zh-CN': `${where}: 开始日期不能晚于结束日期`,
+          en: `${where}: the start date cannot be after the end date`,
+        });
+      if (p.required && !bound[0] && !bound[1])
+        throw ApiError.badRequest({ 'zh-CN': `${where}: 请填写${p.label}`, en: `${where}: please fill in ${p.label}` });
     } else if (p.type === 'multiSelect') {
       const list = (Array.isArray(value) ? value : value ? [value] : []).map((v) => v.trim()).filter(Boolean);
-      if (p.options.length && list.some((v) => !p.options.some((o) => o.value === v))) throw ApiError.badRequest(`${where}: 不在可选项中`);
-      if (p.required && list.length === 0) throw ApiError.badRequest(`${where}: 请选择${p.label}`);
+      if (p.options.length && list.some((v) => !p.options.some((o) => o.value === v)))
+        throw ApiError.badRequest({ 'zh-CN': `${where}: 不在可选项中`, en: `${where}: not one of the options` });
+      if (p.required && list.length === 0)
+        throw ApiError.badRequest({ 'zh-CN': `${where}: 请选择${p.label}`, en: `${where}: please choose ${p.label}` });
       bound = list;
     } else {
-      if (Array.isArray(value)) throw ApiError.badRequest(`${where}: 应为单个值`);
+      if (Array.isArray(value)) throw ApiError.badRequest({ 'zh-CN': `${where}: 应为单个值`, en: `${where}: should be a single value` });
       const text = (value ?? '').trim();
       if (!text) {
-        if (p.required) throw ApiError.badRequest(`${where}: 请填写${p.label}`);
+        if (p.required) throw ApiError.badRequest({ 'zh-CN': `${where}: 请填写${p.label}`, en: `${where}: please fill in ${p.label}` });
         bound = null;
       } else if (p.type === 'number') {
-        if (!number.test(text) || text.length > 40) throw ApiError.badRequest(`${where}: 请输入数字`);
+        if (!number.test(text) || text.length > 40)
+          throw ApiError.badRequest({ 'zh-CN': `${where}: 请输入数字`, en: `${where}: please enter a number` });
         bound = text;
       } else if (p.type === 'date') {
         bound = dateOf(text, today, where);
       } else {
         if (p.type === 'select' && p.options.length && !p.options.some((o) => o.value === text))
-          throw ApiError.badRequest(`${where}: 不在可选项中`);
+          throw ApiError.badRequest({ 'zh-CN': `${where}: 不在可选项中`, en: `${where}: not one of the options` });
         bound = text;
       }
     }
@@ -101,14 +111,19 @@ export function bindOwnSupplier(params: readonly QueryParam[], values: Map<strin
 function checkShape(d: QueryDefinition) {
   const names = new Set<string>();
   for (const p of d.params) {
-    if (names.has(p.name)) throw ApiError.badRequest(`body.params: 参数 ${p.name} 重复`);
+    if (names.has(p.name))
+      throw ApiError.badRequest({ 'zh-CN': `body.params: 参数 ${p.name} 重复`, en: `body.params: parameter ${p.name} is repeated` });
     names.add(p.name);
     if ((p.type === 'select' || p.type === 'multiSelect') && !p.options.length && !p.lookup)
-      throw ApiError.badRequest(`body.params: 下拉参数 ${p.name} 需要可选项或数据来源`);
+      throw ApiError.badRequest({
+        'zh-CN': `body.params: 下拉参数 ${p.name} 需要可选项或数据来源`,
+        en: `body.params: drop-down parameter ${p.name} needs options or a data source`,
+      });
   }
   const fields = new Set<string>();
   for (const c of d.columns) {
-    if (fields.has(c.field)) throw ApiError.badRequest(`body.columns: 列 ${c.field} 重复`);
+    if (fields.has(c.field))
+      throw ApiError.badRequest({ 'zh-CN': `body.columns: 列 ${c.field} 重复`, en: `body.columns: column ${c.field} is repeated` });
     fields.add(c.field);
   }
 }
@@ -126,12 +141,17 @@ export async function validate(ctx: AppContext, runner: ReportRunner, tenantId: 
   const values = new Map<string, BoundValue>(d.params.map((p) => [p.name, p.type === 'dateRange' ? [null, null] : null]));
   const returned = await runner.describe({ tenantId, supplier: d.isPublic ? '' : '*' }, { split, params: d.params, values });
   const duplicate = returned.find((f, i) => returned.indexOf(f) !== i);
-  if (duplicate) throw ApiError.badRequest(`body.sql: 结果列 ${duplicate} 重复，请用 AS 区分`);
+  if (duplicate)
+    throw ApiError.badRequest({
+      'zh-CN': `body.sql: 结果列 ${duplicate} 重复，请用 AS 区分`,
+      en: `body.sql: result column ${duplicate} is repeated; tell them apart with AS`,
+    });
   const missing = d.columns.filter((c) => !returned.includes(c.field));
   if (missing.length)
-    throw ApiError.badRequest(
-      `body.columns: 列 ${missing.map((c) => c.field).join('、')} 不在查询结果中（结果列：${returned.join('、')}）`,
-    );
+    throw ApiError.badRequest({
+      'zh-CN': `body.columns: 列 ${missing.map((c) => c.field).join('、')} 不在查询结果中（结果列：${returned.join('、')}）`,
+      en: `body.columns: columns ${missing.map((c) => c.field).join(', ')} are not in the query's result (result columns: ${returned.join(', ')})`,
+    });
   return split;
 }
 
@@ -154,7 +174,7 @@ export async function list(ctx: AppContext, session: SessionContext, keyword?: s
 
 async function stored(ctx: AppContext, tenantId: string, queryCode: string) {
   const row = await repo.findDefinition(ctx.db, tenantId, queryCode);
-  if (!row) throw ApiError.notFound(`查询 ${queryCode} 不存在`);
+  if (!row) throw ApiError.notFound({ 'zh-CN': `查询 ${queryCode} 不存在`, en: `Query ${queryCode} does not exist` });
   const definition = dynamicQuery.queryDefinition.parse({
     ...row,
     params: row.params,
@@ -177,15 +197,19 @@ export async function save(ctx: AppContext, runner: ReportRunner, session: Sessi
   await validate(ctx, runner, tenantId, definition);
   if (isNew) {
     if (!(await repo.insertDefinition(ctx.db, tenantId, definition, session.employeeCode, ctx.now())))
-      throw ApiError.conflict(`查询编码 ${definition.queryCode} 已存在`);
+      throw ApiError.conflict({
+        'zh-CN': `查询编码 ${definition.queryCode} 已存在`,
+        en: `Query code ${definition.queryCode} already exists`,
+      });
   } else if (!(await repo.updateDefinition(ctx.db, tenantId, definition, session.employeeCode, ctx.now()))) {
-    throw ApiError.notFound(`查询 ${definition.queryCode} 不存在`);
+    throw ApiError.notFound({ 'zh-CN': `查询 ${definition.queryCode} 不存在`, en: `Query ${definition.queryCode} does not exist` });
   }
   return summaryOf((await repo.findSummary(ctx.db, tenantId, definition.queryCode))!);
 }
 
 export async function remove(ctx: AppContext, session: SessionContext, queryCode: string) {
-  if (!(await repo.deleteDefinition(ctx.db, designerOnly(session), queryCode))) throw ApiError.notFound(`查询 ${queryCode} 不存在`);
+  if (!(await repo.deleteDefinition(ctx.db, designerOnly(session), queryCode)))
+    throw ApiError.notFound({ 'zh-CN': `查询 ${queryCode} 不存在`, en: `Query ${queryCode} does not exist` });
   return null;
 }
 
@@ -199,10 +223,14 @@ export async function publish(ctx: AppContext, session: SessionContext, body: { 
   const suppliers = body.allSuppliers ? [] : [...new Set(body.suppliers)];
   const known = await repo.knownTargets(ctx.db, tenantId, roles, suppliers);
   const unknown = [...roles.filter((r) => !known.roles.has(r)), ...suppliers.filter((s) => !known.suppliers.has(s))];
-  if (unknown.length) throw ApiError.badRequest(`body: 不存在的角色或供应商 ${unknown.slice(0, 5).join(', ')}`);
+  if (unknown.length)
+    throw ApiError.badRequest({
+      'zh-CN': `body: 不存在的角色或供应商 ${unknown.slice(0, 5).join(', ')}`,
+      en: `body: unknown roles or suppliers ${unknown.slice(0, 5).join(', ')}`,
+    });
   await stored(ctx, tenantId, body.queryCode);
   if (!(await repo.publish(ctx.db, tenantId, body.queryCode, { roles, allSuppliers: body.allSuppliers, suppliers })))
-    throw ApiError.notFound(`查询 ${body.queryCode} 不存在`);
+    throw ApiError.notFound({ 'zh-CN': `查询 ${body.queryCode} 不存在`, en: `Query ${body.queryCode} does not exist` });
   return summaryOf((await repo.findSummary(ctx.db, tenantId, body.queryCode))!);
 }
 
@@ -215,7 +243,10 @@ export async function testRun(
   const tenantId = designerOnly(session);
   const split = await validate(ctx, runner, tenantId, body.definition);
   if (body.asSupplier && !(await repo.knownTargets(ctx.db, tenantId, [], [body.asSupplier])).suppliers.has(body.asSupplier))
-    throw ApiError.badRequest(`body.asSupplier: 供应商 ${body.asSupplier} 不存在`);
+    throw ApiError.badRequest({
+      'zh-CN': `body.asSupplier: 供应商 ${body.asSupplier} 不存在`,
+      en: `body.asSupplier: supplier ${body.asSupplier} does not exist`,
+    });
   const values = bindValues(body.definition.params, body.params, businessDay(ctx.now()));
   if (body.asSupplier) bindOwnSupplier(body.definition.params, values, body.asSupplier);
   const scope: ReportScope = { tenantId, supplier: body.definition.isPublic ? '' : body.asSupplier || '*' };
@@ -238,7 +269,10 @@ interface Caller {
 async function runnable(ctx: AppContext, caller: Caller, queryCode: string, given: ParamValues) {
   const { session } = caller;
   const tenantId = session?.tenantId ?? caller.tenantid;
-  if (!tenantId) throw caller.tokenGiven ? ApiError.unauthorized() : ApiError.badRequest('query.tenantid: tenantid 不能为空');
+  if (!tenantId)
+    throw caller.tokenGiven
+      ? ApiError.unauthorized()
+      : ApiError.badRequest({ 'zh-CN': 'query.tenantid: tenantid 不能为空', en: 'query.tenantid: tenantid cannot be empty' });
   const definition = await stored(ctx, tenantId, queryCode);
   let scope: ReportScope;
   if (definition.isPublic) {
@@ -246,14 +280,10 @@ async function runnable(ctx: AppContext, caller: Caller, queryCode: string, give
   } else {
     if (!session) throw ApiError.unauthorized();
     const codes = [dynamicQuery.designerModule, ...(definition.moduleCode ? [definition.moduleCode] : [])];
-    const held = await ctx.db
-      .selectFrom('module')
-      .select('module_code')
-      .where('module_code', 'in', codes)
-      .where('module_code', 'in', heldModuleCodes(ctx.db, session))
-      .execute();
-    const designer = session.kind === 'staff' && held.some((m) => m.module_code === dynamicQuery.designerModule);
-    if (!designer && !held.some((m) => m.module_code === definition.moduleCode)) throw ApiError.forbidden(`没有查询 ${queryCode} 的权限`);
+    const held = await repo.heldOf(ctx.db, session, codes);
+    const designer = session.kind === 'staff' && held.includes(dynamicQuery.designerModule);
+    if (!designer && !(definition.moduleCode && held.includes(definition.moduleCode)))
+      throw ApiError.forbidden({ 'zh-CN': `没有查询 ${queryCode} 的权限`, en: `No access to query ${queryCode}` });
     scope = { tenantId, supplier: session.kind === 'supplier' ? session.suppCode! : '*' };
   }
   await parserReady();

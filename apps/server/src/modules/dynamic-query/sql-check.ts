@@ -2,7 +2,7 @@
 // the reporting views, calling only allow-listed functions, with `:name` parameters that are all declared.
 // The database's role and the views' scope are the real walls; this check refuses early and clearly.
 import { loadModule, parseSync } from 'libpg-query';
-import { ApiError } from '../../platform/errors';
+import { ApiError, type Localized } from '../../platform/errors';
 import { reportViews, supplierViews } from './report-views';
 
 /** The SQL cut at its parameters: text pieces around each `:name` (pieces.length = names.length + 1). */
@@ -11,7 +11,7 @@ export interface SplitSql {
   names: string[];
 }
 
-const bad = (message: string) => ApiError.badRequest(`body.sql: ${message}`);
+const bad = (message: Localized) => ApiError.badRequest({ 'zh-CN': `body.sql: ${message['zh-CN']}`, en: `body.sql: ${message.en}` });
 
 /**
  * Splits SQL at its `:name` parameters, skipping strings, quoted names, dollar quotes, comments and `::`
@@ -67,7 +67,11 @@ export function splitParams(text: string): SplitSql {
       start = i;
     } else if (c === ';') {
       const rest = text.slice(i + 1);
-      if (stripComments(rest).trim() !== '') throw bad('只能是一条 SELECT 语句（发现多条语句）');
+      if (stripComments(rest).trim() !== '')
+        throw bad({
+          'zh-CN': '只能是一条 SELECT 语句（发现多条语句）',
+          en: 'must be a single SELECT statement (found several statements)',
+        });
       pieces.push(text.slice(start, i));
       return { pieces, names };
     } else {
@@ -140,53 +144,84 @@ export function positionalText(split: SplitSql): string {
 /** Checks the SQL statically; throws a 400 naming the first problem. Call parserReady() once before. */
 export function checkSql(split: SplitSql, declared: readonly string[], options: CheckOptions): void {
   const undeclared = [...new Set(split.names)].filter((name) => !declared.includes(name));
-  if (undeclared.length) throw bad(`参数 ${undeclared.map((n) => `:${n}`).join('、')} 未声明`);
+  if (undeclared.length)
+    throw bad({
+      'zh-CN': `参数 ${undeclared.map((n) => `:${n}`).join('、')} 未声明`,
+      en: `parameters ${undeclared.map((n) => `:${n}`).join(', ')} are not declared`,
+    });
   let tree: { stmts?: { stmt: Json }[] };
   try {
     tree = parseSync(positionalText(split)) as typeof tree;
   } catch (err) {
-    throw bad(`语法错误：${err instanceof Error ? err.message : String(err)}`);
+    throw bad({
+      'zh-CN': `语法错误：${err instanceof Error ? err.message : String(err)}`,
+      en: `syntax error: ${err instanceof Error ? err.message : String(err)}`,
+    });
   }
   const statements = tree.stmts ?? [];
-  if (statements.length !== 1) throw bad(`只能是一条 SELECT 语句（发现 ${statements.length} 条）`);
+  if (statements.length !== 1)
+    throw bad({
+      'zh-CN': `只能是一条 SELECT 语句（发现 ${statements.length} 条）`,
+      en: `must be a single SELECT statement (found ${statements.length})`,
+    });
   const statement = statements[0]!.stmt as Record<string, Json>;
   if (!('SelectStmt' in statement))
-    throw bad(`只能是 SELECT 语句，不能是 ${nodeNames[Object.keys(statement)[0]!] ?? Object.keys(statement)[0]}`);
+    throw bad({
+      'zh-CN': `只能是 SELECT 语句，不能是 ${nodeNames[Object.keys(statement)[0]!] ?? Object.keys(statement)[0]}`,
+      en: `must be a SELECT statement, not ${nodeNames[Object.keys(statement)[0]!] ?? Object.keys(statement)[0]}`,
+    });
   const cteNames = new Set<string>();
   collectCteNames(statement, cteNames);
   for (const name of cteNames) {
-    if (name.startsWith('pg_') || reportViews.has(name)) throw bad(`WITH 的名称 ${name} 不可用`);
+    if (name.startsWith('pg_') || reportViews.has(name))
+      throw bad({ 'zh-CN': `WITH 的名称 ${name} 不可用`, en: `the WITH name ${name} cannot be used` });
   }
   const paramCount = new Set(split.names).size;
   walk(statement, (type, node) => {
-    if (!allowedNodes.has(type)) throw bad(`不允许 ${nodeNames[type] ?? type}：查询只能读取`);
+    if (!allowedNodes.has(type))
+      throw bad({
+        'zh-CN': `不允许 ${nodeNames[type] ?? type}：查询只能读取`,
+        en: `${nodeNames[type] ?? type} is not allowed: a query can only read`,
+      });
     if (type === 'SelectStmt') {
-      if (node.intoClause) throw bad('不允许 SELECT INTO');
-      if (node.withClause && (node.withClause as Record<string, Json>).recursive) throw bad('不允许 WITH RECURSIVE');
+      if (node.intoClause) throw bad({ 'zh-CN': '不允许 SELECT INTO', en: 'SELECT INTO is not allowed' });
+      if (node.withClause && (node.withClause as Record<string, Json>).recursive)
+        throw bad({ 'zh-CN': '不允许 WITH RECURSIVE', en: 'WITH RECURSIVE is not allowed' });
     } else if (type === 'RangeVar') {
       const schema = node.schemaname as string | undefined;
       const name = String(node.relname);
       // Unqualified names only: they resolve to the report views (search_path), and the planner's estimate reads the same names.
-      if (node.catalogname || schema !== undefined) throw bad(`只能读取报表视图（不带模式名），不能读取 ${schema}.${name}`);
-      if (!cteNames.has(name) && !reportViews.has(name)) throw bad(`只能读取报表视图（${[...reportViews].join('、')}），不能读取 ${name}`);
-      if (options.isPublic && supplierViews.has(name) && !cteNames.has(name)) throw bad(`公开查询不能读取供应商数据（${name}）`);
+      if (node.catalogname || schema !== undefined)
+        throw bad({
+          'zh-CN': `只能读取报表视图（不带模式名），不能读取 ${schema}.${name}`,
+          en: `only the reporting views (without a schema name) can be read, not ${schema}.${name}`,
+        });
+      if (!cteNames.has(name) && !reportViews.has(name))
+        throw bad({
+          'zh-CN': `只能读取报表视图（${[...reportViews].join('、')}），不能读取 ${name}`,
+          en: `only the reporting views (${[...reportViews].join(', ')}) can be read, not ${name}`,
+        });
+      if (options.isPublic && supplierViews.has(name) && !cteNames.has(name))
+        throw bad({ 'zh-CN': `公开查询不能读取供应商数据（${name}）`, en: `a public query cannot read supplier data (${name})` });
     } else if (type === 'FuncCall') {
       const parts = (node.funcname as Json[]).map((p) => String((p as { String: { sval: string } }).String.sval).toLowerCase());
       const name = parts[parts.length - 1]!;
       if ((parts.length > 1 && parts[0] !== 'pg_catalog') || parts.length > 2 || !allowedFunctions.has(name))
-        throw bad(`不允许调用函数 ${parts.join('.')}`);
+        throw bad({ 'zh-CN': `不允许调用函数 ${parts.join('.')}`, en: `calling the function ${parts.join('.')} is not allowed` });
     } else if (type === 'TypeCast' || type === 'TypeName') {
       const typeName = (type === 'TypeCast' ? node.typeName : node) as Record<string, Json> | undefined;
       const parts = ((typeName?.names as Json[] | undefined) ?? []).map((p) => String((p as { String: { sval: string } }).String.sval));
       const name = parts[parts.length - 1] ?? '';
       if ((parts.length > 1 && parts[0] !== 'pg_catalog') || !allowedTypes.has(name.toLowerCase()))
-        throw bad(`不允许转换为类型 ${parts.join('.')}`);
+        throw bad({ 'zh-CN': `不允许转换为类型 ${parts.join('.')}`, en: `casting to the type ${parts.join('.')} is not allowed` });
     } else if (type === 'ParamRef') {
       const number = Number(node.number);
-      if (!(number >= 1 && number <= paramCount)) throw bad('参数请写作 :名称，不能用 $1');
+      if (!(number >= 1 && number <= paramCount))
+        throw bad({ 'zh-CN': '参数请写作 :名称，不能用 $1', en: 'write parameters as :name, not $1' });
     } else if (type === 'A_Expr') {
       const parts = ((node.name as Json[] | undefined) ?? []).map((p) => String((p as { String?: { sval: string } }).String?.sval));
-      if (parts.length > 1 && parts[0] !== 'pg_catalog') throw bad(`不允许运算符 ${parts.join('.')}`);
+      if (parts.length > 1 && parts[0] !== 'pg_catalog')
+        throw bad({ 'zh-CN': `不允许运算符 ${parts.join('.')}`, en: `the operator ${parts.join('.')} is not allowed` });
     }
   });
 }

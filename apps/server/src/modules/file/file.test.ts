@@ -138,6 +138,22 @@ describe('download and delete', () => {
     }
   });
 
+  it('reads files (thumbnails) while every export slot is taken: a light read never answers 429', async () => {
+    const held: (() => void)[] = [];
+    try {
+      for (;;) held.push(t.app.downloads.acquire(undefined));
+    } catch (err) {
+      expect(err).toMatchObject({ status: 429 });
+    }
+    try {
+      const reads = await Promise.all(Array.from({ length: 5 }, () => download('100001', fileId)));
+      expect(reads.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect(t.app.downloads.active).toBe(held.length);
+    } finally {
+      for (const release of held) release();
+    }
+  });
+
   it('shows another supplier nothing: its download and delete answer 404', async () => {
     expect((await download('100002', fileId)).statusCode).toBe(404);
     expect((await remove('100002', fileId)).status).toBe(404);

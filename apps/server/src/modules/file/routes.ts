@@ -8,7 +8,8 @@ import * as service from './service';
 export function fileRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     registerUpload(app, file.uploadFile, ({ session }, files) => service.upload(ctx, session, files));
-    registerDownload(app, file.downloadFile, ({ session, query }) => service.download(ctx, session, query.fileId));
+    // A stored file is a light read (images of a page load several at once), never an export.
+    registerDownload(app, file.downloadFile, ({ session, query }) => service.download(ctx, session, query.fileId), { light: true });
     registerCall(app, file.deleteFile, async ({ session, body }) => {
       await service.remove(ctx, session, body.fileId);
       return null;

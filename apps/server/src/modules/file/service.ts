@@ -24,7 +24,8 @@ const shown = (row: Selectable<StoredFileTable>): StoredFile => ({
 /** The file as the caller may see it, or 404. */
 async function reachable(ctx: AppContext, session: SessionContext, fileId: string) {
   const row = await findFile(ctx.db, session.tenantId, fileId);
-  if (!row || (session.kind === 'supplier' && row.supp_code !== session.suppCode)) throw ApiError.notFound(`文件 ${fileId} 不存在`);
+  if (!row || (session.kind === 'supplier' && row.supp_code !== session.suppCode))
+    throw ApiError.notFound({ 'zh-CN': `文件 ${fileId} 不存在`, en: `File ${fileId} does not exist` });
   return row;
 }
 
@@ -50,6 +51,8 @@ export async function download(ctx: AppContext, session: SessionContext, fileId:
 export async function remove(ctx: AppContext, session: SessionContext, fileId: string): Promise<void> {
   const row = await reachable(ctx, session, fileId);
   const owner = session.kind === 'supplier' ? row.supp_code === session.suppCode : row.supp_code === null;
-  if (!owner) throw ApiError.forbidden('只有文件所属的供应商可以删除它');
-  if (row.referenced_by || !(await deleteUnreferenced(ctx.db, row.id))) throw ApiError.conflict(`文件 ${row.name} 已被引用，不能删除`);
+  if (!owner)
+    throw ApiError.forbidden({ 'zh-CN': '只有文件所属的供应商可以删除它', en: 'Only the supplier that owns the file can delete it' });
+  if (row.referenced_by || !(await deleteUnreferenced(ctx.db, row.id)))
+    throw ApiError.conflict({ 'zh-CN': `文件 ${row.name} 已被引用，不能删除`, en: `File ${row.name} is in use and cannot be deleted` });
 }

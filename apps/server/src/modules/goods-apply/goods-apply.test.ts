@@ -228,7 +228,8 @@ describe('what blocks a submission', () => {
   it('an expired linked certificate, an existing goods barcode, a category with children', async () => {
     const certificates = (await t.callAs('100001', goodsApply.getLinkableCtfs)).data;
     const expired = certificates.find((c) => c.daysLeft < 0)!;
-    const linked = await submit('100001', form(ean('692345678950'), { ctfIds: [expired.id] }));
+    // The expired report is of 6923456789012: linked to an application of that barcode, it is refused as expired.
+    const linked = await submit('100001', form(expired.barcode, { ctfIds: [expired.id] }));
     expect(linked.status).toBe(409);
     expect(linked.envelope.message).toMatch(/^关联的证照已过期：质检报告/);
     const taken = await submit('100001', form('6923456789012', { fileIds: [await uploadFile()] }));
@@ -240,6 +241,26 @@ describe('what blocks a submission', () => {
     const foreign = await t.callAs('100002', goodsApply.saveApply, { body: form(ean('692345678970'), { ctfIds: [expired.id] }) });
     expect(foreign.status).toBe(400);
     expect(foreign.envelope.message).toBe(`body.ctfIds: 证照 ${expired.id} 不是本供应商的当前证照`);
+  });
+
+  it("refuses a goods certificate of another barcode, in the caller's language", async () => {
+    const report = (await t.callAs('100001', goodsApply.getLinkableCtfs)).data.find((c) => c.barcode === '6923456789012')!;
+    const barcode = ean('692345678990');
+    for (const [language, message] of [
+      ['zh-CN', `body.ctfIds: 商品证照 QT2025-0612-031（6923456789012）属于其他条码的商品，不能关联到条码 ${barcode} 的新品`],
+      [
+        'en',
+        `body.ctfIds: the goods certificate QT2025-0612-031 (6923456789012) is of another barcode's goods and cannot be linked to the new product ${barcode}`,
+      ],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/goodsApply/saveApply',
+        headers: { token: supplierToken, 'accept-language': language, 'content-type': 'application/json' },
+        payload: JSON.stringify(form(barcode, { ctfIds: [report.id] })),
+      });
+      expect([res.statusCode, res.json().message]).toEqual([400, message]);
+    }
   });
 });
 

@@ -14,7 +14,11 @@ export function goodsApplyRoutes(ctx: AppContext) {
     registerCall(app, goodsApply.getApplyDetail, ({ session, query }) => service.detail(ctx, session, query.applyNo));
     registerCall(app, goodsApply.getLinkableCtfs, ({ session }) => service.linkable(ctx, session));
     registerUpload(app, goodsApply.uploadApplyFile, ({ session }, received) => {
-      if (session.kind !== 'supplier') throw ApiError.forbidden('只有供应商账号可以提交新品申请');
+      if (session.kind !== 'supplier')
+        throw ApiError.forbidden({
+          'zh-CN': '只有供应商账号可以提交新品申请',
+          en: 'Only a supplier account can submit new product applications',
+        });
       return files.upload(ctx, session, received);
     });
     registerCall(app, goodsApply.saveApply, ({ session, body }) => service.save(ctx, session, body));

@@ -22,22 +22,41 @@ import { type DataScope, scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
 import { historyOf } from '../../platform/workflow/history';
 import { start, transition } from '../../platform/workflow/transition';
-import { nextSequence } from '../base-info/repo';
+import { nextSequence } from '../../platform/sql/sequence';
+import { accountActor, recordEvent } from '../../platform/events';
+import { type GuardRefusals, inTransaction } from '../../platform/sql/transaction';
 import { daysBetween } from '../certificate/expiry';
 import { assertCertificatesValid } from '../certificate/service';
 import { type ApplyAction, goodsApplyFlow as flow } from './flow';
 import * as repo from './repo';
 
+/** The database's own guards that answer as the rules' 409s: the unique index of live barcodes, the goods' key. */
+const guards: GuardRefusals = {
+  goods_apply_live_barcode: {
+    'zh-CN': '该条码已有审核中或已通过的新品申请',
+    en: 'This barcode already has a new product application under review or approved',
+  },
+  goods_pkey: { 'zh-CN': '商品编码已存在，请重试', en: 'The goods code already exists; please try again' },
+};
+
 const today = (ctx: Pick<AppContext, 'now'>) => businessDay(ctx.now());
 
 /** A supplier account's own supplier, or 403 (staff never write a supplier's applications). */
 function owner(session: SessionContext) {
-  if (session.kind !== 'supplier' || !session.suppCode) throw ApiError.forbidden('只有供应商账号可以提交新品申请');
+  if (session.kind !== 'supplier' || !session.suppCode)
+    throw ApiError.forbidden({
+      'zh-CN': '只有供应商账号可以提交新品申请',
+      en: 'Only a supplier account can submit new product applications',
+    });
   return { tenantId: session.tenantId, suppCode: session.suppCode, createdBy: session.employeeCode };
 }
 
 function staffOnly(session: SessionContext) {
-  if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以审核新品申请');
+  if (session.kind !== 'staff')
+    throw ApiError.forbidden({
+      'zh-CN': '只有商户员工可以审核新品申请',
+      en: "Only the retailer's staff can review new product applications",
+    });
 }
 
 const summaryOf = (r: repo.ApplyRow): ApplySummary => ({
@@ -109,6 +128,7 @@ async function detailOf(ctx: AppContext, row: repo.ApplyRow): Promise<ApplyDetai
     certificates: linked.map((c) => ({
       id: c.id,
       typeName: c.typeName,
+      typeNameEn: c.typeNameEn,
       ctfNumber: c.ctfNumber,
       ctfName: c.ctfName,
       barcode: c.barcode,
@@ -121,7 +141,7 @@ async function detailOf(ctx: AppContext, row: repo.ApplyRow): Promise<ApplyDetai
 
 async function one(ctx: AppContext, scope: DataScope, applyNo: string, withDrafts: boolean): Promise<ApplyDetail> {
   const row = await repo.byNo(ctx.db, scope, applyNo, withDrafts);
-  if (!row) throw ApiError.notFound(`新品申请 ${applyNo} 不存在`);
+  if (!row) throw ApiError.notFound({ 'zh-CN': `新品申请 ${applyNo} 不存在`, en: `New product application ${applyNo} does not exist` });
   return detailOf(ctx, row);
 }
 
@@ -154,6 +174,7 @@ export async function linkable(ctx: AppContext, session: SessionContext) {
   return (await repo.currentCertificates(ctx.db, who)).map((c) => ({
     id: c.id,
     typeName: c.typeName,
+    typeNameEn: c.typeNameEn,
     ctfNumber: c.ctfNumber,
     ctfName: c.ctfName,
     barcode: c.barcode,
@@ -171,9 +192,21 @@ async function checkReferences(ctx: AppContext, tenantId: string, form: ApplyFor
     repo.categoryOf(ctx.db, tenantId, form.categoryCode),
     repo.brandOf(ctx.db, tenantId, form.brandCode),
   ]);
-  if (!category) throw ApiError.badRequest(`${path}.categoryCode: 商品类别 ${form.categoryCode} 不存在`);
-  if (category.hasChildren) throw ApiError.badRequest(`${path}.categoryCode: 请选择末级商品类别`);
-  if (!brand) throw ApiError.badRequest(`${path}.brandCode: 品牌 ${form.brandCode} 不存在`);
+  if (!category)
+    throw ApiError.badRequest({
+      'zh-CN': `${path}.categoryCode: 商品类别 ${form.categoryCode} 不存在`,
+      en: `${path}.categoryCode: goods category ${form.categoryCode} does not exist`,
+    });
+  if (category.hasChildren)
+    throw ApiError.badRequest({
+      'zh-CN': `${path}.categoryCode: 请选择末级商品类别`,
+      en: `${path}.categoryCode: please choose a lowest-level goods category`,
+    });
+  if (!brand)
+    throw ApiError.badRequest({
+      'zh-CN': `${path}.brandCode: 品牌 ${form.brandCode} 不存在`,
+      en: `${path}.brandCode: brand ${form.brandCode} does not exist`,
+    });
 }
 
 const fieldsOf = (form: ApplyForm): repo.ApplyFields => ({
@@ -226,11 +259,29 @@ async function saveIn(ctx: AppContext, trx: Transaction<DB>, session: SessionCon
     id = created;
   }
   const missing = await repo.setFiles(trx, who, id, form.fileIds);
-  if (missing.length) throw ApiError.conflict(`文件 ${missing.join('、')} 不存在或已被其他单据使用`);
+  if (missing.length)
+    throw ApiError.conflict({
+      'zh-CN': `文件 ${missing.join('、')} 不存在或已被其他单据使用`,
+      en: `Files ${missing.join(', ')} do not exist or are used by another document`,
+    });
   if (form.ctfIds.length) {
-    const current = new Set((await repo.currentCertificates(trx, who)).map((c) => c.id));
+    const current = new Map((await repo.currentCertificates(trx, who)).map((c) => [c.id, c]));
     const foreign = form.ctfIds.filter((c) => !current.has(c));
-    if (foreign.length) throw ApiError.badRequest(`${path}.ctfIds: 证照 ${foreign.join('、')} 不是本供应商的当前证照`);
+    if (foreign.length)
+      throw ApiError.badRequest({
+        'zh-CN': `${path}.ctfIds: 证照 ${foreign.join('、')} 不是本供应商的当前证照`,
+        en: `${path}.ctfIds: certificates ${foreign.join(', ')} are not this supplier's current certificates`,
+      });
+    // A goods certificate speaks for its own goods item only: never for the new product of another barcode.
+    const otherGoods = form.ctfIds.map((c) => current.get(c)!).filter((c) => c.scope === 'goods' && c.barcode !== form.barcode);
+    if (otherGoods.length) {
+      const named = otherGoods.map((c) => `${c.ctfNumber}（${c.barcode}）`).join('、');
+      const namedEn = otherGoods.map((c) => `${c.ctfNumber} (${c.barcode})`).join(', ');
+      throw ApiError.badRequest({
+        'zh-CN': `${path}.ctfIds: 商品证照 ${named}属于其他条码的商品，不能关联到条码 ${form.barcode} 的新品`,
+        en: `${path}.ctfIds: the goods certificate ${namedEn} is of another barcode's goods and cannot be linked to the new product ${form.barcode}`,
+      });
+    }
   }
   await repo.setCertificates(trx, id, [...new Set(form.ctfIds)]);
   return applyNo;
@@ -239,26 +290,41 @@ async function saveIn(ctx: AppContext, trx: Transaction<DB>, session: SessionCon
 export async function save(ctx: AppContext, session: SessionContext, form: ApplyForm): Promise<ApplyDetail> {
   const who = owner(session);
   await checkReferences(ctx, who.tenantId, form, 'body');
-  const applyNo = await inTransaction(ctx, (trx) => saveIn(ctx, trx, session, form, 'body'));
+  const applyNo = await inTransaction(ctx, guards, (trx) => saveIn(ctx, trx, session, form, 'body'));
   return one(ctx, who, applyNo, true);
 }
 
 /** Refuses what the review could not accept: no certificate, an expired linked one, a barcode already taken. */
 async function checkSubmission(ctx: AppContext, trx: Transaction<DB>, row: repo.LockedApply) {
   const [files, linked] = await Promise.all([repo.filesOf(trx, row.id), repo.linkedOf(trx, row.id)]);
-  if (files.length + linked.length === 0) throw ApiError.badRequest('body.form.fileIds: 请上传质检报告等商品资质文件，或关联已有证照');
+  if (files.length + linked.length === 0)
+    throw ApiError.badRequest({
+      'zh-CN': 'body.form.fileIds: 请上传质检报告等商品资质文件，或关联已有证照',
+      en: 'body.form.fileIds: please upload a quality report or other product qualification documents, or link existing certificates',
+    });
   const day = today(ctx);
   const expired = linked.filter((c) => daysBetween(day, c.validTo) < 0);
   if (expired.length)
-    throw ApiError.conflict(`关联的证照已过期：${expired.map((c) => `${c.typeName}（${c.ctfNumber}，有效期至 ${c.validTo}）`).join('、')}`);
+    throw ApiError.conflict({
+      'zh-CN': `关联的证照已过期：${expired.map((c) => `${c.typeName}（${c.ctfNumber}，有效期至 ${c.validTo}）`).join('、')}`,
+      en: `Linked certificates have expired: ${expired.map((c) => `${c.typeName} (${c.ctfNumber}, valid to ${c.validTo})`).join(', ')}`,
+    });
   await assertBarcodeFree(trx, row);
 }
 
 async function assertBarcodeFree(trx: Transaction<DB>, row: repo.LockedApply) {
   const goods = await repo.goodsByBarcode(trx, row.tenant_id, row.barcode);
-  if (goods) throw ApiError.conflict(`条码 ${row.barcode} 已是商品 ${goods.goods_code} ${goods.goods_name} 的条码`);
+  if (goods)
+    throw ApiError.conflict({
+      'zh-CN': `条码 ${row.barcode} 已是商品 ${goods.goods_code} ${goods.goods_name} 的条码`,
+      en: `Barcode ${row.barcode} is already the barcode of goods ${goods.goods_code} ${goods.goods_name}`,
+    });
   const other = await repo.liveWithBarcode(trx, row.tenant_id, row.barcode, row.id);
-  if (other) throw ApiError.conflict(`条码 ${row.barcode} 已有新品申请 ${other.apply_no}（${other.status}）`);
+  if (other)
+    throw ApiError.conflict({
+      'zh-CN': `条码 ${row.barcode} 已有新品申请 ${other.apply_no}（${other.status}）`,
+      en: `Barcode ${row.barcode} already has new product application ${other.apply_no} (${other.status})`,
+    });
 }
 
 const clearedReviews = {
@@ -284,7 +350,7 @@ export async function submit(ctx: AppContext, session: SessionContext, form: App
   const who = owner(session);
   await checkReferences(ctx, who.tenantId, form, 'body.form');
   await assertCertificatesValid(ctx, who.tenantId, who.suppCode);
-  const applyNo = await inTransaction(ctx, async (trx) => {
+  const applyNo = await inTransaction(ctx, guards, async (trx) => {
     const saved = await saveIn(ctx, trx, session, form, 'body.form');
     await transition(trx, flow, {
       action: 'submit',
@@ -294,6 +360,25 @@ export async function submit(ctx: AppContext, session: SessionContext, form: App
       apply: async (row, to) => {
         await checkSubmission(ctx, trx, row);
         await repo.setState(trx, row.id, to!, { ...clearedReviews, submitted_at: ctx.now() });
+        await recordEvent(trx, {
+          tenantId: row.tenant_id,
+          suppCode: row.supp_code,
+          topic: 'goods-apply.application.submitted',
+          subject: row.apply_no,
+          payload: {
+            applyNo: row.apply_no,
+            suppCode: row.supp_code,
+            goodsName: row.goods_name,
+            barcode: row.barcode,
+            categoryCode: row.category_code,
+            brandCode: row.brand_code,
+            price: row.price,
+            retailPrice: row.retail_price,
+            taxRate: row.tax_rate,
+            status: to!,
+          },
+          actor: accountActor(session),
+        });
       },
     });
     return saved;
@@ -303,13 +388,23 @@ export async function submit(ctx: AppContext, session: SessionContext, form: App
 
 export async function withdraw(ctx: AppContext, session: SessionContext, applyNo: string): Promise<ApplyDetail> {
   const who = owner(session);
-  await inTransaction(ctx, (trx) =>
+  await inTransaction(ctx, guards, (trx) =>
     transition(trx, flow, {
       action: 'withdraw',
       actor: session,
       id: applyNo,
       lock: () => repo.lock(trx, who, applyNo),
-      apply: (row, to) => repo.setState(trx, row.id, to!).then(() => undefined),
+      apply: async (row, to) => {
+        await repo.setState(trx, row.id, to!);
+        await recordEvent(trx, {
+          tenantId: row.tenant_id,
+          suppCode: row.supp_code,
+          topic: 'goods-apply.application.withdrawn',
+          subject: row.apply_no,
+          payload: { applyNo: row.apply_no, suppCode: row.supp_code, status: to! },
+          actor: accountActor(session),
+        });
+      },
     }),
   );
   return one(ctx, who, applyNo, true);
@@ -317,7 +412,7 @@ export async function withdraw(ctx: AppContext, session: SessionContext, applyNo
 
 export async function remove(ctx: AppContext, session: SessionContext, applyNo: string): Promise<null> {
   const who = owner(session);
-  await inTransaction(ctx, (trx) =>
+  await inTransaction(ctx, guards, (trx) =>
     transition(trx, flow, {
       action: 'delete',
       actor: session,
@@ -364,9 +459,10 @@ export async function review(
 ): Promise<ApplyDetail> {
   staffOnly(session);
   const scope = scopeOf(session);
-  await inTransaction(ctx, async (trx) => {
+  await inTransaction(ctx, guards, async (trx) => {
     const locked = await repo.lock(trx, scope, applyNo);
-    if (!locked || locked.status === '草稿') throw ApiError.notFound(`新品申请 ${applyNo} 不存在`);
+    if (!locked || locked.status === '草稿')
+      throw ApiError.notFound({ 'zh-CN': `新品申请 ${applyNo} 不存在`, en: `New product application ${applyNo} does not exist` });
     const step = stepOf(locked.status, session.roleCode);
     const action: ApplyAction = verdict === 'accept' ? 'accept' : actions[step][verdict];
     const reviewer = { code: session.employeeCode, name: session.employeeName, at: ctx.now() };
@@ -428,23 +524,4 @@ export async function newAppInfo(ctx: AppContext, session: SessionContext): Prom
     waiting,
     newest: newest ? summaryOf(newest) : null,
   };
-}
-
-// ---- Errors of the database's own guards ----
-
-interface PgError {
-  code?: string;
-  constraint?: string;
-}
-
-/** Runs a transaction; the unique index of live barcodes answers as the rule's 409. */
-async function inTransaction<T>(ctx: AppContext, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  try {
-    return await ctx.db.transaction().execute(work);
-  } catch (err) {
-    const pg = err as PgError;
-    if (pg.code === '23505' && pg.constraint === 'goods_apply_live_barcode') throw ApiError.conflict('该条码已有审核中或已通过的新品申请');
-    if (pg.code === '23505' && pg.constraint === 'goods_pkey') throw ApiError.conflict('商品编码已存在，请重试');
-    throw err;
-  }
 }

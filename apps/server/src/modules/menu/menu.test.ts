@@ -49,7 +49,7 @@ describe('menu', () => {
   });
 
   it('gives a child account only what its main account granted', async () => {
-    expect(codes(await menuOf('100001-01')).sort()).toEqual(['ms0014', 'ms0020', 'ms0021', 'ms0022']);
+    expect(codes(await menuOf('100001-01')).sort()).toEqual(['ms0014', 'ms0020', 'ms0021', 'ms0022', 'ms0116', 'ms0118']);
   });
 
   it('gives staff the modules of their role', async () => {
@@ -69,6 +69,8 @@ describe('button authority', () => {
   it('gives a child account only its granted buttons, and none on modules it lacks', async () => {
     expect((await buttonsOf('100001-01', 'ms0022')).data).toEqual(['print']);
     expect((await buttonsOf('100001-01', 'ms0050')).data).toEqual([]);
+    // 预约送货 granted without its buttons: the child sees its notes but cannot book or cancel.
+    expect((await buttonsOf('100001-01', 'ms0116')).data).toEqual([]);
   });
 
   it('gives the buyer role no delete button', async () => {
@@ -95,5 +97,22 @@ describe('permission lookup', () => {
   it('lets staff read any account of the tenant', async () => {
     const res = await permissionOf('admin', '100002');
     expect(res.data.moduleCodes).toContain('ms0050');
+  });
+});
+
+describe('page check (the web route guard)', () => {
+  const check = async (user: string, path: string) => (await t.callAs(user, menu.checkPage, { query: { path } })).data.access;
+
+  it("says forbidden for a page of a module the caller lacks (qc01's 供应商历史), never none", async () => {
+    expect(await check('qc01', '/ZeroMaster/historySupplier')).toBe('forbidden');
+    expect(await check('admin', '/ZeroMaster/historySupplier')).toBe('held');
+    expect(await check('qc01', '/supplierApplyAudit')).toBe('held');
+  });
+
+  it('says none for a page that does not exist, and follows a module to the pages below its path', async () => {
+    expect(await check('qc01', '/no/such/page')).toBe('none');
+    expect(await check('admin', '/employee/userDetail')).toBe('held');
+    expect(await check('100001', '/employee/userDetail')).toBe('held');
+    expect(await check('qc01', '/employee/userDetail')).toBe('forbidden');
   });
 });

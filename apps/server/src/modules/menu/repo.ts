@@ -1,5 +1,5 @@
 // SQL of the menu: the tenant's external modules a holder may open (who holds what: platform/access.ts).
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Holder, heldModuleCodes } from '../../platform/access';
 
@@ -24,4 +24,23 @@ export async function frameModuleUrls(db: Kysely<DB>): Promise<string[]> {
     .where('module.kind', '=', 'frame')
     .execute();
   return rows.map((r) => r.url);
+}
+
+/** The page modules whose path is this one or a parent of it (a module's pages lie below its path), the closest first. */
+export function pageModulesAt(db: Kysely<DB>, path: string) {
+  return db
+    .selectFrom('module')
+    .select(['module_code', 'path'])
+    .where('kind', 'not in', ['folder', 'frame', 'sso'])
+    .where('path', '<>', '')
+    .where(sql<boolean>`(path = ${path} OR starts_with(${path}, path || '/'))`)
+    .orderBy(sql`length(path)`, 'desc')
+    .execute();
+}
+
+/** Which of these modules the holder holds. */
+export async function heldOf(db: Kysely<DB>, holder: Holder, codes: string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await heldModuleCodes(db, holder).where('held.module_code', 'in', codes).execute();
+  return new Set(rows.map((r) => r.module_code));
 }

@@ -12,6 +12,7 @@ export function menuRoutes(ctx: AppContext) {
     registerCall(app, menu.getExternalModules, ({ session }) => service.externalModules(ctx, session));
     registerCall(app, menu.getSsoLink, ({ session, query }) => service.ssoLink(ctx, session, query.moudleCode));
     registerCall(app, menu.getSecondVerifyCode, ({ session, query }) => service.secondVerifyCode(ctx, session, query.moudleCode));
+    registerCall(app, menu.checkPage, ({ session, query }) => service.checkPage(ctx, session, query.path));
     registerCall(app, common.getAuthBtnList, ({ session, body }) => service.buttonCodes(ctx, session, body.menuCode));
   };
 }

@@ -79,7 +79,11 @@ export async function externalModules(ctx: AppContext, session: SessionContext):
 
 async function ssoModule(ctx: AppContext, session: SessionContext, moduleCode: string) {
   const module = (await repo.externalModules(ctx.db, session)).find((m) => m.moudleCode === moduleCode && m.kind === 'sso');
-  if (!module) throw ApiError.forbidden(`没有单点登录模块 ${moduleCode} 的权限`);
+  if (!module)
+    throw ApiError.forbidden({
+      'zh-CN': `没有单点登录模块 ${moduleCode} 的权限`,
+      en: `No access to the single sign-on module ${moduleCode}`,
+    });
   return module;
 }
 
@@ -110,4 +114,24 @@ export async function secondVerifyCode(ctx: AppContext, session: SessionContext,
   const digest = createHmac('sha256', module.ssoSecret).update(`${session.tenantId}:${session.employeeCode}:${step}`).digest();
   const code = String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0');
   return { code, expiresInSeconds: verifyCodeSeconds - (Math.floor(ctx.now().getTime() / 1000) % verifyCodeSeconds) };
+}
+
+/**
+ * Whether the caller may open a page of the web app: held when it holds the module whose path the page is or
+ * lies below; forbidden when such a module exists but is not held (the web shows 403, never the 404 of a page
+ * that does not exist); none when there is no such page.
+ */
+export async function checkPage(
+  ctx: AppContext,
+  session: SessionContext,
+  path: string,
+): Promise<{ access: 'held' | 'forbidden' | 'none' }> {
+  const modules = await repo.pageModulesAt(ctx.db, path.split('?')[0]!);
+  if (modules.length === 0) return { access: 'none' };
+  const held = await repo.heldOf(
+    ctx.db,
+    session,
+    modules.map((m) => m.module_code),
+  );
+  return { access: held.size > 0 ? 'held' : 'forbidden' };
 }

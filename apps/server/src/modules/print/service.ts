@@ -6,10 +6,10 @@ import { ApiError } from '../../platform/errors';
 import { scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
 import * as purchaseOrder from '../purchase-order/service';
-import * as settlementRead from '../settlement/read';
+import * as settlementRead from '../settlement/bills/read';
 import * as repo from './repo';
 
-type Values = Record<string, string | number | null | undefined>;
+type Values = Record<string, string | number | boolean | null | undefined>;
 
 /** Every value as text: numbers and decimals as they are (exact), nulls empty. */
 function texts(values: Values): Record<string, string> {
@@ -52,7 +52,7 @@ export async function samBill(ctx: AppContext, session: SessionContext, billNumb
 export async function receiving(ctx: AppContext, session: SessionContext, billNumber: string, suppCode?: string): Promise<PrintRecord> {
   const scope = scopeOf(session, suppCode);
   const header = await repo.receivingHeader(ctx.db, scope, billNumber);
-  if (!header) throw ApiError.notFound(`验收单 ${billNumber} 不存在`);
+  if (!header) throw ApiError.notFound({ 'zh-CN': `验收单 ${billNumber} 不存在`, en: `Receiving note ${billNumber} does not exist` });
   const lines = await repo.receivingLines(ctx.db, scope, billNumber);
   return { printTypeCode: 'receiving', billNumber, fields: texts(header), lines: lines.map(texts) };
 }
@@ -60,7 +60,7 @@ export async function receiving(ctx: AppContext, session: SessionContext, billNu
 export async function adjustPrice(ctx: AppContext, session: SessionContext, billNumber: string, suppCode?: string): Promise<PrintRecord> {
   const scope = scopeOf(session, suppCode);
   const header = await repo.adjustHeader(ctx.db, scope, billNumber);
-  if (!header) throw ApiError.notFound(`调价单 ${billNumber} 不存在`);
+  if (!header) throw ApiError.notFound({ 'zh-CN': `调价单 ${billNumber} 不存在`, en: `Price adjustment ${billNumber} does not exist` });
   const lines = await repo.adjustLines(ctx.db, scope.tenantId, billNumber);
   return { printTypeCode: 'adjustPrice', billNumber, fields: texts(header), lines: lines.map(texts) };
 }
@@ -68,7 +68,7 @@ export async function adjustPrice(ctx: AppContext, session: SessionContext, bill
 export async function goodsChange(ctx: AppContext, session: SessionContext, billNumber: string, suppCode?: string): Promise<PrintRecord> {
   const scope = scopeOf(session, suppCode);
   const header = await repo.changeHeader(ctx.db, scope, billNumber);
-  if (!header) throw ApiError.notFound(`商品变更单 ${billNumber} 不存在`);
+  if (!header) throw ApiError.notFound({ 'zh-CN': `商品变更单 ${billNumber} 不存在`, en: `Goods change ${billNumber} does not exist` });
   const lines = await repo.changeLines(ctx.db, scope.tenantId, billNumber);
   return { printTypeCode: 'goodsChange', billNumber, fields: texts(header), lines: lines.map(texts) };
 }

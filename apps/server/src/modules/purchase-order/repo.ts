@@ -1,6 +1,7 @@
 // SQL of purchase orders, always within a data scope.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { containing } from '../../db/like';
+import type { purchaseOrder } from '@portal/contract';
 import type { DB, PurOrderTable } from '../../db/schema';
 import { type ListColumn, serverList } from '../../platform/list/server-list';
 import { type DataScope, inScope } from '../../platform/scope';
@@ -11,7 +12,23 @@ export interface OrderFilter {
   deptCode?: string | undefined;
   status?: PurOrderTable['status'] | undefined;
   billNumber?: string | undefined;
+  /** Only the orders waiting for confirmation (已下达, 已阅读). */
+  waiting?: boolean | undefined;
+  /** The staff monitor's view. */
+  view?: (typeof purchaseOrder.monitorViews)[number] | undefined;
 }
+
+/** An instant as JSON writes it (ISO 8601 with its offset), null stays null. */
+const instant = (value: RawBuilder<unknown>) => sql<string | null>`(to_json(${value}) #>> '{}')`;
+const waitingSql = sql<boolean>`o.status IN ('已下达', '已阅读')`;
+/** The monitor's views as conditions on `o`. */
+export const viewSql = {
+  waiting: waitingSql,
+  overdue: sql<boolean>`(${waitingSql} AND o.confirm_due_at < now())`,
+  declined: sql<boolean>`o.status = '已拒绝'`,
+  changed: sql<boolean>`(${waitingSql} AND o.reopened_at IS NOT NULL)`,
+  late: sql<boolean>`(o.confirmed_at > o.confirm_due_at AND o.status IN ('已确认', '部分确认', '已拒绝', '部分到货', '已完成'))`,
+} as const;
 
 // Values of an order derived from other tables, as correlated subqueries on `o` (usable in any query on pur_order as o).
 const deptName = sql<string>`(SELECT d2.dept_name FROM dept d2 WHERE d2.tenant_id = o.tenant_id AND d2.dept_code = o.dept_code)`;
@@ -57,6 +74,16 @@ function summaryColumns(db: Kysely<DB>) {
       'o.total_amount as totalAmount',
       sql<string>`${receivedQty}::text`.as('receivedQty'),
       lineCount.as('lineCount'),
+      instant(sql`o.confirm_due_at`).as('confirmDueAt'),
+      instant(sql`o.confirmed_at`).as('confirmedAt'),
+      sql<boolean>`coalesce(o.confirmed_at > o.confirm_due_at, false)`.as('late'),
+      sql<boolean>`coalesce(${viewSql.overdue}, false)`.as('overdue'),
+      sql<boolean>`coalesce(${viewSql.changed}, false)`.as('changed'),
+      instant(sql`o.read_at`).as('readAt'),
+      sql<string>`coalesce(o.decline_reason, '')`.as('declineReason'),
+      'o.decline_note as declineNote',
+      instant(sql`o.reopened_at`).as('reopenedAt'),
+      'o.version',
     ]);
 }
 
@@ -70,6 +97,8 @@ export const orderList = serverList({
     if (filter.deptCode) q = q.where('o.dept_code', '=', filter.deptCode);
     if (filter.status) q = q.where('o.status', '=', filter.status);
     if (filter.billNumber) q = q.where('o.bill_number', 'ilike', containing(filter.billNumber));
+    if (filter.waiting) q = q.where(viewSql.waiting);
+    if (filter.view) q = q.where(viewSql[filter.view]);
     return q;
   },
   columns: {
@@ -99,7 +128,11 @@ export const orderList = serverList({
 export function header(db: Kysely<DB>, scope: DataScope, billNumber: string) {
   return summaryColumns(db)
     .innerJoin('tenant as t', 't.id', 'o.tenant_id')
-    .select('t.company_name as companyName')
+    .select([
+      't.company_name as companyName',
+      sql<string>`coalesce(o.read_by, '')`.as('readBy'),
+      sql<string>`coalesce(o.confirmed_by, '')`.as('confirmedBy'),
+    ])
     .where(inScope(scope, 'o'))
     .where('o.bill_number', '=', billNumber)
     .executeTakeFirst();
@@ -124,6 +157,14 @@ export function lines(db: Kysely<DB>, tenantId: string, billNumber: string) {
       'l.price',
       'l.tax_rate as taxRate',
       'l.amount',
+      sql<string | null>`l.confirmed_qty::text`.as('confirmedQty'),
+      sql<string | null>`l.promised_date::text`.as('promisedDate'),
+      'l.confirm_note as confirmNote',
+      'l.changed',
+      'l.is_new as isNew',
+      sql<string | null>`l.prev_qty::text`.as('prevQty'),
+      sql<string | null>`l.prev_price::text`.as('prevPrice'),
+      sql<string | null>`l.prev_delivery_date::text`.as('prevDeliveryDate'),
     ])
     .where('l.tenant_id', '=', tenantId)
     .where('l.bill_number', '=', billNumber)
@@ -146,4 +187,137 @@ export function deptsOnOrders(db: Kysely<DB>, scope: DataScope) {
     )
     .orderBy('d.dept_code')
     .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Confirmation
+
+/** Marks the order read (已下达 -> 已阅读) the first time its supplier opens it; answers whether it did. */
+export async function markRead(db: Kysely<DB>, scope: DataScope, billNumber: string, who: string, at: Date) {
+  const row = await db
+    .updateTable('pur_order as o')
+    .set({ status: '已阅读', read_at: at, read_by: who })
+    .where(inScope(scope, 'o'))
+    .where('o.bill_number', '=', billNumber)
+    .where('o.status', '=', '已下达')
+    .returning(['o.tenant_id'])
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The caller's order, locked for its confirmation or decline. */
+export function lockOrder(db: Kysely<DB>, scope: DataScope, billNumber: string) {
+  return db
+    .selectFrom('pur_order as o')
+    .select([
+      'o.tenant_id',
+      'o.bill_number',
+      'o.supp_code',
+      'o.status',
+      'o.version',
+      'o.confirm_due_at',
+      sql<string>`(o.order_date + o.valid_days)::text`.as('deadline'),
+    ])
+    .where(inScope(scope, 'o'))
+    .where('o.bill_number', '=', billNumber)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function orderLines(db: Kysely<DB>, tenantId: string, billNumber: string) {
+  return db
+    .selectFrom('pur_order_line')
+    .select(['line_no as lineNo', 'goods_code as goodsCode', sql<string>`order_qty::text`.as('orderQty')])
+    .where('tenant_id', '=', tenantId)
+    .where('bill_number', '=', billNumber)
+    .orderBy('line_no')
+    .execute();
+}
+
+export interface LineAnswer {
+  lineNo: number;
+  confirmedQty: string;
+  promisedDate: string;
+  note: string;
+}
+
+/** Writes each line's confirmed quantity, promised date and reason; the line's change marks are answered. */
+export async function writeConfirmation(
+  db: Kysely<DB>,
+  tenantId: string,
+  billNumber: string,
+  lines: LineAnswer[],
+  order: { status: PurOrderTable['status']; at: Date; by: string },
+) {
+  await sql`UPDATE pur_order_line l SET confirmed_qty = i.qty, promised_date = i.promised, confirm_note = i.note,
+      changed = false, is_new = false, prev_qty = NULL, prev_price = NULL, prev_delivery_date = NULL
+    FROM unnest(${lines.map((l) => l.lineNo)}::int[], ${lines.map((l) => l.confirmedQty)}::numeric[],
+      ${lines.map((l) => l.promisedDate)}::date[], ${lines.map((l) => l.note)}::text[]) AS i(line_no, qty, promised, note)
+    WHERE l.tenant_id = ${tenantId} AND l.bill_number = ${billNumber} AND l.line_no = i.line_no`.execute(db);
+  await db
+    .updateTable('pur_order')
+    .set((eb) => ({
+      status: order.status,
+      confirmed_at: order.at,
+      confirmed_by: order.by,
+      decline_reason: null,
+      decline_note: '',
+      version: eb('version', '+', 1),
+    }))
+    .where('tenant_id', '=', tenantId)
+    .where('bill_number', '=', billNumber)
+    .execute();
+}
+
+export async function writeDecline(
+  db: Kysely<DB>,
+  tenantId: string,
+  billNumber: string,
+  answer: { reason: string; note: string; at: Date; by: string },
+) {
+  await db
+    .updateTable('pur_order_line')
+    .set({
+      confirmed_qty: null,
+      promised_date: null,
+      confirm_note: '',
+      changed: false,
+      is_new: false,
+      prev_qty: null,
+      prev_price: null,
+      prev_delivery_date: null,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('bill_number', '=', billNumber)
+    .execute();
+  await db
+    .updateTable('pur_order')
+    .set((eb) => ({
+      status: '已拒绝',
+      confirmed_at: answer.at,
+      confirmed_by: answer.by,
+      decline_reason: answer.reason,
+      decline_note: answer.note,
+      version: eb('version', '+', 1),
+    }))
+    .where('tenant_id', '=', tenantId)
+    .where('bill_number', '=', billNumber)
+    .execute();
+}
+
+/** The monitor's figures per view under the same filters (the tabs' badges). */
+export async function viewCounts(db: Kysely<DB>, scope: DataScope, filter: OrderFilter) {
+  let q = db.selectFrom('pur_order as o').where(inScope(scope, 'o'));
+  if (filter.startDate) q = q.where('o.order_date', '>=', filter.startDate);
+  if (filter.endDate) q = q.where('o.order_date', '<=', filter.endDate);
+  if (filter.deptCode) q = q.where('o.dept_code', '=', filter.deptCode);
+  return q
+    .select([
+      sql<number>`count(*) FILTER (WHERE ${viewSql.waiting})::int`.as('waiting'),
+      sql<number>`count(*) FILTER (WHERE ${viewSql.overdue})::int`.as('overdue'),
+      sql<number>`count(*) FILTER (WHERE ${viewSql.declined})::int`.as('declined'),
+      sql<number>`count(*) FILTER (WHERE ${viewSql.changed})::int`.as('changed'),
+      sql<number>`count(*) FILTER (WHERE ${viewSql.late})::int`.as('late'),
+    ])
+    .executeTakeFirstOrThrow();
 }

@@ -17,6 +17,9 @@ export function purchaseOrderRoutes(ctx: AppContext) {
     registerCall(app, purchaseOrder.getPurOrderDetailSplitSubGoods, ({ session, query }) =>
       service.splitSubGoods(ctx, session, query.billNumber),
     );
+    registerCall(app, purchaseOrder.confirmPurOrder, ({ session, body }) => service.confirm(ctx, session, body));
+    registerCall(app, purchaseOrder.declinePurOrder, ({ session, body }) => service.decline(ctx, session, body));
+    registerCall(app, purchaseOrder.getConfirmMonitorPage, ({ session, body }) => service.monitor(ctx, session, body));
     registerCall(app, purchaseOrder.getDept, ({ session }) => repo.deptsOnOrders(ctx.db, scopeOf(session)));
   };
 }

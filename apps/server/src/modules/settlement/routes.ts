@@ -5,13 +5,16 @@ import type { AppContext } from '../../platform/context';
 import { datedName, exportColumnsIn, labelledRows, listExport } from '../../platform/list-export';
 import { registerCall, registerDownload } from '../../platform/route';
 import { scopeOf } from '../../platform/scope';
-import * as charges from './charges';
-import { contractPdf } from './contract-pdf';
-import * as read from './read';
-import * as repo from './repo';
-import * as review from './review';
-import * as service from './service';
-import * as settings from './settings';
+import * as attachments from './attachments/service';
+import * as read from './bills/read';
+import * as repo from './bills/repo';
+import * as service from './bills/service';
+import * as chargeRepo from './charges/repo';
+import * as charges from './charges/service';
+import { contractPdf } from './contracts/contract-pdf';
+import * as contracts from './contracts/service';
+import * as invoices from './invoices/service';
+import * as review from './review/service';
 
 const s = settlement;
 const numeric = new Set<string>([
@@ -39,12 +42,12 @@ const directionTextEn = Object.fromEntries(s.chargeDirections.map((d) => [s.char
 export function settlementRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     // Settings and partner links
-    registerCall(app, s.isEnableSCM, ({ session }) => service.isEnabled(ctx.db, session.tenantId));
-    registerCall(app, s.CSFSamUrl, ({ session, query }) => settings.partnerLink(ctx, session, 'sam', query.suppCode));
+    registerCall(app, s.isEnableSCM, ({ session }) => contracts.isEnabled(ctx.db, session.tenantId));
+    registerCall(app, s.CSFSamUrl, ({ session, query }) => contracts.partnerLink(ctx, session, 'sam', query.suppCode));
     registerCall(app, s.CSFVoiceUrl, ({ session, query }) =>
-      settings.partnerLink(ctx, session, 'invoice', query.suppCode, query.requestBody),
+      contracts.partnerLink(ctx, session, 'invoice', query.suppCode, query.requestBody),
     );
-    registerCall(app, s.isAdvanceSAM, ({ session, query }) => settings.isAdvance(ctx, session, query.suppCode));
+    registerCall(app, s.isAdvanceSAM, ({ session, query }) => contracts.isAdvance(ctx, session, query.suppCode));
 
     // Lists
     registerCall(app, s.querySamBillQueryList, ({ session, body }) =>
@@ -94,7 +97,7 @@ export function settlementRoutes(ctx: AppContext) {
     registerCall(app, s.getAllChargesDetailByBillNum, ({ session, query }) =>
       read.billCharges(ctx, session, query.samBillNum, query.suppCode),
     );
-    registerCall(app, s.getAttachmentLisBySAMChgInv, ({ session, query }) => review.attachments(ctx, session, query));
+    registerCall(app, s.getAttachmentLisBySAMChgInv, ({ session, query }) => attachments.attachments(ctx, session, query));
 
     // Making a bill
     registerCall(app, s.getSamCostData, ({ session, body }) => service.costData(ctx, session, body));
@@ -104,9 +107,9 @@ export function settlementRoutes(ctx: AppContext) {
     registerCall(app, s.samBillModify, ({ session, body }) => service.modify(ctx, session, body));
     registerCall(app, s.applySamBill, ({ session, body }) => service.apply(ctx, session, body));
     registerCall(app, s.delSamBill, ({ session, query }) => service.remove(ctx, session, query.samBillNum));
-    registerCall(app, s.attachSamBillFiles, ({ session, body }) => review.attach(ctx, session, body));
-    registerCall(app, s.saveSamBillInvoice, ({ session, body }) => review.saveInvoice(ctx, session, body));
-    registerCall(app, s.delSamBillInvoice, ({ session, body }) => review.deleteInvoice(ctx, session, body));
+    registerCall(app, s.attachSamBillFiles, ({ session, body }) => attachments.attach(ctx, session, body));
+    registerCall(app, s.saveSamBillInvoice, ({ session, body }) => invoices.saveInvoice(ctx, session, body));
+    registerCall(app, s.delSamBillInvoice, ({ session, body }) => invoices.deleteInvoice(ctx, session, body));
 
     // Review, void, payment
     registerCall(app, s.auditSamBill, ({ session, body }) => review.review(ctx, session, 'audit', body));
@@ -120,7 +123,7 @@ export function settlementRoutes(ctx: AppContext) {
     // Charges
     registerCall(app, s.getChargeList, ({ session, body }) => charges.page(ctx, session, body));
     registerCall(app, s.getChargeColumnValues, ({ session, body }) =>
-      charges.chargeList.columnValues(ctx.db, scopeOf(session, body.suppCode), body, body.filters, body.field),
+      chargeRepo.chargeList.columnValues(ctx.db, scopeOf(session, body.suppCode), body, body.filters, body.field),
     );
     registerCall(app, s.getChargesDetailByBillNum, ({ session, query }) => charges.detail(ctx, session, query.billNumber, query.suppCode));
     registerCall(app, s.saveCharge, ({ session, body }) => charges.create(ctx, session, body));
@@ -128,12 +131,12 @@ export function settlementRoutes(ctx: AppContext) {
     registerCall(app, s.answerChargeDispute, ({ session, body }) => charges.answer(ctx, session, body));
 
     // Contracts and accounting units
-    registerCall(app, s.getContractBySupp, ({ session, query }) => settings.contractOf(ctx, session, query.suppCode));
+    registerCall(app, s.getContractBySupp, ({ session, query }) => contracts.contractOf(ctx, session, query.suppCode));
     registerDownload(app, s.preViewContractPDF, async ({ session, query, language }) => {
-      const contract = await settings.contractOf(ctx, session, query.suppCode);
+      const contract = await contracts.contractOf(ctx, session, query.suppCode);
       const fileName = `${exportNames.contract[language]}_${contract.contractNo}.pdf`;
       return { fileName, contentType: 'application/pdf', body: contractPdf(contract) };
     });
-    registerCall(app, s.accountingUnitPage, ({ session, body }) => settings.accountingUnits(ctx, session, body));
+    registerCall(app, s.accountingUnitPage, ({ session, body }) => contracts.accountingUnits(ctx, session, body));
   };
 }

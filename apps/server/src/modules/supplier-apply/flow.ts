@@ -17,15 +17,17 @@ const qualification: readonly Who[] = [
 export const applyFlow = defineWorkflow({
   record: 'supplier-apply',
   label: '合作申请',
+  labelEn: 'supplier application',
   module: supplierApply.reviewModule,
   statusText: supplierApply.applyStatusText,
+  statusTextEn: supplierApply.applyStatusTextEn,
   transitions: {
     // Written by the public submission itself (no session), never run by a caller.
-    submit: { from: [], to: '已提交', who: [], label: '提交申请' },
-    accept: { from: ['已提交'], to: '资质审核', who: buyer, label: '受理' },
-    'return-submitted': { from: ['已提交'], to: '驳回', who: buyer, label: '驳回' },
-    approve: { from: ['资质审核'], to: '通过', who: qualification, label: '资质审核通过' },
-    return: { from: ['资质审核'], to: '驳回', who: qualification, label: '驳回' },
+    submit: { from: [], to: '已提交', who: [], label: '提交申请', labelEn: 'submit' },
+    accept: { from: ['已提交'], to: '资质审核', who: buyer, label: '受理', labelEn: 'accept' },
+    'return-submitted': { from: ['已提交'], to: '驳回', who: buyer, label: '驳回', labelEn: 'return' },
+    approve: { from: ['资质审核'], to: '通过', who: qualification, label: '资质审核通过', labelEn: 'approve' },
+    return: { from: ['资质审核'], to: '驳回', who: qualification, label: '驳回', labelEn: 'return' },
   },
 });
 
@@ -35,13 +37,15 @@ const statusKeepers: readonly Who[] = [{ kind: 'staff', role: 'admin' }];
 export const supplierFlow = defineWorkflow({
   record: 'supplier',
   label: '供应商',
+  labelEn: 'supplier',
   module: supplierApply.historyModule,
   statusText: supplierApply.supplierStatusText,
+  statusTextEn: supplierApply.supplierStatusTextEn,
   transitions: {
-    admit: { from: [], to: '启用', who: admitters, label: '准入' },
-    enable: { from: ['冻结', '停用'], to: '启用', who: statusKeepers, label: '启用' },
-    freeze: { from: ['启用'], to: '冻结', who: statusKeepers, label: '冻结' },
-    disable: { from: ['启用', '冻结'], to: '停用', who: statusKeepers, label: '停用' },
+    admit: { from: [], to: '启用', who: admitters, label: '准入', labelEn: 'admit' },
+    enable: { from: ['冻结', '停用'], to: '启用', who: statusKeepers, label: '启用', labelEn: 'enable' },
+    freeze: { from: ['启用'], to: '冻结', who: statusKeepers, label: '冻结', labelEn: 'freeze' },
+    disable: { from: ['启用', '冻结'], to: '停用', who: statusKeepers, label: '停用', labelEn: 'disable' },
   },
 });
 

@@ -1,13 +1,18 @@
 // SQL of supplier admission: applications with their licences, the review list, new suppliers and their
 // main accounts, the suppliers' list for the history.
-import type { SupplierApplyRow as ApplyRow, SupplierApplyStatus as ApplyStatus, StoredFile, SupplierRow } from '@portal/contract';
-import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
+import type {
+  SupplierApplyRow as ApplyRow,
+  SupplierApplyStatus as ApplyStatus,
+  StoredFile,
+  SupplierRow,
+  SupplierStatus,
+} from '@portal/contract';
+import { type Insertable, type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import { containing } from '../../db/like';
-import type { DB } from '../../db/schema';
+import type { AccountTable, DB, SupplierApplyTable, SupplierTable } from '../../db/schema';
 import { type ListColumn, serverList } from '../../platform/list/server-list';
 import type { DataScope } from '../../platform/scope';
-
-const shanghaiTime = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
+import { shanghaiTime, shanghaiTimeOrEmpty } from '../../platform/sql/shanghai-time';
 
 /** Names of the application's categories, in its order, as one text. */
 const categoryNames = sql<string>`coalesce((SELECT string_agg(c.category_name, '、' ORDER BY array_position(a.categories, c.category_code))
@@ -202,8 +207,6 @@ const admission = (field: 'apply_no' | 'updated_at') =>
   sql`(SELECT ${sql.ref(`a.${field}`)} FROM supplier_apply a WHERE a.tenant_id = s.tenant_id AND a.supp_code = s.supp_code)`;
 const applyCount = sql<number>`(SELECT count(*)::int FROM supplier_apply a WHERE a.tenant_id = s.tenant_id AND a.credit_code = s.credit_code)`;
 const lastChange = sql`(SELECT max(h.at) FROM record_history h WHERE h.tenant_id = s.tenant_id AND h.record_type = 'supplier' AND h.record_id = s.supp_code)`;
-const localTime = (value: RawBuilder<unknown>) =>
-  sql<string>`coalesce(to_char(${value} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '')`;
 
 export interface SupplierFilter {
   status: SupplierRow['status'] | '';
@@ -219,9 +222,9 @@ export function suppliers(db: Kysely<DB>) {
       's.credit_code as creditCode',
       sql<SupplierRow['status']>`s.status`.as('status'),
       sql<string>`coalesce(${admission('apply_no')}, '')`.as('admittedBy'),
-      localTime(admission('updated_at')).as('admittedAt'),
+      shanghaiTimeOrEmpty(admission('updated_at')).as('admittedAt'),
       applyCount.as('applyCount'),
-      localTime(lastChange).as('lastChangeAt'),
+      shanghaiTimeOrEmpty(lastChange).as('lastChangeAt'),
     ]);
 }
 
@@ -239,9 +242,9 @@ export const supplierList = serverList({
     creditCode: column(sql`s.credit_code`),
     status: column(sql`s.status`),
     admittedBy: column(sql`coalesce(${admission('apply_no')}, '')`),
-    admittedAt: column(admission('updated_at'), localTime(admission('updated_at'))),
+    admittedAt: column(admission('updated_at'), shanghaiTimeOrEmpty(admission('updated_at'))),
     applyCount: { value: applyCount, numeric: true, sortable: true, filterable: true },
-    lastChangeAt: column(lastChange, localTime(lastChange)),
+    lastChangeAt: column(lastChange, shanghaiTimeOrEmpty(lastChange)),
   },
   defaultSort: { field: 'suppCode', order: 'asc' },
   nullsLast: true,
@@ -249,3 +252,47 @@ export const supplierList = serverList({
   select: (matching, db, scope: DataScope) =>
     suppliers(db).where('s.tenant_id', '=', scope.tenantId).where('s.supp_code', 'in', matching.select('s.supp_code')),
 });
+
+/** A supplier's status, its row locked for a status change. */
+export function lockSupplierStatus(trx: Transaction<DB>, tenantId: string, suppCode: string) {
+  return trx
+    .selectFrom('supplier')
+    .select(['supp_code', 'status'])
+    .$narrowType<{ status: SupplierStatus }>()
+    .where('tenant_id', '=', tenantId)
+    .where('supp_code', '=', suppCode)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setSupplierStatus(trx: Transaction<DB>, tenantId: string, suppCode: string, status: SupplierStatus): Promise<void> {
+  await trx.updateTable('supplier').set({ status }).where('tenant_id', '=', tenantId).where('supp_code', '=', suppCode).execute();
+}
+
+export async function tenantExists(db: Kysely<DB>, tenantId: string): Promise<boolean> {
+  return (await db.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst()) !== undefined;
+}
+
+/** Writes a new application; answers its id. */
+export async function insertApplication(trx: Transaction<DB>, row: Insertable<SupplierApplyTable>): Promise<number> {
+  const { id } = await trx.insertInto('supplier_apply').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Marks stored files as the application's (its licences). */
+export async function referenceFiles(trx: Transaction<DB>, fileIds: string[], referencedBy: string): Promise<void> {
+  if (fileIds.length > 0) await trx.updateTable('stored_file').set({ referenced_by: referencedBy }).where('id', 'in', fileIds).execute();
+}
+
+export async function insertSupplier(trx: Transaction<DB>, row: Insertable<SupplierTable>): Promise<void> {
+  await trx.insertInto('supplier').values(row).execute();
+}
+
+export async function insertMainAccount(trx: Transaction<DB>, row: Insertable<AccountTable>): Promise<void> {
+  await trx.insertInto('account').values(row).execute();
+}
+
+/** The files of an application become its supplier's own. */
+export async function filesToSupplier(trx: Transaction<DB>, referencedBy: string, suppCode: string): Promise<void> {
+  await trx.updateTable('stored_file').set({ supp_code: suppCode }).where('referenced_by', '=', referencedBy).execute();
+}

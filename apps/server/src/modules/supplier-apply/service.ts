@@ -24,15 +24,27 @@ import type { SessionContext } from '../../platform/session-context';
 import { historyOf, recordHistory } from '../../platform/workflow/history';
 import { start, transition } from '../../platform/workflow/transition';
 import { consumeCaptcha } from '../auth/throttle';
-import { nextSequence } from '../base-info/repo';
+import { nextSequence } from '../../platform/sql/sequence';
+import { recordEvent } from '../../platform/events';
+import { type GuardRefusals, inTransaction } from '../../platform/sql/transaction';
+import { mayRun } from '../../platform/workflow/who';
 import { applyFlow, supplierFlow } from './flow';
 import * as repo from './repo';
 
-const uniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+/** One open application per company: its unique index answers as the rule's 409. */
+const guards: GuardRefusals = {
+  supplier_apply_open: {
+    'zh-CN': '该企业已有审核中的合作申请，请使用申请编号查询进度',
+    en: 'This company already has an application under review; use its application number to check progress',
+  },
+};
 
 async function assertTenant(ctx: AppContext, tenantId: string): Promise<void> {
-  const tenant = await ctx.db.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst();
-  if (!tenant) throw ApiError.badRequest(`query.tenantid: 租户 ${tenantId} 不存在`);
+  if (!(await repo.tenantExists(ctx.db, tenantId)))
+    throw ApiError.badRequest({
+      'zh-CN': `query.tenantid: 租户 ${tenantId} 不存在`,
+      en: `query.tenantid: tenant ${tenantId} does not exist`,
+    });
 }
 
 export async function categories(ctx: AppContext, tenantId: string): Promise<CallData<typeof supplierApply.applyCategories>> {
@@ -60,71 +72,78 @@ export async function submit(
   if (!(await consumeCaptcha(ctx, form.captchaId, form.validCode))) {
     throw new ApiError(400, ResultCode.captchaRequired, Messages.captchaWrong);
   }
-  if (files.length === 0) throw ApiError.badRequest('file: 请上传营业执照等资质文件');
+  if (files.length === 0)
+    throw ApiError.badRequest({
+      'zh-CN': 'file: 请上传营业执照等资质文件',
+      en: 'file: please upload your business licence and other qualification documents',
+    });
   const codes = [...new Set(form.categories)];
   const known = await repo.categoriesOf(ctx.db, tenantId, codes);
   const unknown = codes.filter((c) => !known.some((k) => k.code === c));
-  if (unknown.length) throw ApiError.badRequest(`body.categories: 类别 ${unknown.join('、')} 不存在`);
+  if (unknown.length)
+    throw ApiError.badRequest({
+      'zh-CN': `body.categories: 类别 ${unknown.join('、')} 不存在`,
+      en: `body.categories: categories ${unknown.join(', ')} do not exist`,
+    });
   if (await repo.supplierWithCreditCode(ctx.db, tenantId, form.creditCode)) {
-    throw ApiError.conflict('该统一社会信用代码的企业已是合作供应商，无需重复申请');
+    throw ApiError.conflict({
+      'zh-CN': '该统一社会信用代码的企业已是合作供应商，无需重复申请',
+      en: 'The company with this unified social credit code is already a supplier; no need to apply again',
+    });
   }
   const now = ctx.now();
   const day = businessDay(now);
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const seq = await nextSequence(trx, tenantId, 'SA', day);
-      const applyNo = `SA${day.replaceAll('-', '')}-${String(seq).padStart(4, '0')}`;
-      const { id } = await trx
-        .insertInto('supplier_apply')
-        .values({
-          tenant_id: tenantId,
-          apply_no: applyNo,
-          company_name: form.companyName,
-          credit_code: form.creditCode,
-          legal_person: form.legalPerson,
-          licence_valid_to: form.licenceValidTo || null,
-          address: form.address,
-          contact_name: form.contactName,
-          contact_phone: form.contactPhone,
-          contact_email: form.contactEmail,
-          bank_name: form.bankName,
-          bank_account: form.bankAccount,
-          categories: codes,
-          remark: form.remark,
-          status: '已提交',
-          supp_code: null,
-          client_ip: clientIp,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const fileIds: string[] = [];
-      for (const file of files) {
-        const saved = await saveFile(trx, { tenantId, suppCode: null, createdBy: applyNo }, file);
-        fileIds.push(saved.id);
-      }
-      await trx
-        .updateTable('stored_file')
-        .set({ referenced_by: reference(applyNo) })
-        .where('id', 'in', fileIds)
-        .execute();
-      await repo.attachFiles(trx, id, fileIds);
-      await recordHistory(trx, applyFlow, {
-        tenantId,
-        recordId: applyNo,
-        action: 'submit',
-        from: null,
-        to: '已提交',
-        actor: { code: form.creditCode, name: form.contactName },
-        note: form.companyName,
-      });
-      return { applyNo, status: '已提交' as const, submittedAt: now.toISOString() };
+  return inTransaction(ctx, guards, async (trx) => {
+    const seq = await nextSequence(trx, tenantId, 'SA', day);
+    const applyNo = `SA${day.replaceAll('-', '')}-${String(seq).padStart(4, '0')}`;
+    const id = await repo.insertApplication(trx, {
+      tenant_id: tenantId,
+      apply_no: applyNo,
+      company_name: form.companyName,
+      credit_code: form.creditCode,
+      legal_person: form.legalPerson,
+      licence_valid_to: form.licenceValidTo || null,
+      address: form.address,
+      contact_name: form.contactName,
+      contact_phone: form.contactPhone,
+      contact_email: form.contactEmail,
+      bank_name: form.bankName,
+      bank_account: form.bankAccount,
+      categories: codes,
+      remark: form.remark,
+      status: '已提交',
+      supp_code: null,
+      client_ip: clientIp,
+      created_at: now,
+      updated_at: now,
     });
-  } catch (err) {
-    if (uniqueViolation(err)) throw ApiError.conflict('该企业已有审核中的合作申请，请使用申请编号查询进度');
-    throw err;
-  }
+    const fileIds: string[] = [];
+    for (const file of files) {
+      const saved = await saveFile(trx, { tenantId, suppCode: null, createdBy: applyNo }, file);
+      fileIds.push(saved.id);
+    }
+    await repo.referenceFiles(trx, fileIds, reference(applyNo));
+    await repo.attachFiles(trx, id, fileIds);
+    await recordHistory(trx, applyFlow, {
+      tenantId,
+      recordId: applyNo,
+      action: 'submit',
+      from: null,
+      to: '已提交',
+      actor: { code: form.creditCode, name: form.contactName },
+      note: form.companyName,
+    });
+    // No supplier yet, and no account: the applicant is known by the application's number only.
+    await recordEvent(trx, {
+      tenantId,
+      suppCode: null,
+      topic: 'supplier-apply.application.submitted',
+      subject: applyNo,
+      payload: { applyNo, companyName: form.companyName, creditCode: form.creditCode, categories: codes, status: '已提交' },
+      actor: `public:${applyNo}`,
+    });
+    return { applyNo, status: '已提交' as const, submittedAt: now.toISOString() };
+  });
 }
 
 const reference = (applyNo: string) => `supplier-apply:${applyNo}`;
@@ -132,33 +151,38 @@ const reference = (applyNo: string) => `supplier-apply:${applyNo}`;
 /** The state of an application, only when the reference number and the credit code both match (else one 404 for both). */
 export async function lookUp(ctx: AppContext, tenantId: string, applyNo: string, creditCode: string): Promise<ApplyState> {
   const row = await repo.findApplication(ctx.db, tenantId, applyNo);
-  if (!row || row.credit_code !== creditCode) throw ApiError.notFound('未找到与申请编号和统一社会信用代码相符的申请');
+  if (!row || row.credit_code !== creditCode)
+    throw ApiError.notFound({
+      'zh-CN': '未找到与申请编号和统一社会信用代码相符的申请',
+      en: 'No application matches this application number and unified social credit code',
+    });
   return { applyNo: row.apply_no, status: row.status, submittedAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
 }
 
 // ---- Review ----
 
+const noButtons: ReadonlySet<string> = new Set();
+
 function staffOnly(session: SessionContext): void {
-  if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以审核合作申请');
+  if (session.kind !== 'staff')
+    throw ApiError.forbidden({ 'zh-CN': '只有商户员工可以审核合作申请', en: "Only the retailer's staff can review supplier applications" });
 }
 
 /** What the caller may do to an application in its state, as the contract names the actions. */
 function actionsOf(session: SessionContext, status: supplierApply.ApplyStatus): ApplyDetail['actions'] {
-  const mayRun = (action: keyof typeof applyFlow.transitions) => {
-    const step = applyFlow.transitions[action];
-    return step.from.includes(status) && step.who.some((w) => w.kind === 'staff' && w.role === session.roleCode);
-  };
+  // Every step of an application is staff's: no child account's buttons to read.
+  const may = (action: keyof typeof applyFlow.transitions) => mayRun(applyFlow.transitions[action], status, session, noButtons);
   const actions: ApplyDetail['actions'] = [];
-  if (mayRun('accept')) actions.push('accept');
-  if (mayRun('approve')) actions.push('approve');
-  if (mayRun('return') || mayRun('return-submitted')) actions.push('return');
+  if (may('accept')) actions.push('accept');
+  if (may('approve')) actions.push('approve');
+  if (may('return') || may('return-submitted')) actions.push('return');
   return actions;
 }
 
 export async function detail(ctx: AppContext, session: SessionContext, applyNo: string): Promise<ApplyDetail> {
   staffOnly(session);
   const row = await repo.findApplication(ctx.db, session.tenantId, applyNo);
-  if (!row) throw ApiError.notFound(`合作申请 ${applyNo} 不存在`);
+  if (!row) throw ApiError.notFound({ 'zh-CN': `合作申请 ${applyNo} 不存在`, en: `Supplier application ${applyNo} does not exist` });
   const [listed, cats, files, history] = await Promise.all([
     repo.applications(ctx.db).where('a.id', '=', row.id).executeTakeFirstOrThrow(),
     repo.categoriesOf(ctx.db, session.tenantId, row.categories),
@@ -237,44 +261,41 @@ export function initialPassword(): string {
 /** Creates the supplier of an approved application, its admission in the supplier's history and its main account. */
 async function admit(trx: Transaction<DB>, session: SessionContext, row: repo.ApplicationRow, password: string): Promise<string> {
   const existing = await repo.supplierWithCreditCode(trx, session.tenantId, row.credit_code);
-  if (existing) throw ApiError.conflict(`统一社会信用代码 ${row.credit_code} 已是供应商 ${existing.supp_code} ${existing.supp_name}`);
+  if (existing)
+    throw ApiError.conflict({
+      'zh-CN': `统一社会信用代码 ${row.credit_code} 已是供应商 ${existing.supp_code} ${existing.supp_name}`,
+      en: `Unified social credit code ${row.credit_code} is already supplier ${existing.supp_code} ${existing.supp_name}`,
+    });
   const suppCode = await repo.nextSupplierCode(trx, session.tenantId);
   await start(trx, supplierFlow, {
     action: 'admit',
     actor: session,
     id: suppCode,
     note: `合作申请 ${row.apply_no}`,
-    create: async (status) => {
-      await trx
-        .insertInto('supplier')
-        .values({
-          tenant_id: session.tenantId,
-          supp_code: suppCode,
-          supp_name: row.company_name,
-          credit_code: row.credit_code,
-          status,
-          phone_list: JSON.stringify([{ name: row.contact_name, phone: row.contact_phone }]),
-          email_list: JSON.stringify(row.contact_email ? [{ name: row.contact_name, email: row.contact_email }] : []),
-        })
-        .execute();
-    },
+    create: (status) =>
+      repo.insertSupplier(trx, {
+        tenant_id: session.tenantId,
+        supp_code: suppCode,
+        supp_name: row.company_name,
+        credit_code: row.credit_code,
+        status,
+        phone_list: JSON.stringify([{ name: row.contact_name, phone: row.contact_phone }]),
+        email_list: JSON.stringify(row.contact_email ? [{ name: row.contact_name, email: row.contact_email }] : []),
+      }),
   });
-  await trx
-    .insertInto('account')
-    .values({
-      tenant_id: session.tenantId,
-      kind: 'supplier',
-      employee_code: suppCode,
-      employee_name: row.contact_name,
-      supp_code: suppCode,
-      mov_phone: row.contact_phone,
-      email: row.contact_email,
-      password_hash: await hashPassword(password),
-      must_change_password: true,
-    })
-    .execute();
+  await repo.insertMainAccount(trx, {
+    tenant_id: session.tenantId,
+    kind: 'supplier',
+    employee_code: suppCode,
+    employee_name: row.contact_name,
+    supp_code: suppCode,
+    mov_phone: row.contact_phone,
+    email: row.contact_email,
+    password_hash: await hashPassword(password),
+    must_change_password: true,
+  });
   // The licences become the new supplier's own files (staff still read them).
-  await trx.updateTable('stored_file').set({ supp_code: suppCode }).where('referenced_by', '=', reference(row.apply_no)).execute();
+  await repo.filesToSupplier(trx, reference(row.apply_no), suppCode);
   return suppCode;
 }
 

@@ -301,14 +301,14 @@ describe('the supplier history', () => {
     expect((await setStatus('冻结')).status).toBe(200);
     expect((await t.callAs(session, employee.getChildEmployeeCode, { query: {} })).data).toBe('100005-01');
     const refused = await t.callAs(session, employee.insertSupChild, { body: child });
-    expect([refused.status, refused.envelope.message]).toEqual([403, Messages.supplierFrozen]);
+    expect([refused.status, refused.envelope.message]).toEqual([403, Messages.supplierFrozen['zh-CN']]);
     expect((await login(t.app, '100005')).json()).toMatchObject({ code: '1' });
 
     expect((await setStatus('停用')).status).toBe(200);
     const ended = await t.callAs(session, employee.getChildEmployeeCode, { query: {} });
-    expect([ended.status, ended.envelope.message]).toEqual([401, Messages.supplierDisabled]);
+    expect([ended.status, ended.envelope.message]).toEqual([401, Messages.supplierDisabled['zh-CN']]);
     expect((await t.callAs(session, employee.getChildEmployeeCode, { query: {} })).status).toBe(401);
-    expect((await login(t.app, '100005')).json()).toMatchObject({ message: Messages.supplierDisabled });
+    expect((await login(t.app, '100005')).json()).toMatchObject({ message: Messages.supplierDisabled['zh-CN'] });
 
     expect((await setStatus('启用')).status).toBe(200);
     const back = { token: await tokenFor(t.app, '100005') };

@@ -11,7 +11,8 @@ import { applyFlow, statusAction, supplierFlow } from './flow';
 import * as repo from './repo';
 
 function staffScope(session: SessionContext) {
-  if (session.kind !== 'staff') throw ApiError.forbidden('只有商户员工可以查看供应商历史');
+  if (session.kind !== 'staff')
+    throw ApiError.forbidden({ 'zh-CN': '只有商户员工可以查看供应商历史', en: "Only the retailer's staff can view a supplier's history" });
   return { tenantId: session.tenantId, suppCode: null };
 }
 
@@ -29,7 +30,7 @@ export function columnValues(
 
 async function supplierRow(ctx: AppContext, tenantId: string, suppCode: string): Promise<SupplierRow> {
   const row = await repo.suppliers(ctx.db).where('s.tenant_id', '=', tenantId).where('s.supp_code', '=', suppCode).executeTakeFirst();
-  if (!row) throw ApiError.notFound(`供应商 ${suppCode} 不存在`);
+  if (!row) throw ApiError.notFound({ 'zh-CN': `供应商 ${suppCode} 不存在`, en: `Supplier ${suppCode} does not exist` });
   return row;
 }
 
@@ -70,23 +71,8 @@ export async function changeStatus(
       actor: session,
       id: suppCode,
       note,
-      lock: () =>
-        trx
-          .selectFrom('supplier')
-          .select(['supp_code', 'status'])
-          .$narrowType<{ status: SupplierStatus }>()
-          .where('tenant_id', '=', tenantId)
-          .where('supp_code', '=', suppCode)
-          .forUpdate()
-          .executeTakeFirst(),
-      apply: async (_row, to) => {
-        await trx
-          .updateTable('supplier')
-          .set({ status: to! })
-          .where('tenant_id', '=', tenantId)
-          .where('supp_code', '=', suppCode)
-          .execute();
-      },
+      lock: () => repo.lockSupplierStatus(trx, tenantId, suppCode),
+      apply: (_row, to) => repo.setSupplierStatus(trx, tenantId, suppCode, to!),
     }),
   );
   return supplierRow(ctx, tenantId, suppCode);

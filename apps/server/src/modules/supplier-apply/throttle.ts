@@ -21,5 +21,8 @@ export async function countCall(ctx: AppContext, what: 'apply' | 'apply-query', 
   const row = rows[0]!;
   if (row.failures <= limit) return;
   const minutes = Math.max(1, Math.ceil((row.window_started_at.getTime() + windowMs - now.getTime()) / 60_000));
-  throw new ApiError(429, ResultCode.throttled, `${what === 'apply' ? '提交' : '查询'}过于频繁，请${minutes}分钟后再试`);
+  throw new ApiError(429, ResultCode.throttled, {
+    'zh-CN': `${what === 'apply' ? '提交' : '查询'}过于频繁，请${minutes}分钟后再试`,
+    en: `Too many ${what === 'apply' ? 'submissions' : 'queries'}. Please try again in ${minutes} minutes.`,
+  });
 }

@@ -11,7 +11,7 @@ export function systemRoutes(ctx: AppContext) {
     registerCall(app, system.health, async () => {
       if (app.inFlight.draining) throw new ApiError(503, ResultCode.unavailable, Messages.serviceUnavailable);
       if (!(await ping(ctx.db, ctx.config.dbConnectTimeoutMs))) throw new ApiError(503, ResultCode.unavailable, Messages.unavailable);
-      return { status: 'ok' as const, database: ctx.engine, uptimeSeconds: Math.round(process.uptime()) };
+      return { status: 'ok' as const, database: 'postgres' as const, uptimeSeconds: Math.round(process.uptime()) };
     });
   };
 }

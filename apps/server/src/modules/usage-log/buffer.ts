@@ -3,6 +3,7 @@
 // While the database is slow or away, at most `maxPending` rows wait; newer ones are dropped (and counted).
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, UsageLogTable } from '../../db/schema';
+import * as repo from './repo';
 
 export class UsageLogBuffer {
   private rows: Insertable<UsageLogTable>[] = [];
@@ -40,7 +41,7 @@ export class UsageLogBuffer {
     this.flushing = this.flushing.then(async () => {
       if (batch.length === 0) return;
       try {
-        await this.db.insertInto('usage_log').values(batch).execute();
+        await repo.insertUsageRows(this.db, batch);
       } catch (err) {
         this.onError(err);
       } finally {

@@ -23,7 +23,10 @@ export function usageLogRoutes(ctx: AppContext, buffer: UsageLogBuffer) {
       if (session) request.session = session;
       const verdict = await (session ? perAccount : perAddress)(request);
       if (!verdict.isAllowed && verdict.isExceeded) {
-        throw new ApiError(429, ResultCode.throttled, `日志上报过于频繁，请${verdict.ttlInSeconds}秒后再试`);
+        throw new ApiError(429, ResultCode.throttled, {
+          'zh-CN': `日志上报过于频繁，请${verdict.ttlInSeconds}秒后再试`,
+          en: `Usage logs are reported too often. Please try again in ${verdict.ttlInSeconds} seconds.`,
+        });
       }
       return service.acceptUsage(buffer, session, Array.isArray(body) ? body : [body]);
     });

@@ -4,6 +4,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction
 import { containing, escapeLike } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { type ListColumn, serverList } from '../../platform/list/server-list';
+import { shanghaiTime } from '../../platform/sql/shanghai-time';
 import { inScope } from '../../platform/scope';
 
 const { employeeStatusText } = employee;
@@ -14,9 +15,6 @@ export interface Owner {
   /** Main account code; null for staff viewing a whole tenant or supplier. */
   parentCode: string | null;
 }
-
-/** Times as the grid shows them, in business time (UTC+8). */
-const shownTime = (column: string) => sql`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** A column of the child-account list, sortable or not; filtered on its text as the grid shows it. */
 const column = (name: string, sortable: boolean, text: RawBuilder<unknown> = sql.ref(name)): ListColumn => ({
@@ -68,10 +66,10 @@ export const employeeList = serverList({
     email: column('email', false),
     isUsed: column('is_used', true, sql`CASE WHEN is_used THEN ${employeeStatusText['1']} ELSE ${employeeStatusText['0']} END`),
     matureDate: column('mature_date', true, sql`mature_date::text`),
-    buildDate: column('build_date', true, shownTime('build_date')),
-    closeDate: column('close_date', false, shownTime('close_date')),
-    firstLoginTime: column('first_login_time', false, shownTime('first_login_time')),
-    lastLoginTime: column('last_login_time', true, shownTime('last_login_time')),
+    buildDate: column('build_date', true, shanghaiTime('build_date')),
+    closeDate: column('close_date', false, shanghaiTime('close_date')),
+    firstLoginTime: column('first_login_time', false, shanghaiTime('first_login_time')),
+    lastLoginTime: column('last_login_time', true, shanghaiTime('last_login_time')),
   },
   defaultSort: { field: 'employeeCode', order: 'asc' },
   then: [{ value: sql.ref('employee_code') }],

@@ -20,7 +20,8 @@ const time = (d: Date | null) => (d ? d.toISOString() : '');
 
 /** The main account managing, or 403. */
 function manager(session: SessionContext): repo.Owner & { suppCode: string; parentCode: string } {
-  if (session.kind !== 'supplier' || session.parentCode || !session.suppCode) throw ApiError.forbidden('只有供应商主账号可以管理子账号');
+  if (session.kind !== 'supplier' || session.parentCode || !session.suppCode)
+    throw ApiError.forbidden({ 'zh-CN': '只有供应商主账号可以管理子账号', en: "Only a supplier's main account can manage child accounts" });
   return { tenantId: session.tenantId, suppCode: session.suppCode, parentCode: session.employeeCode };
 }
 
@@ -32,7 +33,7 @@ function viewer(session: SessionContext, suppCode?: string): repo.Owner {
 
 async function child(ctx: AppContext, owner: repo.Owner, employeeCode: string) {
   const row = await repo.findChild(ctx.db, owner, employeeCode);
-  if (!row) throw ApiError.notFound(`子账号 ${employeeCode} 不存在`);
+  if (!row) throw ApiError.notFound({ 'zh-CN': `子账号 ${employeeCode} 不存在`, en: `Child account ${employeeCode} does not exist` });
   return row;
 }
 
@@ -108,14 +109,24 @@ export async function nextChildCode(ctx: AppContext, session: SessionContext): P
     const suffix = String(n).padStart(2, '0');
     if (!used.has(suffix)) return `${owner.parentCode}-${suffix}`;
   }
-  throw ApiError.conflict('子账号数量已达上限');
+  throw ApiError.conflict({ 'zh-CN': '子账号数量已达上限', en: 'The number of child accounts has reached its limit' });
 }
 
 async function checkForm(ctx: AppContext, owner: repo.Owner & { parentCode: string }, form: EmployeeForm, editing: boolean) {
-  if (!form.empCode.startsWith(`${owner.parentCode}-`)) throw ApiError.badRequest(`body.empCode: 子账号编码须以 ${owner.parentCode}- 开头`);
-  if (!editing && (await repo.codeTaken(ctx.db, owner.tenantId, form.empCode))) throw ApiError.conflict('body.empCode: 账号已存在');
-  if (await repo.mobileTaken(ctx.db, owner.tenantId, form.mobile, form.empCode)) throw ApiError.conflict('body.mobile: 手机号码已被使用');
-  if (form.matureDate && form.matureDate < businessDay(ctx.now())) throw ApiError.badRequest('body.matureDate: 有效期不能早于今天');
+  if (!form.empCode.startsWith(`${owner.parentCode}-`))
+    throw ApiError.badRequest({
+      'zh-CN': `body.empCode: 子账号编码须以 ${owner.parentCode}- 开头`,
+      en: `body.empCode: a child account's code must start with ${owner.parentCode}-`,
+    });
+  if (!editing && (await repo.codeTaken(ctx.db, owner.tenantId, form.empCode)))
+    throw ApiError.conflict({ 'zh-CN': 'body.empCode: 账号已存在', en: 'body.empCode: the account already exists' });
+  if (await repo.mobileTaken(ctx.db, owner.tenantId, form.mobile, form.empCode))
+    throw ApiError.conflict({ 'zh-CN': 'body.mobile: 手机号码已被使用', en: 'body.mobile: the mobile number is already in use' });
+  if (form.matureDate && form.matureDate < businessDay(ctx.now()))
+    throw ApiError.badRequest({
+      'zh-CN': 'body.matureDate: 有效期不能早于今天',
+      en: 'body.matureDate: the expiry date cannot be before today',
+    });
 }
 
 /** A random password that meets the policy: 10 characters with lower, upper and digit. */
@@ -196,9 +207,16 @@ export async function setGrants(ctx: AppContext, session: SessionContext, grant:
   const modules = await modulesOf(ctx.db, session);
   const byCode = new Map(modules.map((m) => [m.module_code, m]));
   if (grant.moduleCodes.includes(employeeModule))
-    throw ApiError.badRequest(`body.moduleCodes: 账号管理（${employeeModule}）只属于主账号，不能授予子账号`);
+    throw ApiError.badRequest({
+      'zh-CN': `body.moduleCodes: 账号管理（${employeeModule}）只属于主账号，不能授予子账号`,
+      en: `body.moduleCodes: account management (${employeeModule}) belongs to the main account and cannot be granted to a child account`,
+    });
   const beyond = grant.moduleCodes.filter((code) => !byCode.has(code));
-  if (beyond.length) throw ApiError.forbidden(`不能授予自己没有的模块: ${beyond.join(', ')}`);
+  if (beyond.length)
+    throw ApiError.forbidden({
+      'zh-CN': `不能授予自己没有的模块: ${beyond.join(', ')}`,
+      en: `You cannot grant modules you do not have: ${beyond.join(', ')}`,
+    });
   // A granted module brings its folders along, so the menu can show it.
   const granted = new Set<string>();
   for (const code of grant.moduleCodes) {
@@ -209,7 +227,11 @@ export async function setGrants(ctx: AppContext, session: SessionContext, grant:
   const key = (m: string, b: string) => `${m}\u0000${b}`;
   const availableKeys = new Set(available.map((b) => key(b.module_code, b.button_code)));
   const badButton = grant.buttons.find((b) => !availableKeys.has(key(b.moudleCode, b.buttonCode)));
-  if (badButton) throw ApiError.forbidden(`不能授予按钮 ${badButton.moudleCode}/${badButton.buttonCode}`);
+  if (badButton)
+    throw ApiError.forbidden({
+      'zh-CN': `不能授予按钮 ${badButton.moudleCode}/${badButton.buttonCode}`,
+      en: `You cannot grant the button ${badButton.moudleCode}/${badButton.buttonCode}`,
+    });
   const buttons = [...new Map(grant.buttons.map((b) => [key(b.moudleCode, b.buttonCode), b])).values()];
   await ctx.db.transaction().execute((trx) =>
     transition(trx, employeeFlow, {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
 import type { SessionContext } from '../../platform/session-context';
-import { recordLoginEvent } from '../auth/repo';
+import { recordLoginEvent } from '../auth/service';
 import * as repo from './repo';
 
 /**
@@ -26,7 +26,7 @@ export async function reachableAccount(
     const account =
       (await repo.findAccount(ctx.db, session.tenantId, employeeCode, 'supplier')) ??
       (await repo.findAccount(ctx.db, session.tenantId, employeeCode, 'staff'));
-    if (!account) throw ApiError.notFound(`账号 ${employeeCode} 不存在`);
+    if (!account) throw ApiError.notFound({ 'zh-CN': `账号 ${employeeCode} 不存在`, en: `Account ${employeeCode} does not exist` });
     return account;
   }
   const child = await repo.findAccount(ctx.db, session.tenantId, employeeCode, 'supplier');
@@ -68,15 +68,20 @@ export async function changePassword(
   change: PasswordChange,
   client: { ip: string; userAgent: string },
 ): Promise<void> {
-  if (change.employeeCode !== session.employeeCode) throw ApiError.forbidden('只能修改自己的密码');
+  if (change.employeeCode !== session.employeeCode)
+    throw ApiError.forbidden({ 'zh-CN': '只能修改自己的密码', en: 'You can only change your own password' });
   const decrypt = (field: keyof Omit<PasswordChange, 'employeeCode'>) => {
     const plain = ctx.transportKey.decrypt(change[field]);
-    if (plain === null) throw ApiError.badRequest(`body.${field}: 密码未按要求加密，请刷新页面后重试`);
+    if (plain === null)
+      throw ApiError.badRequest({
+        'zh-CN': `body.${field}: 密码未按要求加密，请刷新页面后重试`,
+        en: `body.${field}: the password was not encrypted as required; please refresh the page and try again`,
+      });
     return plain;
   };
   const plain = { oldpassword: decrypt('oldpassword'), newpassword: decrypt('newpassword'), password2: decrypt('password2') };
   const problem = user.passwordChangeProblem(plain);
-  if (problem) throw ApiError.badRequest(problem);
+  if (problem) throw ApiError.badRequest({ 'zh-CN': problem, en: user.passwordChangeProblem(plain, 'en')! });
   const account = await reachableAccount(ctx, session, undefined);
   const journal = (outcome: string) =>
     recordLoginEvent(ctx.db, {
@@ -90,9 +95,10 @@ export async function changePassword(
     });
   if (!(await verifyPassword(plain.oldpassword, account.passwordHash))) {
     await journal('bad-old-password');
-    throw ApiError.badRequest('原密码错误');
+    throw ApiError.badRequest({ 'zh-CN': '原密码错误', en: 'The current password is wrong' });
   }
-  if (plain.newpassword === plain.oldpassword) throw ApiError.badRequest('新密码不能与原密码相同');
+  if (plain.newpassword === plain.oldpassword)
+    throw ApiError.badRequest({ 'zh-CN': '新密码不能与原密码相同', en: 'The new password cannot be the same as the current one' });
   await repo.replacePassword(ctx.db, account.accountId, await hashPassword(plain.newpassword), ctx.now());
   await journal('success');
 }

@@ -11,10 +11,16 @@ describe('sniff', () => {
     );
   });
 
-  it('answers null for anything else: text, an empty file, a zip that is not a workbook', () => {
-    expect(sniff(Buffer.from('%PD'))).toBeNull();
+  it('takes text (tabs, line ends and NUL aside, no control byte) for CSV', () => {
+    expect(sniff(Buffer.from('\uFEFF订单号,版本\r\nPO1,1\r\n'))).toBe('csv');
+    expect(sniff(Buffer.from('key,name\nA\u0000,b\n'))).toBe('csv');
+    expect(sniff(Buffer.from('%PD'))).toBe('csv');
+    expect(sniff(Buffer.from([0x41, 0x01, 0x42]))).toBeNull();
+  });
+
+  it('answers null for anything else: binary bytes, an empty file, a zip that is not a workbook', () => {
     expect(sniff(Buffer.alloc(0))).toBeNull();
-    expect(sniff(Buffer.from('hello.pdf'))).toBeNull();
+    expect(sniff(Buffer.from([0x1f, 0x8b, 0x08, 0x00]))).toBeNull();
     expect(sniff(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('word/document.xml')]))).toBeNull();
   });
 });

@@ -15,14 +15,17 @@ export interface FilterColumn {
 const decimal = /^\s*-?\d+(\.\d+)?\s*$/;
 
 function parseNumber(where: string, value: string): string {
-  if (!decimal.test(value)) throw ApiError.badRequest(`${where}: 请输入数字`);
+  if (!decimal.test(value)) throw ApiError.badRequest({ 'zh-CN': `${where}: 请输入数字`, en: `${where}: please enter a number` });
   return value.trim();
 }
 
 function parseBetween(where: string, value: string): [string, string] {
   const parts = value.split(/[,，]/).map((p) => p.trim());
   if (parts.length !== 2 || !parts.every((p) => decimal.test(p)))
-    throw ApiError.badRequest(`${where}: 介于条件须为两个数字，以逗号分隔，如 10,20`);
+    throw ApiError.badRequest({
+      'zh-CN': `${where}: 介于条件须为两个数字，以逗号分隔，如 10,20`,
+      en: `${where}: a between condition takes two numbers separated by a comma, e.g. 10,20`,
+    });
   return parts as [string, string];
 }
 
@@ -79,7 +82,7 @@ export const cellText = (column: FilterColumn) => sql<string>`coalesce((${column
 /** The filterable column of a field, or a 400 naming it. */
 export function filterColumnOf(columns: Record<string, FilterColumn>, field: string, path = 'body.field'): FilterColumn {
   const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
-  if (!column) throw ApiError.badRequest(`${path}: 不能按此列筛选`);
+  if (!column) throw ApiError.badRequest({ 'zh-CN': `${path}: 不能按此列筛选`, en: `${path}: cannot filter by this column` });
   return column;
 }
 

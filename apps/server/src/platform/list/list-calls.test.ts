@@ -29,6 +29,7 @@ const bodies: Record<string, object> = {
   '/dynamicQuery/run': { queryCode: 'STORE_LIST', params: {} },
   '/dynamicQuery/exportCsv': { queryCode: 'STORE_LIST', params: {} },
   '/dynamicQuery/exportExcel': { queryCode: 'STORE_LIST', params: {} },
+  '/performanceRanking/getPage': { startMonth: '2026-01', endMonth: '2026-06' },
 };
 /** Who makes the call, where it is not supplier 100001 (staff-only lists). */
 const callers: Record<string, string> = {
@@ -39,6 +40,7 @@ const callers: Record<string, string> = {
   '/goodsApplyAudit/getAuditPage': 'buyer01',
   '/supplierApply/list': 'admin',
   '/supplierHistory/list': 'admin',
+  '/performanceRanking/getPage': 'admin',
 };
 
 const sortedLists = Object.values(contract)

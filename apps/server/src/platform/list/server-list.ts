@@ -2,7 +2,6 @@
 // type, sortable, filterable), its default order — and everything a list call needs made from it: the
 // page with its total, the sort check, the grid's column filters, the value checklist and the export (the
 // same rows in the same order as the grid shows: its sort and filters, then the list's unique tail).
-import { setImmediate } from 'node:timers/promises';
 import type { ColumnFilter } from '@portal/contract';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -124,7 +123,8 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
   function orderOf(sort: GridRequest['sort']): Key[] {
     const { field, order } = sort ?? list.defaultSort;
     const column = ownColumn(list.columns, field);
-    if (!column?.sortable) throw ApiError.badRequest(`body.sort.field: 不能按 ${field} 排序`);
+    if (!column?.sortable)
+      throw ApiError.badRequest({ 'zh-CN': `body.sort.field: 不能按 ${field} 排序`, en: `body.sort.field: cannot sort by ${field}` });
     const descending = order === 'desc';
     return [
       { value: column.value, descending, nullsLast: list.nullsLast === true || !descending },
@@ -190,9 +190,6 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
         if (rows.length === 0) return;
         yield rows;
         if (rows.length < batchSize) return;
-        // PGlite runs queries on this thread and answers through promises alone: without a turn of the
-        // event loop between batches, one export would hold every other request, health and signals.
-        await setImmediate();
         const end = rows[rows.length - 1] as Record<string, string | null>;
         last = names.map((name) => end[name] ?? null);
       }

@@ -4,39 +4,40 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../errors';
-import type { SessionContext } from '../session-context';
-import type { Transition, Who, Workflow } from './definition';
+import type { Actor, Transition, Workflow } from './definition';
 import { recordHistory } from './history';
+import { buttonsNamed, isWho } from './who';
 
-async function allows(trx: Transaction<DB>, workflow: Workflow<string, string>, who: Who, actor: SessionContext): Promise<boolean> {
-  if (who.kind === 'staff') return actor.kind === 'staff' && actor.roleCode === who.role;
-  if (actor.kind !== 'supplier') return false;
-  if (who.kind === 'main') return !actor.parentCode;
-  if (!actor.parentCode) return false;
+/** Which of `wanted` a child account holds in the workflow's module (none for anyone else). */
+async function heldButtons(trx: Transaction<DB>, workflow: Workflow<string, string>, actor: Actor, wanted: string[]) {
+  if (actor.kind !== 'supplier' || !actor.parentCode || wanted.length === 0) return new Set<string>();
   const held = await trx
     .selectFrom('account_button')
-    .select('account_id')
+    .select('button_code')
     .where('account_id', '=', actor.accountId)
     .where('module_code', '=', workflow.module)
-    .where('button_code', '=', who.button)
-    .executeTakeFirst();
-  return held !== undefined;
+    .where('button_code', 'in', wanted)
+    .execute();
+  return new Set(held.map((b) => b.button_code));
 }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 async function permitted<S extends string, A extends string>(
   trx: Transaction<DB>,
   workflow: Workflow<S, A>,
   action: A,
-  actor: SessionContext,
+  actor: Actor,
 ): Promise<Transition<S>> {
   const step = workflow.transitions[action];
-  for (const who of step.who) if (await allows(trx, workflow, who, actor)) return step;
-  throw ApiError.forbidden(`无权${step.label}${workflow.label}`);
+  const buttons = await heldButtons(trx, workflow, actor, buttonsNamed(step.who));
+  if (step.who.some((who) => isWho(who, actor, buttons))) return step;
+  throw ApiError.forbidden({ 'zh-CN': `无权${step.label}${workflow.label}`, en: `You may not ${step.labelEn} this ${workflow.labelEn}` });
 }
 
 interface Common<A extends string> {
   action: A;
-  actor: SessionContext;
+  actor: Actor;
   /** The record's id in the history (unique within the tenant and record type). */
   id: string;
   note?: string;
@@ -79,9 +80,16 @@ export async function transition<S extends string, A extends string, R extends {
 ): Promise<R> {
   const transition = await permitted(trx, workflow, step.action, step.actor);
   const row = await step.lock();
-  if (!row) throw ApiError.notFound(`${workflow.label} ${step.id} 不存在`);
+  if (!row)
+    throw ApiError.notFound({
+      'zh-CN': `${workflow.label} ${step.id} 不存在`,
+      en: `${capitalized(workflow.labelEn)} ${step.id} does not exist`,
+    });
   if (!transition.from.includes(row.status)) {
-    throw ApiError.conflict(`${workflow.label} ${step.id} 当前状态为「${workflow.statusText[row.status]}」，不能${transition.label}`);
+    throw ApiError.conflict({
+      'zh-CN': `${workflow.label} ${step.id} 当前状态为「${workflow.statusText[row.status]}」，不能${transition.label}`,
+      en: `${capitalized(workflow.labelEn)} ${step.id} is "${workflow.statusTextEn[row.status]}"; you cannot ${transition.labelEn} it`,
+    });
   }
   const to = transition.to === undefined ? row.status : transition.to;
   const detail = step.detail ? await step.detail(row) : undefined;

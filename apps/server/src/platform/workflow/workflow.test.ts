@@ -40,8 +40,10 @@ describe('a transition', () => {
   const flow = defineWorkflow({
     record: 'test-doc',
     label: '测试单',
+    labelEn: 'test document',
     module: 'ms0022',
     statusText: { draft: '草稿', done: '已完成' },
+    statusTextEn: { draft: 'Draft', done: 'Done' },
     transitions: {
       print: {
         from: ['draft'],
@@ -51,8 +53,15 @@ describe('a transition', () => {
           { kind: 'staff', role: 'buyer' },
         ],
         label: '打印',
+        labelEn: 'print',
       },
-      export: { from: ['draft'], to: 'done', who: [{ kind: 'child', button: 'export' }, { kind: 'main' }], label: '导出' },
+      export: {
+        from: ['draft'],
+        to: 'done',
+        who: [{ kind: 'child', button: 'export' }, { kind: 'main' }],
+        label: '导出',
+        labelEn: 'export',
+      },
     },
   });
   const run = (actor: SessionContext, action: 'print' | 'export', id: string, status: 'draft' | 'done' = 'draft') =>

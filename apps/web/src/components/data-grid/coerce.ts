@@ -1,5 +1,5 @@
 // Pasted and filled values arrive as strings: coerce them to the column's type, or say why not.
-import { isDecimal, parseDecimal } from '../../lib/decimal';
+import { isDecimal, parseDecimal } from '@portal/contract';
 import type { ColumnType } from './types';
 
 export type Coerced = { ok: true; value: string } | { ok: false; error: string };

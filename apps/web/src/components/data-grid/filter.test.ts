@@ -1,6 +1,6 @@
 // Column filters: every condition, between parsing, case sensitivity, and/or, checklists, numeric sorting.
+import { compareDecimal } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { compareDecimal } from '../../lib/decimal';
 import {
   betweenError,
   conditionError,

@@ -1,6 +1,6 @@
 // Column filter logic (spec sections 2, 4, 5): text conditions (case-insensitive unless sensitive), number
 // conditions compared numerically (between takes "a,b"), two conditions joined by and/or, value checklists.
-import { type Decimal, compareParsed, parseDecimal } from '../../lib/decimal';
+import { type Decimal, compareParsed, parseDecimal } from '@portal/contract';
 import { type ColumnType, type Condition, type FilterState, type GridColumn, type GridRow, cellText } from './types';
 
 export const textConditions = ['contains', 'notContains', 'equals', 'notEquals', 'beginsWith', 'endsWith', 'empty', 'notEmpty'] as const;

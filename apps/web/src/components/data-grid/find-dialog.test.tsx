@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The find dialog in a DOM: find all lists the matches, a row jumps to its cell, an invalid pattern blocks,
-// replace all reports its count, and closing clears the list.
+// replace all reports its count, and closing clears the list; a regex is checked as typed; a read-only grid
+// offers no replacing.
 import { App } from 'antd';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -33,7 +34,7 @@ beforeAll(() => {
 
 const grid: CellGrid = { rows: Array.from({ length: 30 }, (_, i) => ({ name: i % 3 ? `pear ${i}` : `apple ${i}` })), fields: ['name'] };
 
-function actions(): FindActions & { jumped: unknown[] } {
+function actions(readOnly = false): FindActions & { jumped: unknown[] } {
   const jumped: unknown[] = [];
   const matcher = (o: FindOptions) => {
     const m = buildMatcher(o);
@@ -41,6 +42,7 @@ function actions(): FindActions & { jumped: unknown[] } {
     return m;
   };
   return {
+    readOnly,
     jumped,
     columnTitle: () => '名称',
     findAll: (o) => findAll(grid, matcher(o)),
@@ -131,5 +133,49 @@ describe('find dialog', () => {
     render(false, 'find', a, onClose);
     render(true, 'find', a, onClose);
     expect(rows()).toBe(0);
+  });
+
+  it('checks a regex as it is typed: the error shows at once, old results go, and regex off clears it', () => {
+    const a = actions();
+    const findAllSpy = vi.spyOn(a, 'findAll');
+    render(true, 'find', a);
+    type('查找内容', 'apple');
+    click(button(/查找全部/));
+    expect(rows()).toBeGreaterThan(0);
+    click(dialog().querySelector<HTMLElement>('input[type="checkbox"]')!);
+    type('查找内容', '(apple');
+    expect(dialog().querySelector('[role="alert"]')?.textContent).toMatch(/^正则表达式错误：/);
+    expect(rows()).toBe(0);
+    expect(dialog().textContent).not.toContain('共找到');
+    click(dialog().querySelector<HTMLElement>('input[type="checkbox"]')!);
+    expect(dialog().querySelector('[role="alert"]')).toBeNull();
+    click(button(/查找全部/));
+    expect(findAllSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('says a read-only grid cannot be replaced in, and offers no replacing', () => {
+    const a = actions(true);
+    const replaceAll = vi.spyOn(a, 'replaceAll');
+    const replaceOne = vi.spyOn(a, 'replaceOne');
+    render(true, 'replace', a);
+    expect(dialog().querySelector('[role="status"]')?.textContent).toBe('此表格为只读，不能替换');
+    expect(button(/^替\s*换$/).disabled).toBe(true);
+    expect(button(/全部替换/).disabled).toBe(true);
+    expect(dialog().querySelector<HTMLInputElement>('input[aria-label="替换为"]')!.disabled).toBe(true);
+    type('查找内容', 'apple');
+    click(button(/全部替换/));
+    click(button(/^替\s*换$/));
+    expect(replaceAll).not.toHaveBeenCalled();
+    expect(replaceOne).not.toHaveBeenCalled();
+    expect(document.body.textContent).not.toContain('未找到');
+    // Finding still works.
+    click(button(/查找全部/));
+    expect(dialog().textContent).toContain('共找到 10 个单元格');
+  });
+
+  it('offers replacing on an editable grid', () => {
+    render(true, 'replace', actions());
+    expect(dialog().querySelector('[role="status"]')).toBeNull();
+    expect(button(/全部替换/).disabled).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 // The find and replace dialog (540 x 370, spec section 9): tabs Find and Replace, options, find next,
 // find all with a result list (virtualised beyond 10 items) whose rows jump to the cell, replace, replace all.
-import { App, Button, Checkbox, Input, type InputRef, Modal, Space, Table, Tabs, Typography } from 'antd';
+// A regular expression is checked as it is typed; a read-only grid says so and offers no replacing.
+import { Alert, App, Button, Checkbox, Input, type InputRef, Modal, Space, Table, Tabs, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { type CellMatch, type FindOptions, findProblem, replaceProblem } from './find';
 import { useGridTexts } from './grid-texts';
@@ -9,6 +10,8 @@ export type FindTab = 'find' | 'replace';
 
 /** What the dialog asks of the grid; each returns what the user should be told. */
 export interface FindActions {
+  /** No cell of the grid can be edited: find only. */
+  readOnly: boolean;
   columnTitle(col: number): string;
   findNext(options: FindOptions): CellMatch | null;
   findAll(options: FindOptions): CellMatch[];
@@ -36,7 +39,10 @@ export function FindDialog({ open, tab, onTab, onClose, actions }: FindDialogPro
   const [options, setOptions] = useState<FindOptions>({ text: '', regex: false, wholeWord: false, caseSensitive: false });
   const [replacement, setReplacement] = useState('');
   const [results, setResults] = useState<CellMatch[]>([]);
-  const [error, setError] = useState('');
+  // The problem a click found (no text); a pattern's own error shows while it is typed, and goes with regex off.
+  const [clicked, setClicked] = useState('');
+  const typed = options.regex && options.text ? findProblem(options) : null;
+  const error = typed ?? clicked;
   const input = useRef<InputRef>(null);
   useEffect(() => {
     if (!open) return;
@@ -45,9 +51,16 @@ export function FindDialog({ open, tab, onTab, onClose, actions }: FindDialogPro
   }, [open, tab]);
 
   const checked = (problem: string | null) => {
-    setError(problem ?? '');
+    setClicked(problem ?? '');
     return problem === null;
   };
+  /** New options: the last click's problem is gone, and an invalid pattern leaves no results of an earlier one. */
+  const change = (next: FindOptions) => {
+    setOptions(next);
+    setClicked('');
+    if (next.regex && next.text && findProblem(next) !== null) setResults([]);
+  };
+  const { readOnly } = actions;
   const notFound = () => void message.warning(t('find.notFound'));
   const findNext = () => {
     if (!checked(findProblem(options))) return;
@@ -62,10 +75,11 @@ export function FindDialog({ open, tab, onTab, onClose, actions }: FindDialogPro
     if (!all.length) notFound();
   };
   const replaceOne = () => {
+    if (readOnly) return;
     if (checked(replaceProblem(options, replacement)) && !actions.replaceOne(options, replacement)) notFound();
   };
   const replaceAll = () => {
-    if (!checked(replaceProblem(options, replacement))) return;
+    if (readOnly || !checked(replaceProblem(options, replacement))) return;
     const count = actions.replaceAll(options, replacement);
     setResults([]);
     if (count) void message.success(t('find.replaced', { count }));
@@ -73,11 +87,11 @@ export function FindDialog({ open, tab, onTab, onClose, actions }: FindDialogPro
   };
   const close = () => {
     setResults([]);
-    setError('');
+    setClicked('');
     onClose();
   };
   const option = (key: 'regex' | 'wholeWord' | 'caseSensitive') => (
-    <Checkbox checked={options[key]} onChange={(e) => setOptions({ ...options, [key]: e.target.checked })}>
+    <Checkbox checked={options[key]} onChange={(e) => change({ ...options, [key]: e.target.checked })}>
       {t(`find.${key}`)}
     </Checkbox>
   );
@@ -89,13 +103,15 @@ export function FindDialog({ open, tab, onTab, onClose, actions }: FindDialogPro
         aria-label={t('find.text')}
         placeholder={t('find.text')}
         value={options.text}
-        onChange={(e) => setOptions({ ...options, text: e.target.value })}
+        onChange={(e) => change({ ...options, text: e.target.value })}
         onPressEnter={findNext}
       />
+      {replace && readOnly && <Alert type="info" role="status" showIcon title={t('find.readOnly')} />}
       {replace && (
         <Input
           aria-label={t('find.replacement')}
           placeholder={t('find.replacement')}
+          disabled={readOnly}
           value={replacement}
           onChange={(e) => setReplacement(e.target.value)}
           onPressEnter={replaceOne}
@@ -114,9 +130,13 @@ export function FindDialog({ open, tab, onTab, onClose, actions }: FindDialogPro
       <Space wrap size={6}>
         <Button onClick={findNext}>{t('find.findNext')}</Button>
         <Button onClick={findAll}>{t('find.findAll')}</Button>
-        {replace && <Button onClick={replaceOne}>{t('find.replace')}</Button>}
         {replace && (
-          <Button type="primary" onClick={replaceAll}>
+          <Button onClick={replaceOne} disabled={readOnly}>
+            {t('find.replace')}
+          </Button>
+        )}
+        {replace && (
+          <Button type="primary" onClick={replaceAll} disabled={readOnly}>
             {t('find.replaceAll')}
           </Button>
         )}

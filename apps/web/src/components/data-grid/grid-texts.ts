@@ -31,6 +31,7 @@ export const zhCN = {
     found_other: '共找到 {{count}} 个单元格',
     notFound: '未找到匹配的单元格（not found）',
     replaced_other: '全部替换完成，共替换 {{count}} 处',
+    readOnly: '此表格为只读，不能替换',
   },
   menu: {
     of: '{{title}} 筛选',
@@ -110,6 +111,7 @@ export const en: Texts<typeof zhCN> = {
     notFound: 'not found',
     replaced_one: 'Replaced {{count}} cell',
     replaced_other: 'Replaced {{count}} cells',
+    readOnly: 'This table is read-only: nothing can be replaced',
   },
   menu: {
     of: '{{title}} filter',

@@ -29,6 +29,7 @@ export function useFindActions({ source, ordered, editable, current, jump, apply
       return changes.length;
     };
     return {
+      readOnly: !ordered.some((_, col) => canEdit(col)),
       columnTitle: (col) => ordered[col]?.title ?? '',
       findAll(options) {
         const matcher = buildMatcher(options);

@@ -1,9 +1,10 @@
 // One server-paged list in the browser: the search form's state, the DataGrid in server mode (sort and
 // column filters go to the server), page and page size, the value checklist and the grid's height. A page
 // declares how its search becomes the call's body and renders the props this hook gives.
-import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useMemo, useState } from 'react';
+import { useSearchQuery } from '../../lib/use-search-query';
 import { type DataGridProps, type GridQuery, type GridRow, gridHeight } from '../data-grid';
 
 /** What a list call's body carries beside its search. */
@@ -22,7 +23,10 @@ export interface ListPage<Item> {
 export interface ServerListOptions<Search, Body extends ListBody, Item, Key extends QueryKey> {
   /** The search the form starts with (and goes back to on reset). */
   initialSearch: Search;
-  /** A search owned by the page instead (one form above several lists): paging restarts when it changes. */
+  /**
+   * A search owned by the page instead (one form above several lists): paging restarts and the page is fetched
+   * again when it is a new object (so keep it in state; an object built in render would be a new search each time).
+   */
   search?: Search;
   /** The call's body of a search, without paging, sort and filters. */
   bodyOf(search: Search): Omit<Body, keyof ListBody>;
@@ -55,11 +59,11 @@ export function useServerList<Search extends object, Body extends ListBody, Item
   const sort = grid.sort && (!sortable || sortable(grid.sort.field)) ? { sort: { field: grid.sort.field, order: grid.sort.order } } : {};
   const exportBody = { ...bodyOf(search), ...sort, ...(columnValues ? { filters: grid.filters } : {}) } as Omit<Body, 'page' | 'limit'>;
   const body = { ...exportBody, page, limit } as Body;
-  const { data, isFetching } = useQuery(pageQuery(body));
+  const { data, isFetching } = useSearchQuery(pageQuery(body), search);
   const list = useMemo(() => data?.list ?? [], [data]);
   const rows = useMemo(() => list.map(row), [list, row]);
 
-  /** A new search (the form's values, or some of them): back to page 1. */
+  /** A new search (the form's values, or some of them): back to page 1, asked of the server even when unchanged. */
   const apply = (next: Partial<Search>) => setOwnSearch((previous) => ({ ...previous, ...next }));
   const gridProps = {
     rows,

@@ -28,3 +28,9 @@ export const detailQuery = (query: DetailQuery) =>
     queryFn: () => call(acceptance.getAccDetailInfo, { body: query }),
     placeholderData: (previous) => previous,
   });
+
+/** A detail column's texts across every page under the condition and the other filters (the grid's checklist). */
+export async function detailColumnValues(query: DetailQuery, field: string): Promise<string[]> {
+  const { page: _page, limit: _limit, sort: _sort, ...rest } = query;
+  return (await call(acceptance.getAccDetailColumnValues, { body: { ...rest, field } }, { silent: true })).values;
+}

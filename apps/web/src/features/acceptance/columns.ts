@@ -74,7 +74,6 @@ export function detailColumns(t: TFunction): GridColumn[] {
       width: widths[field] ?? 110,
       ...(field === 'billNumber' ? { fixed: 'left' as const } : {}),
       sortable: sortable.has(field),
-      filterable: false,
       // The settle state is a fixed word of the product: shown in the reader's language.
       ...(field === 'settleStatus' ? { display: (value: string) => t(`acceptance.settleStates.${value}`, { defaultValue: value }) } : {}),
     }),

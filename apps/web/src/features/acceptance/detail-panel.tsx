@@ -1,19 +1,23 @@
-// The receiving lines of the condition: server paged and sorted, with the exports (in the grid's sort).
-import { type AccCondition, acceptance } from '@portal/contract';
+// The receiving lines of the condition: server paged, sorted and filtered by column, with the exports (in the grid's
+// sort and filters) for holders of the module's export button.
+import { type AccCondition, ModuleCode, acceptance } from '@portal/contract';
 import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
-import { detailQuery } from './api';
+import { download } from '../../api/download';
+import { ExportButtons } from '../../components/export-buttons';
+import { useAuthButtons } from '../../lib/use-auth-buttons';
+import { detailColumnValues, detailQuery } from './api';
 import { detailColumns, detailRow } from './columns';
 import { EmptyCover } from './empty-cover';
-import { ExportButtons } from './export-buttons';
 
 const pageSizes = [20, 50, 100];
 const sortable = (field: string) => (acceptance.accDetailSortFields as readonly string[]).includes(field);
 const bodyOf = (condition: AccCondition) => condition;
+const exportCalls = { csv: acceptance.exportCsv, xlsx: acceptance.exportExcel } as const;
 
 export function DetailPanel({ condition }: { condition: AccCondition }) {
   const { t } = useTranslation();
@@ -22,14 +26,28 @@ export function DetailPanel({ condition }: { condition: AccCondition }) {
     search: condition,
     bodyOf,
     pageQuery: detailQuery,
+    columnValues: detailColumnValues,
     row: detailRow,
     pageSizes,
     sortable,
   });
   const columns = useMemo(() => detailColumns(t), [t]);
+  const { has } = useAuthButtons(ModuleCode.acceptance);
+  const body = lines.exportBody;
 
   return (
-    <Card title={t('acceptance.detailTitle')} extra={<ExportButtons body={lines.exportBody} />}>
+    <Card
+      title={t('acceptance.detailTitle')}
+      extra={
+        has('export') && (
+          <ExportButtons
+            texts="acceptance"
+            fallbackName={`验收明细_${body.startDate}_${body.endDate}`}
+            exportAs={(format, options) => download(exportCalls[format], { body }, options)}
+          />
+        )
+      }
+    >
       <EmptyCover empty={lines.total === 0} text={t('acceptance.empty')}>
         <DataGrid aria-label={t('acceptance.detailGrid')} columns={columns} {...lines.grid} />
       </EmptyCover>

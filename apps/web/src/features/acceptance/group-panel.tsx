@@ -1,11 +1,11 @@
 // The summary: receiving grouped by store, goods, category, brand, day or month, server paged.
 import { type AccCondition, acceptance } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Radio } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
+import { useSearchQuery } from '../../lib/use-search-query';
 import { type Dimension, groupsQuery } from './api';
 import { gridHeight, groupColumns, groupRow } from './columns';
 import { EmptyCover } from './empty-cover';
@@ -18,7 +18,7 @@ export function GroupPanel({ condition }: { condition: AccCondition }) {
   // Paging restarts with every new condition or grouping.
   const [paging, setPaging] = useState({ of: condition, by, page: 1, limit: pageSizes[0]! });
   const page = paging.of === condition && paging.by === by ? paging.page : 1;
-  const { data, isFetching } = useQuery(groupsQuery({ ...condition, groupBy: by, page, limit: paging.limit }));
+  const { data, isFetching } = useSearchQuery(groupsQuery({ ...condition, groupBy: by, page, limit: paging.limit }), condition);
   const columns = useMemo(() => groupColumns(t, by), [t, by]);
   const rows = useMemo(() => (data?.list ?? []).map(groupRow), [data]);
 

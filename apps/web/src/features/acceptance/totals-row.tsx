@@ -1,16 +1,16 @@
 // The totals of the condition as one row of figures, exactly as the server added them up.
 import type { AccCondition } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal, formatMoney } from '../../lib/format';
+import { useSearchQuery } from '../../lib/use-search-query';
 import { totalsQuery } from './api';
 
 const figures = ['billCount', 'lineCount', 'qty', 'amountExcl', 'tax', 'amount'] as const;
 
 export function TotalsRow({ condition }: { condition: AccCondition }) {
   const { t } = useTranslation();
-  const { data, isFetching } = useQuery(totalsQuery(condition));
+  const { data, isFetching } = useSearchQuery(totalsQuery(condition), condition);
   const shown = (field: (typeof figures)[number]): string => {
     if (!data) return '-';
     if (field === 'billCount' || field === 'lineCount') return formatDecimal(String(data[field]));

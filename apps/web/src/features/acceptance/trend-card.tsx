@@ -1,11 +1,11 @@
 // The amount including tax over the searched range, by day up to two months and by month beyond.
 import type { AccCondition } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Empty } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyTrendChart as TrendChart } from '../../components/lazy-trend-chart';
 import { formatMoney } from '../../lib/format';
+import { useSearchQuery } from '../../lib/use-search-query';
 import { groupsQuery } from './api';
 import { trendDimension, trendPoints } from './condition';
 
@@ -16,7 +16,7 @@ const chartHeight = 240;
 export function TrendCard({ condition }: { condition: AccCondition }) {
   const { t } = useTranslation();
   const by = trendDimension(condition);
-  const { data } = useQuery(groupsQuery({ ...condition, groupBy: by, page: 1, limit: trendLimit }));
+  const { data } = useSearchQuery(groupsQuery({ ...condition, groupBy: by, page: 1, limit: trendLimit }), condition);
   const points = useMemo(() => trendPoints(condition, by, data?.list ?? []), [condition, by, data]);
   const tooltip = useCallback((index: number) => `¥${formatMoney(points.amounts[index])}`, [points]);
   return (

@@ -1,8 +1,10 @@
 // Calls of the base data pages with their query keys; saves are mutations that refresh what they change.
 import { type AccUnitForm, type BrandForm, type BusOption, type CallBody, type CategoryForm, baseInfo } from '@portal/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { useChange } from '../../lib/react-query';
 import { treeQuery } from '../../components/pickers/lookups';
+import { searchOf } from '../../components/server-list/search-of';
 
 export type BrandListQuery = CallBody<typeof baseInfo.getBrandPage>;
 export type DeptListQuery = CallBody<typeof baseInfo.getDeptPage>;
@@ -24,8 +26,7 @@ export const brandPageQuery = (query: BrandListQuery) =>
   });
 
 export async function brandColumnValues(query: BrandListQuery, field: string): Promise<string[]> {
-  const { page: _page, limit: _limit, sort: _sort, ...search } = query;
-  return (await call(baseInfo.getBrandColumnValues, { body: { ...search, field } }, { silent: true })).values;
+  return (await call(baseInfo.getBrandColumnValues, { body: { ...searchOf(query), field } }, { silent: true })).values;
 }
 
 export const deptPageQuery = (query: DeptListQuery) =>
@@ -36,7 +37,7 @@ export const deptPageQuery = (query: DeptListQuery) =>
   });
 
 export async function deptColumnValues(query: DeptListQuery, field: string): Promise<string[]> {
-  const { page: _page, limit: _limit, sort: _sort, ...search } = query;
+  const search = searchOf(query);
   return (await call(baseInfo.getDeptColumnValues, { body: { ...search, field } }, { silent: true })).values;
 }
 
@@ -50,39 +51,15 @@ export const busOptionsQuery = queryOptions({
   queryFn: () => call(baseInfo.queryBusOption, { body: {} }),
 });
 
-/** Saves a brand (new or changed) and refreshes what lists brands. */
-export function useSaveBrand() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (form: BrandForm) => call(baseInfo.saveBrand, { body: form }),
-    // The brand pickers read the legacy tree: it changes with the brands.
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: baseDataKeys.brands }),
-        client.invalidateQueries({ queryKey: treeQuery('brand').queryKey }),
-      ]),
-  });
-}
+/** Saves a brand (new or changed) and refreshes what lists brands; the brand pickers read the legacy tree, which changes with them. */
+export const useSaveBrand = () =>
+  useChange((form: BrandForm) => call(baseInfo.saveBrand, { body: form }), [baseDataKeys.brands, treeQuery('brand').queryKey]);
 
-export function useSaveCategory() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (form: CategoryForm) => call(baseInfo.saveCategory, { body: form }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: baseDataKeys.categories }),
-        client.invalidateQueries({ queryKey: treeQuery('category').queryKey }),
-      ]),
-  });
-}
+export const useSaveCategory = () =>
+  useChange((form: CategoryForm) => call(baseInfo.saveCategory, { body: form }), [baseDataKeys.categories, treeQuery('category').queryKey]);
 
-export function useSaveBusOption() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (option: BusOption) => call(baseInfo.saveBusOption, { body: option }),
-    onSuccess: () => client.invalidateQueries({ queryKey: baseDataKeys.busOptions }),
-  });
-}
+export const useSaveBusOption = () =>
+  useChange((option: BusOption) => call(baseInfo.saveBusOption, { body: option }), [baseDataKeys.busOptions]);
 
 export const accUnitPageQuery = (query: AccUnitListQuery) =>
   queryOptions({
@@ -92,14 +69,8 @@ export const accUnitPageQuery = (query: AccUnitListQuery) =>
   });
 
 export async function accUnitColumnValues(query: AccUnitListQuery, field: string): Promise<string[]> {
-  const { page: _page, limit: _limit, sort: _sort, ...search } = query;
+  const search = searchOf(query);
   return (await call(baseInfo.getAccUnitColumnValues, { body: { ...search, field } }, { silent: true })).values;
 }
 
-export function useSaveAccUnit() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (form: AccUnitForm) => call(baseInfo.saveAccUnit, { body: form }),
-    onSuccess: () => client.invalidateQueries({ queryKey: baseDataKeys.accUnits }),
-  });
-}
+export const useSaveAccUnit = () => useChange((form: AccUnitForm) => call(baseInfo.saveAccUnit, { body: form }), [baseDataKeys.accUnits]);

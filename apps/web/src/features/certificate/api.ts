@@ -1,9 +1,11 @@
 // Calls of certificates (module ms0040) with their query keys; changes are mutations that refresh them.
 import { type CallBody, type CertificateType, type CtfForm, certificate } from '@portal/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { useChange } from '../../lib/react-query';
 import { download, fileTypes } from '../../api/download';
 import { type UploadProgress, upload } from '../../api/upload';
+import { searchOf } from '../../components/server-list/search-of';
 
 export type ReviewListQuery = CallBody<typeof certificate.getCtfReviewList>;
 
@@ -37,8 +39,7 @@ export const reviewPageQuery = (body: ReviewListQuery) =>
   });
 
 export async function reviewColumnValues(body: ReviewListQuery, field: string): Promise<string[]> {
-  const { page: _page, limit: _limit, sort: _sort, ...search } = body;
-  return (await call(certificate.getCtfReviewColumnValues, { body: { ...search, field } }, { silent: true })).values;
+  return (await call(certificate.getCtfReviewColumnValues, { body: { ...searchOf(body), field } }, { silent: true })).values;
 }
 
 export const problemsQuery = queryOptions({
@@ -53,26 +54,18 @@ export const importSheet = (sheet: File, mode: 'all' | 'valid', onProgress: (p: 
   upload(certificate.importCtfs, [sheet], { query: { mode }, onProgress, silent: true });
 
 export const downloadTemplate = () =>
-  download(certificate.downloadCtfTemplate, undefined, { accept: fileTypes.xlsx, fallbackName: '资质证照导入模板.xlsx' });
+  download(certificate.downloadCtfTemplate, {}, { accept: fileTypes.xlsx, fallbackName: '资质证照导入模板.xlsx' });
 
 export const downloadReport = (rows: CallBody<typeof certificate.exportImportReport>['rows']) =>
-  download(certificate.exportImportReport, { rows }, { accept: fileTypes.xlsx, fallbackName: '资质证照导入校验结果.xlsx' });
+  download(certificate.exportImportReport, { body: { rows } }, { accept: fileTypes.xlsx, fallbackName: '资质证照导入校验结果.xlsx' });
 
-/** A change of certificates: when it has succeeded or failed, every certificate query is fetched again. */
-function useCtfChange<Input, Output>(change: (input: Input) => Promise<Output>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSettled: () => client.invalidateQueries({ queryKey: ctfKeys.all }),
-  });
-}
-
-export const useSaveCtf = () => useCtfChange((form: CtfForm) => call(certificate.saveCtf, { body: form }, { silent: true }));
-export const useSaveType = () => useCtfChange((type: CertificateType) => call(certificate.saveCtfType, { body: type }, { silent: true }));
-export const useSubmitCtf = () => useCtfChange((id: number) => call(certificate.submitCtf, { body: { id } }));
-export const useApproveCtf = () => useCtfChange((id: number) => call(certificate.approveCtf, { body: { id } }));
+export const useSaveCtf = () => useChange((form: CtfForm) => call(certificate.saveCtf, { body: form }, { silent: true }), [ctfKeys.all]);
+export const useSaveType = () =>
+  useChange((type: CertificateType) => call(certificate.saveCtfType, { body: type }, { silent: true }), [ctfKeys.all]);
+export const useSubmitCtf = () => useChange((id: number) => call(certificate.submitCtf, { body: { id } }), [ctfKeys.all]);
+export const useApproveCtf = () => useChange((id: number) => call(certificate.approveCtf, { body: { id } }), [ctfKeys.all]);
 export const useReturnCtf = () =>
-  useCtfChange(({ id, reason }: { id: number; reason: string }) => call(certificate.returnCtf, { body: { id, reason } }));
+  useChange(({ id, reason }: { id: number; reason: string }) => call(certificate.returnCtf, { body: { id, reason } }), [ctfKeys.all]);
 /** After an import the overview shows the new certificates. */
 export const useImportDone = () => {
   const client = useQueryClient();

@@ -10,15 +10,17 @@ import { RecordHistory } from '../../components/record-history';
 import { useUserStore } from '../../stores/user';
 import { detailQuery, useApproveCtf, useReturnCtf, useSubmitCtf } from './api';
 import { FileList, StatusTag } from '../../components/file-list';
+import { useTypeName } from '../../lib/use-type-name';
 import { ValidTo } from './valid-to';
 
 export const uploadPath = (params: Record<string, string>) => `/ctf/upload?${new URLSearchParams(params)}`;
 
 export function Fields({ c }: { c: Certificate }) {
   const { t } = useTranslation();
+  const typeName = useTypeName();
   return (
     <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
-      <Descriptions.Item label={t('certificate.type')}>{c.typeName}</Descriptions.Item>
+      <Descriptions.Item label={t('certificate.type')}>{typeName(c)}</Descriptions.Item>
       <Descriptions.Item label={t('certificate.status')}>
         <StatusTag status={c.status} />
       </Descriptions.Item>
@@ -44,6 +46,7 @@ export function Fields({ c }: { c: Certificate }) {
 export function DetailDrawer({ id, onClose }: { id: number | undefined; onClose(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const typeName = useTypeName();
   const navigate = useNavigate();
   const staff = useUserStore((s) => s.staff);
   const { data } = useQuery(detailQuery(id));
@@ -58,7 +61,7 @@ export function DetailDrawer({ id, onClose }: { id: number | undefined; onClose(
     <Drawer
       open={id !== undefined}
       onClose={onClose}
-      title={c ? `${c.typeName} ${c.ctfNumber}` : t('certificate.detail')}
+      title={c ? `${typeName(c)} ${c.ctfNumber}` : t('certificate.detail')}
       size="large"
       destroyOnHidden
     >

@@ -1,13 +1,13 @@
 // /ctfImport (hidden, under ms0040): download the template, upload a filled sheet, see every row's check in
 // a grid (downloadable); a sheet with errors saves nothing unless the user imports its valid rows.
 import { type CallData, certificate, languageOf, titleIn } from '@portal/contract';
-import { Alert, App, Button, Card, Progress, Space, Steps, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Progress, Space, Steps, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiFailure } from '../../api/client';
-import { ruleBreach } from '../../api/upload';
+import { FilePicker } from '../../components/file-upload';
 import { DataGrid, type GridColumn, gridHeight, titleWidth } from '../../components/data-grid';
 import { downloadReport, downloadTemplate, importSheet, useImportDone } from './api';
 import { importSummary } from './import-summary';
@@ -84,25 +84,18 @@ export default function ImportPage() {
             title: t('certificate.importPage.step2'),
             description: (
               <Space direction="vertical">
-                <Upload
-                  accept=".xlsx"
-                  maxCount={1}
-                  showUploadList={false}
-                  beforeUpload={(file) => {
-                    const breach = ruleBreach(certificate.importCtfs, [file]);
-                    if (breach) void message.error(breach.message, 5);
-                    else {
-                      setSheet(file);
-                      setResult(undefined);
-                      void run(file, 'all');
-                    }
-                    return Upload.LIST_IGNORE;
+                <FilePicker
+                  call={certificate.importCtfs}
+                  onPick={([file]) => {
+                    setSheet(file);
+                    setResult(undefined);
+                    void run(file!, 'all');
                   }}
                 >
                   <Button type="primary" icon={<UploadOutlined />} loading={percent !== undefined}>
                     {t('certificate.importPage.choose')}
                   </Button>
-                </Upload>
+                </FilePicker>
                 {sheet && <Typography.Text type="secondary">{sheet.name}</Typography.Text>}
                 {percent !== undefined && <Progress percent={percent} size="small" style={{ width: 240 }} />}
               </Space>

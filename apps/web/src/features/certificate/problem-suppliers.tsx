@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { problemsQuery } from './api';
 
 export function ProblemSuppliers({ onPick }: { onPick(suppCode: string): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = i18n.language === 'en';
   const { data, isLoading } = useQuery(problemsQuery);
   const count = (n: number, color: string) => (n ? <Tag color={color}>{n}</Tag> : '0');
   return (
@@ -29,7 +30,11 @@ export function ProblemSuppliers({ onPick }: { onPick(suppCode: string): void })
           ),
         },
         { title: t('certificate.problem.missing'), dataIndex: 'missing', render: (n: number) => count(n, 'red') },
-        { title: t('certificate.missingTypes'), dataIndex: 'missingTypes', render: (types: string[]) => types.join('、') || '—' },
+        {
+          title: t('certificate.missingTypes'),
+          key: 'missingTypes',
+          render: (_, r) => (english ? r.missingTypesEn.join(', ') : r.missingTypes.join('、')) || '—',
+        },
         { title: t('certificate.problem.expired'), dataIndex: 'expired', render: (n: number) => count(n, 'red') },
         { title: t('certificate.problem.expiring'), dataIndex: 'expiring', render: (n: number) => count(n, 'orange') },
         { title: t('certificate.returnedCount'), dataIndex: 'returned', render: (n: number) => count(n, 'volcano') },

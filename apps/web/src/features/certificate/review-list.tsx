@@ -2,13 +2,13 @@
 // double-click or 详情 opens one to approve or return.
 import { type CallData, certificate as contract } from '@portal/contract';
 import { Button, Form, Select, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type GridColumn, type GridRow } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { SupplierPicker } from '../../components/pickers/supplier-picker';
+import { formatTime } from '../../lib/format';
 import { type ReviewListQuery, reviewColumnValues, reviewPageQuery } from './api';
 
 interface Search {
@@ -32,7 +32,7 @@ export function ReviewList({ onOpen }: { onOpen(id: number): void }) {
       validTo: r.validTo,
       status: r.status,
       expiryState: r.expiryState,
-      updatedAt: dayjs(r.updatedAt).format('YYYY-MM-DD HH:mm:ss'),
+      updatedAt: formatTime(r.updatedAt),
     }),
     [],
   );

@@ -1,12 +1,15 @@
-// A supplier's certificates per type: the current certificate(s), their state and files, and what is
-// missing or expiring marked in colour; a supplier account can replace or submit from here.
+// A supplier's certificates per type: the certificate(s) in force, each followed by a successor not yet
+// approved (marked as such), their state and files, and what is missing or expiring marked in colour; a
+// supplier account can replace or submit from here.
 import type { TypeOverview } from '@portal/contract';
 import { Alert, Button, Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { uploadPath } from './detail-drawer';
 import { FileList, StatusTag } from '../../components/file-list';
+import { useTypeName } from '../../lib/use-type-name';
 import { ValidTo } from './valid-to';
+import './certificate.css';
 
 const problemColor: Record<TypeOverview['problem'], string> = {
   missing: 'red',
@@ -20,6 +23,7 @@ const alarming = new Set<TypeOverview['problem']>(['missing', 'expired', 'expiri
 
 export function TypeCards({ types, canUpload, onOpen }: { types: TypeOverview[]; canUpload: boolean; onOpen(id: number): void }) {
   const { t } = useTranslation();
+  const typeName = useTypeName();
   const navigate = useNavigate();
   return (
     <Row gutter={[16, 16]}>
@@ -28,11 +32,11 @@ export function TypeCards({ types, canUpload, onOpen }: { types: TypeOverview[];
           <Card
             size="small"
             data-type={type.typeName}
-            aria-label={type.typeName}
+            aria-label={typeName(type)}
             style={alarming.has(problem) ? { borderColor: problem === 'expiring' ? '#fa8c16' : '#ff4d4f' } : undefined}
             title={
               <Space wrap size={4}>
-                <span>{type.typeName}</span>
+                <span>{typeName(type)}</span>
                 <Tag color={type.mandatory ? 'blue' : 'default'}>
                   {type.mandatory ? t('certificate.mandatory') : t('certificate.optional')}
                 </Tag>
@@ -54,7 +58,21 @@ export function TypeCards({ types, canUpload, onOpen }: { types: TypeOverview[];
             ) : (
               <Space direction="vertical" style={{ width: '100%' }} size={12}>
                 {certificates.map((c) => (
-                  <div key={c.id} data-certificate={c.ctfNumber}>
+                  <div
+                    key={c.id}
+                    data-certificate={c.ctfNumber}
+                    data-in-force={c.inForce}
+                    className={c.inForce ? undefined : 'certificate-successor'}
+                  >
+                    {!c.inForce && (
+                      <Alert
+                        type="info"
+                        showIcon
+                        style={{ marginBottom: 4 }}
+                        message={t('certificate.successor')}
+                        description={t('certificate.successorHint')}
+                      />
+                    )}
                     <Space wrap size={[12, 4]}>
                       <Typography.Text strong>{c.ctfName}</Typography.Text>
                       <Typography.Text>{c.ctfNumber}</Typography.Text>
@@ -64,7 +82,7 @@ export function TypeCards({ types, canUpload, onOpen }: { types: TypeOverview[];
                         </Typography.Text>
                       )}
                       <StatusTag status={c.status} />
-                      {c.expiryState !== '正常' && (
+                      {c.inForce && c.expiryState !== '正常' && (
                         <Tag color={c.expiryState === '已过期' ? 'red' : 'orange'}>{t(`certificate.expiryStates.${c.expiryState}`)}</Tag>
                       )}
                     </Space>
@@ -91,9 +109,20 @@ export function TypeCards({ types, canUpload, onOpen }: { types: TypeOverview[];
                     <div style={{ margin: '8px 0' }}>
                       <FileList files={c.files} />
                     </div>
-                    <Button size="small" onClick={() => onOpen(c.id)}>
-                      {t('certificate.detail')}
-                    </Button>
+                    <Space size={8}>
+                      <Button size="small" onClick={() => onOpen(c.id)}>
+                        {t('certificate.detail')}
+                      </Button>
+                      {canUpload && c.scope === 'goods' && c.current && c.status !== '已提交' && (
+                        <Button
+                          size="small"
+                          onClick={() => navigate(uploadPath({ type: c.typeCode, barcode: c.barcode }))}
+                          aria-label={`${t('certificate.replace')} ${c.ctfNumber}`}
+                        >
+                          {t('certificate.replace')}
+                        </Button>
+                      )}
+                    </Space>
                   </div>
                 ))}
               </Space>

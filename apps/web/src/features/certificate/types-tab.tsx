@@ -10,6 +10,7 @@ import { typesQuery, useSaveType } from './api';
 const blank: CertificateType = {
   typeCode: '',
   typeName: '',
+  typeNameEn: '',
   scope: 'supplier',
   mandatory: false,
   annualReview: false,
@@ -44,6 +45,7 @@ export function TypesTab() {
         columns={[
           { title: t('certificate.types.code'), dataIndex: 'typeCode' },
           { title: t('certificate.type'), dataIndex: 'typeName' },
+          { title: t('certificate.types.nameEn'), dataIndex: 'typeNameEn' },
           {
             title: t('certificate.types.scope'),
             dataIndex: 'scope',
@@ -85,6 +87,9 @@ export function TypesTab() {
           </Form.Item>
           <Form.Item name="typeName" label={t('certificate.type')} rules={[{ required: true, whitespace: true }]}>
             <Input maxLength={40} />
+          </Form.Item>
+          <Form.Item name="typeNameEn" label={t('certificate.types.nameEn')}>
+            <Input maxLength={60} />
           </Form.Item>
           <Form.Item name="scope" label={t('certificate.types.scope')}>
             <Select

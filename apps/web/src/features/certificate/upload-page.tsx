@@ -14,6 +14,7 @@ import { fieldError } from '../../api/field-error';
 import { useTagsViewStore } from '../../stores/tags-view';
 import { detailQuery, overviewQuery, typesQuery, uploadFiles, useSaveCtf } from './api';
 import { FileUpload } from '../../components/file-upload';
+import { useTypeName } from '../../lib/use-type-name';
 
 interface Values {
   typeCode: string;
@@ -32,6 +33,7 @@ const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : '');
 
 export default function UploadPage() {
   const { t } = useTranslation();
+  const typeName = useTypeName();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
@@ -51,7 +53,19 @@ export default function UploadPage() {
     const c = existing.data?.certificate;
     if (!c) {
       const preset = types.data?.find((x) => x.typeCode === params.get('type'));
-      if (!id && preset && !form.getFieldValue('typeCode')) form.setFieldsValue({ typeCode: preset.typeCode, ctfName: preset.typeName });
+      if (!id && preset && !form.getFieldValue('typeCode')) {
+        // Renewing a goods certificate (?type=ZJBG&barcode=...): its goods item comes with it.
+        const barcode = preset.scope === 'goods' ? (params.get('barcode') ?? '') : '';
+        const renewed = overview.data?.types
+          .find((x) => x.type.typeCode === preset.typeCode)
+          ?.certificates.find((x) => barcode && x.barcode === barcode);
+        if (barcode && !renewed && !overview.data) return; // wait for the certificates to name the goods item
+        form.setFieldsValue({
+          typeCode: preset.typeCode,
+          ctfName: renewed?.ctfName ?? preset.typeName,
+          ...(barcode ? { barcode, goodsName: renewed?.goodsName ?? '', approvalNumber: renewed?.approvalNumber ?? '' } : {}),
+        });
+      }
       return;
     }
     form.setFieldsValue({
@@ -60,7 +74,7 @@ export default function UploadPage() {
       validTo: dayjs(c.validTo),
       nextReviewDate: c.nextReviewDate ? dayjs(c.nextReviewDate) : null,
     });
-  }, [existing.data, id, params, form, types.data]);
+  }, [existing.data, id, params, form, types.data, overview.data]);
   // The files of the certificate being edited, taken once when it has loaded.
   const [filesFrom, setFilesFrom] = useState<number>();
   if (existing.data && filesFrom !== existing.data.certificate.id) {
@@ -68,10 +82,13 @@ export default function UploadPage() {
     setFiles(existing.data.certificate.files);
   }
 
+  // The current certificate of the slot (type, and goods item for a goods type) that saving replaces.
+  const barcode = Form.useWatch('barcode', form) as string | undefined;
   const replacing = useMemo(() => {
-    if (id || !type || type.scope === 'goods') return undefined;
-    return overview.data?.types.find((x) => x.type.typeCode === type.typeCode)?.certificates[0];
-  }, [id, type, overview.data]);
+    if (id || !type) return undefined;
+    const slot = (c: { barcode: string }) => type.scope !== 'goods' || (Boolean(barcode) && c.barcode === barcode?.trim());
+    return overview.data?.types.find((x) => x.type.typeCode === type.typeCode)?.certificates.find((c) => c.current && slot(c));
+  }, [id, type, barcode, overview.data]);
 
   const close = () => {
     useTagsViewStore.getState().deleteView(location.pathname + location.search);
@@ -79,7 +96,9 @@ export default function UploadPage() {
   };
 
   const submit = async (andSubmit: boolean) => {
-    const values = await form.validateFields();
+    // Missing fields are named by the fields themselves.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     if (andSubmit && files.length === 0) {
       void message.error(t('certificate.form.filesRequired'));
       return;
@@ -131,7 +150,7 @@ export default function UploadPage() {
             >
               <Select
                 disabled={Boolean(id)}
-                options={(types.data ?? []).filter((x) => x.enabled).map((x) => ({ value: x.typeCode, label: x.typeName }))}
+                options={(types.data ?? []).filter((x) => x.enabled).map((x) => ({ value: x.typeCode, label: typeName(x) }))}
                 onChange={(code: string) => {
                   const picked = types.data?.find((x) => x.typeCode === code);
                   if (picked && !form.getFieldValue('ctfName')) form.setFieldValue('ctfName', picked.typeName);

@@ -1,23 +1,28 @@
 // The dashboard's certificate card: missing mandatory types, certificates expiring within 30 days and
 // expired ones, the most urgent named, linking to the certificate page.
-import { certificate } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, List, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/client';
+import { useCanOpen } from '../../lib/use-can-open';
+import { useTypeName } from '../../lib/use-type-name';
+import { certificateSummaryQuery } from './api';
 
 const problemTag = { missing: ['red', 'missing'], expired: ['red', 'expired'], expiring: ['orange', 'soon'] } as const;
 
 export function CertificateCard({ suppCode }: { suppCode?: string | undefined }) {
   const { t } = useTranslation();
+  const typeName = useTypeName();
+  const canOpen = useCanOpen();
   const c = (key: string, options?: Record<string, unknown>) => t(`dashboard.certificates.${key}`, options);
-  const { data } = useQuery({
-    queryKey: ['dashboard', 'certificates', suppCode ?? ''],
-    queryFn: () => call(certificate.getCertificateSummary, { query: suppCode ? { suppCode } : {} }),
-  });
+  const { data } = useQuery(certificateSummaryQuery(suppCode));
   return (
-    <Card title={c('title')} extra={<Link to="/ctfType">{t('dashboard.view')}</Link>} loading={!data} aria-label={c('label')}>
+    <Card
+      title={c('title')}
+      extra={canOpen('/ctfType') && <Link to="/ctfType">{t('dashboard.view')}</Link>}
+      loading={!data}
+      aria-label={c('label')}
+    >
       {data && (
         <>
           <Row gutter={8}>
@@ -40,7 +45,8 @@ export function CertificateCard({ suppCode }: { suppCode?: string | undefined })
                 <List.Item>
                   <Typography.Text ellipsis>
                     <Tag color={problemTag[item.problem][0]}>{c(problemTag[item.problem][1])}</Tag>
-                    {item.typeName} {item.ctfNumber}
+                    {/* A space of its own: the tag's text and the type's name read apart ('Missing Food business licence'). */}{' '}
+                    {typeName(item)} {item.ctfNumber}
                     {item.daysLeft !== null &&
                       ` · ${item.daysLeft >= 0 ? c('daysLeft', { count: item.daysLeft }) : c('expiredDays', { count: -item.daysLeft })}`}
                     {item.problem === 'missing' && ` · ${item.suppName}`}

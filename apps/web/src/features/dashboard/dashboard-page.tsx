@@ -1,18 +1,18 @@
 // The dashboard (module ms0014): what needs attention when the day starts — open orders, receiving this
 // month against last month, settlement bills waiting — and the trend. Staff pick a supplier or see all.
-import { dashboard } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Col, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/client';
 import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { formatMoney } from '../../lib/format';
 import { useUserStore } from '../../stores/user';
 import { LazyTrendChart as TrendChart } from '../../components/lazy-trend-chart';
+import { overviewQuery } from './api';
 import { CertificateCard } from './certificate-card';
+import { useCanOpen } from '../../lib/use-can-open';
 
 const yuan = (amount: string) => `¥${formatMoney(amount)}`;
 
@@ -26,12 +26,11 @@ function change(t: TFunction, now: string, before: string): string {
 
 export default function DashboardPage() {
   const { t } = useTranslation();
+  const canOpen = useCanOpen();
+  const viewLink = (path: string) => (canOpen(path) ? <Link to={path}>{t('dashboard.view')}</Link> : undefined);
   const user = useUserStore();
   const [suppCode, setSuppCode] = useState<string | undefined>();
-  const { data } = useQuery({
-    queryKey: ['dashboard', suppCode ?? ''],
-    queryFn: () => call(dashboard.getOverview, { query: suppCode ? { suppCode } : {} }),
-  });
+  const { data } = useQuery(overviewQuery(suppCode));
 
   return (
     <div>
@@ -61,15 +60,25 @@ export default function DashboardPage() {
         <>
           <Row gutter={[16, 16]}>
             <Col xs={24} md={8}>
-              <Card title={t('dashboard.openOrders')} extra={<Link to="/purOrder">{t('dashboard.view')}</Link>}>
+              <Card title={t('dashboard.openOrders')} extra={viewLink('/purOrder')}>
                 <Statistic
                   title={t('dashboard.openOrdersDetail', { count: data.openOrders.count, toConfirm: data.openOrders.toConfirm })}
                   value={yuan(data.openOrders.amount)}
                 />
+                <Space wrap size={[16, 4]} style={{ marginTop: 8 }}>
+                  {canOpen('/purOrder') && data.openOrders.toConfirm > 0 && (
+                    <Link to="/purOrder?waiting=1">{t('dashboard.toConfirmLink', { count: data.openOrders.toConfirm })}</Link>
+                  )}
+                  {user.staff && canOpen('/orderConfirmMonitor') && (
+                    <Link to="/orderConfirmMonitor?view=overdue" style={data.openOrders.overdue > 0 ? { color: '#cf1322' } : undefined}>
+                      {t('dashboard.overdueLink', { count: data.openOrders.overdue })}
+                    </Link>
+                  )}
+                </Space>
               </Card>
             </Col>
             <Col xs={24} md={8}>
-              <Card title={t('dashboard.receiving')} extra={<Link to="/acceptance">{t('dashboard.view')}</Link>}>
+              <Card title={t('dashboard.receiving')} extra={viewLink('/acceptance')}>
                 <Statistic
                   title={t('dashboard.receivingDetail', {
                     change: change(t, data.receiving.thisMonth, data.receiving.lastMonthToDate),
@@ -80,10 +89,7 @@ export default function DashboardPage() {
               </Card>
             </Col>
             <Col xs={24} md={8}>
-              <Card
-                title={t('dashboard.settlement')}
-                extra={<Link to={user.staff ? '/samBill/review' : '/samBill'}>{t('dashboard.view')}</Link>}
-              >
+              <Card title={t('dashboard.settlement')} extra={viewLink(user.staff ? '/samBill/review' : '/samBill')}>
                 <Statistic
                   title={t('dashboard.settlementDetail', {
                     count: data.settlement.waitingCount,

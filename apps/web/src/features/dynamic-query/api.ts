@@ -1,12 +1,15 @@
 // Calls of the query pages and of the designer, with their query keys.
 import { type CallBody, type CallData, type QueryDefinition, type ResultRow, dynamicQuery, menu } from '@portal/contract';
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { useChange } from '../../lib/react-query';
 import { useUserStore } from '../../stores/user';
+import { searchOf } from '../../components/server-list/search-of';
 
 export type RunBody = CallBody<typeof dynamicQuery.run>;
 
 export const dynamicQueryKeys = {
+  all: ['dynamic-query'] as const,
   page: ['dynamic-query', 'page'] as const,
   run: ['dynamic-query', 'run'] as const,
   designer: ['dynamic-query', 'designer'] as const,
@@ -41,8 +44,8 @@ export const runQuery = (body: RunBody, tenantid: string | undefined) =>
   });
 
 export async function runColumnValues(body: RunBody, field: string, tenantid: string | undefined): Promise<string[]> {
-  const { page: _page, limit: _limit, sort: _sort, ...rest } = body;
-  return (await call(dynamicQuery.runColumnValues, { query: tenantQuery(tenantid), body: { ...rest, field } }, { silent: true })).values;
+  return (await call(dynamicQuery.runColumnValues, { query: tenantQuery(tenantid), body: { ...searchOf(body), field } }, { silent: true }))
+    .values;
 }
 
 export const definitionsQuery = queryOptions({
@@ -63,41 +66,28 @@ export const publishOptionsQuery = queryOptions({
 });
 
 /**
- * After a change to definitions: the designer's lists, and the signed-in user's own menu, which holds a published
- * definition's entry and title when the user's role is one it was published to (no new sign-in needed).
+ * After a change to definitions: the designer's lists (the query fetches them again), and the signed-in user's own
+ * menu, which holds a published definition's entry and title when the user's role is one it was published to (no
+ * new sign-in needed).
  */
-async function afterChange(client: QueryClient): Promise<void> {
-  await client.invalidateQueries({ queryKey: ['dynamic-query'] });
+async function reloadMenu(): Promise<void> {
   const routes = await call(menu.queryMerchantsModuleList, { query: {} }, { silent: true }).catch(() => null);
   if (routes) useUserStore.getState().setMenu(routes);
 }
 
-export function useSaveDefinition() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: QueryDefinition & { isNew: boolean }) => call(dynamicQuery.saveDefinition, { body }),
-    onSuccess: () => afterChange(client),
-  });
-}
+export const useSaveDefinition = () =>
+  useChange(
+    (body: QueryDefinition & { isNew: boolean }) => call(dynamicQuery.saveDefinition, { body }),
+    [dynamicQueryKeys.all],
+    reloadMenu,
+  );
 
-export function useDeleteDefinition() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (queryCode: string) => call(dynamicQuery.deleteDefinition, { body: { queryCode } }),
-    onSuccess: () => afterChange(client),
-  });
-}
+export const useDeleteDefinition = () =>
+  useChange((queryCode: string) => call(dynamicQuery.deleteDefinition, { body: { queryCode } }), [dynamicQueryKeys.all], reloadMenu);
 
-export function usePublish() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CallBody<typeof dynamicQuery.publish>) => call(dynamicQuery.publish, { body }),
-    onSuccess: () => afterChange(client),
-  });
-}
+export const usePublish = () =>
+  useChange((body: CallBody<typeof dynamicQuery.publish>) => call(dynamicQuery.publish, { body }), [dynamicQueryKeys.all], reloadMenu);
 
-export function useTestRun() {
-  return useMutation({
-    mutationFn: (body: CallBody<typeof dynamicQuery.testRun>) => call(dynamicQuery.testRun, { body }, { silent: true }),
-  });
-}
+/** A test run changes nothing: no query is read afresh. */
+export const useTestRun = () =>
+  useChange((body: CallBody<typeof dynamicQuery.testRun>) => call(dynamicQuery.testRun, { body }, { silent: true }), []);

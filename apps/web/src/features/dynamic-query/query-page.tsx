@@ -3,14 +3,16 @@
 // title and breadcrumb from the definition's title. Signed out it shows public definitions only.
 import { type PageDefinition, type ParamValues, type ResultRow, dynamicQuery } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Result, Space, Typography } from 'antd';
+import { Alert, Card, Form, Result, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ApiFailure } from '../../api/client';
-import { fetchFile, fileTypes } from '../../api/download';
+import { download } from '../../api/download';
 import { DataGrid, type GridColumn, type GridRow, titleWidth } from '../../components/data-grid';
+import { ExportButtons } from '../../components/export-buttons';
 import { ListPagination } from '../../components/list-pagination';
+import { formatTime } from '../../lib/format';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { usePageTitlesStore } from '../../stores/page-titles';
 import { useUserStore } from '../../stores/user';
@@ -66,19 +68,22 @@ function gridColumnOf(c: PageDefinition['columns'][number]): GridColumn {
   return { field: c.field, title: c.title, type, width, ...(c.fixed ? { fixed: c.fixed } : {}) };
 }
 
-const rowOf = (row: ResultRow): GridRow =>
-  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'boolean' ? String(v) : v]));
+/** A timestamp cell as the runner sends it (ISO, UTC): shown as the retailer's time like every other time. */
+const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const cellOf = (v: ResultRow[string]) =>
+  typeof v === 'boolean' ? String(v) : typeof v === 'string' && instant.test(v) ? formatTime(v) : v;
+const rowOf = (row: ResultRow): GridRow => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, cellOf(v)]));
 
 function QueryView({ definition, tenantid }: { definition: PageDefinition; tenantid: string | undefined }) {
   const { title } = definition;
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [params, setParams] = useState<ParamValues>(() => paramValuesOf(definition.params, initialValues(definition.params)));
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  // One search object per 查询: a new one fetches again, the same one across renders keeps the page.
+  const search = useMemo(() => ({ params }), [params]);
   const list = useServerList({
-    initialSearch: { params },
-    search: { params },
+    initialSearch: search,
+    search,
     bodyOf: (s: { params: ParamValues }) => ({ queryCode: definition.queryCode, params: s.params }),
     pageQuery: (body: RunBody) => runQuery(body, tenantid),
     columnValues: (body: RunBody, field: string) => runColumnValues(body, field, tenantid),
@@ -88,44 +93,22 @@ function QueryView({ definition, tenantid }: { definition: PageDefinition; tenan
   const columns = useMemo(() => definition.columns.map(gridColumnOf), [definition.columns]);
   const run = useQuery(runQuery(list.body, tenantid));
 
-  const exportAs = async (kind: 'csv' | 'xlsx') => {
-    setExporting(kind);
-    const key = 'dynamic-query-export';
-    void message.loading({ key, content: t('dynamicQuery.exporting'), duration: 0 });
-    try {
-      const { blob, fileName } = await fetchFile(
-        kind === 'csv' ? dynamicQuery.exportCsv : dynamicQuery.exportExcel,
-        { body: list.exportBody, query: tenantid ? { tenantid } : {} },
-        {
-          accept: fileTypes[kind],
-          fallbackName: `${definition.title}.${kind}`,
-        },
-      );
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      void message.success({ key, content: t('dynamicQuery.exported', { name: fileName }), duration: 2 });
-    } catch {
-      message.destroy(key);
-    } finally {
-      setExporting(null);
-    }
-  };
-
   return (
     <Card title={title}>
       {definition.description && <Typography.Paragraph type="secondary">{definition.description}</Typography.Paragraph>}
       <ParamForm params={definition.params} form={form} onSearch={(values) => setParams(paramValuesOf(definition.params, values))} />
       <Space wrap style={{ marginBottom: 12 }}>
-        <Button onClick={() => void exportAs('csv')} loading={exporting === 'csv'} disabled={exporting !== null}>
-          {t('dynamicQuery.exportCsv')}
-        </Button>
-        <Button onClick={() => void exportAs('xlsx')} loading={exporting === 'xlsx'} disabled={exporting !== null}>
-          {t('dynamicQuery.exportExcel')}
-        </Button>
+        <ExportButtons
+          texts="dynamicQuery"
+          fallbackName={definition.title}
+          exportAs={(format, options) =>
+            download(
+              format === 'csv' ? dynamicQuery.exportCsv : dynamicQuery.exportExcel,
+              { body: list.exportBody, query: tenantid ? { tenantid } : {} },
+              options,
+            )
+          }
+        />
         {list.total !== undefined && <Typography.Text aria-live="polite">{t('dynamicQuery.total', { count: list.total })}</Typography.Text>}
       </Space>
       {cappedOf(run.data) && (

@@ -1,10 +1,11 @@
 // Calls of new-product applications (supplier ms0061, review ms0060) with their query keys; changes are
 // mutations that refresh them.
-import { type ApplyForm, type CallBody, file, goodsApply } from '@portal/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ApplyForm, type CallBody, goodsApply } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { downloadByQuery, fileTypes } from '../../api/download';
+import { useChange } from '../../lib/react-query';
 import { type UploadProgress, upload } from '../../api/upload';
+import { searchOf } from '../../components/server-list/search-of';
 
 export type ApplyListQuery = CallBody<typeof goodsApply.getApplyPage>;
 /** Which side a page is: the supplier's own applications or the staff's review. */
@@ -25,8 +26,7 @@ export const pageQuery = (side: Side) => (body: ApplyListQuery) =>
   });
 
 export const columnValuesOf = (side: Side) => async (body: ApplyListQuery, field: string) => {
-  const { page: _page, limit: _limit, sort: _sort, ...search } = body;
-  return (await call(calls[side].values, { body: { ...search, field } }, { silent: true })).values;
+  return (await call(calls[side].values, { body: { ...searchOf(body), field } }, { silent: true })).values;
 };
 
 export const detailQuery = (side: Side, applyNo: string | undefined) =>
@@ -49,26 +49,22 @@ export const linkableQuery = queryOptions({
 export const uploadFiles = (files: File[], onProgress: (p: UploadProgress) => void) =>
   upload(goodsApply.uploadApplyFile, files, { onProgress, silent: true });
 
-export const downloadStored = (fileId: string, fileName: string) =>
-  downloadByQuery(file.downloadFile, { fileId }, { accept: fileTypes.stored, fallbackName: fileName });
-
-/** A change of applications: when it has succeeded or failed, every application query is fetched again. */
-function useApplyChange<Input, Output>(change: (input: Input) => Promise<Output>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: change, onSettled: () => client.invalidateQueries({ queryKey: applyKeys.all }) });
-}
-
-export const useSaveApply = () => useApplyChange((form: ApplyForm) => call(goodsApply.saveApply, { body: form }, { silent: true }));
+export const useSaveApply = () =>
+  useChange((form: ApplyForm) => call(goodsApply.saveApply, { body: form }, { silent: true }), [applyKeys.all]);
 export const useSubmitApply = () =>
-  useApplyChange((form: ApplyForm) =>
-    call(goodsApply.startErpProcessWithForm, { body: { processKey: 'goodsApply', form } }, { silent: true }),
+  useChange(
+    (form: ApplyForm) => call(goodsApply.startErpProcessWithForm, { body: { processKey: 'goodsApply', form } }, { silent: true }),
+    [applyKeys.all],
   );
-export const useWithdrawApply = () => useApplyChange((applyNo: string) => call(goodsApply.withdrawApply, { body: { applyNo } }));
-export const useDeleteApply = () => useApplyChange((applyNo: string) => call(goodsApply.deleteApply, { body: { applyNo } }));
+export const useWithdrawApply = () =>
+  useChange((applyNo: string) => call(goodsApply.withdrawApply, { body: { applyNo } }), [applyKeys.all]);
+export const useDeleteApply = () => useChange((applyNo: string) => call(goodsApply.deleteApply, { body: { applyNo } }), [applyKeys.all]);
 
 export type Verdict = 'accept' | 'approve' | 'reject';
 const verdictCalls = { accept: goodsApply.acceptApply, approve: goodsApply.approveApply, reject: goodsApply.rejectApply } as const;
 export const useReviewApply = () =>
-  useApplyChange(({ verdict, applyNo, comment }: { verdict: Verdict; applyNo: string; comment: string }) =>
-    call(verdictCalls[verdict], { body: { applyNo, comment } }, { silent: true }),
+  useChange(
+    ({ verdict, applyNo, comment }: { verdict: Verdict; applyNo: string; comment: string }) =>
+      call(verdictCalls[verdict], { body: { applyNo, comment } }, { silent: true }),
+    [applyKeys.all],
   );

@@ -1,12 +1,12 @@
 // One application as the supplier and the reviewers read it: where it stands (and why it was returned),
 // its fields, the comment of each review step, its certificate files and linked certificates, its history.
 import type { ApplyDetail, HistoryEntry } from '@portal/contract';
-import { Alert, Button, Descriptions, List, Space, Tag, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Descriptions, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FileList } from '../../components/file-list';
 import { RecordHistory } from '../../components/record-history';
 import { formatMoney, formatPrice } from '../../lib/format';
-import { downloadStored } from './api';
+import { useTypeName } from '../../lib/use-type-name';
 
 const statusColor: Record<string, string> = {
   草稿: 'default',
@@ -24,6 +24,7 @@ export function StatusTag({ status }: { status: string }) {
 
 export function ApplyView({ apply, history }: { apply: ApplyDetail; history: HistoryEntry[] }) {
   const { t } = useTranslation();
+  const typeName = useTypeName();
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={16}>
       {apply.status === '驳回' && (
@@ -73,30 +74,7 @@ export function ApplyView({ apply, history }: { apply: ApplyDetail; history: His
           </List.Item>
         )}
       />
-      <List
-        size="small"
-        bordered
-        header={t('goodsApply.files')}
-        dataSource={apply.files}
-        locale={{ emptyText: '—' }}
-        renderItem={(f) => (
-          <List.Item
-            actions={[
-              <Button
-                key="download"
-                size="small"
-                icon={<DownloadOutlined />}
-                aria-label={`${t('goodsApply.download')} ${f.fileName}`}
-                onClick={() => void downloadStored(f.fileId, f.fileName)}
-              >
-                {t('goodsApply.download')}
-              </Button>,
-            ]}
-          >
-            {f.fileName}
-          </List.Item>
-        )}
-      />
+      <FileList layout="rows" files={apply.files} title={t('goodsApply.files')} />
       <List
         size="small"
         bordered
@@ -105,7 +83,7 @@ export function ApplyView({ apply, history }: { apply: ApplyDetail; history: His
         locale={{ emptyText: '—' }}
         renderItem={(c) => (
           <List.Item>
-            {c.typeName} {c.ctfNumber} · {c.validTo}{' '}
+            {typeName(c)} {c.ctfNumber} · {c.validTo}{' '}
             {c.daysLeft < 0 ? <Tag color="error">{t('goodsApply.expired')}</Tag> : t('goodsApply.daysLeft', { count: c.daysLeft })}
           </List.Item>
         )}

@@ -2,7 +2,7 @@
 // EAN-13 check digit and the prices are checked as the server checks them (the contract's rules); files
 // upload with progress as they are chosen; saving keeps a draft, submitting starts the review.
 import type { ApplyDetail, ApplyForm, StoredFile } from '@portal/contract';
-import { goodsApply } from '@portal/contract';
+import { compareDecimal, goodsApply } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { ApiFailure } from '../../api/client';
 import { linkableQuery, uploadFiles, useSaveApply, useSubmitApply } from './api';
 import { FileUpload } from '../../components/file-upload';
 import { BrandPicker, CategoryPicker } from '../../components/pickers/tree-picker';
+import { useTypeName } from '../../lib/use-type-name';
 
 type Values = Omit<ApplyForm, 'applyNo' | 'fileIds' | 'remark'> & { remark?: string };
 
@@ -53,6 +54,8 @@ export function ApplyEditor({ apply, onClose }: { apply: ApplyDetail | undefined
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
+  const typeName = useTypeName();
+  const barcode = Form.useWatch('barcode', form) as string | undefined;
   const linkable = useQuery(linkableQuery);
   const save = useSaveApply();
   const submit = useSubmitApply();
@@ -88,7 +91,7 @@ export function ApplyEditor({ apply, onClose }: { apply: ApplyDetail | undefined
   const money = (field: string, places: number) => ({
     validator: async (_: unknown, value: string | undefined) => {
       if (!value) throw new Error(t('goodsApply.form.required', { field }));
-      if (!new RegExp(`^\\d{1,8}(\\.\\d{1,${places}})?$`).test(value.trim()) || goodsApply.scaled(value.trim()) <= 0n)
+      if (!new RegExp(`^\\d{1,8}(\\.\\d{1,${places}})?$`).test(value.trim()) || compareDecimal(value.trim(), '0') <= 0)
         throw new Error(t('goodsApply.form.money', { field, places }));
     },
   });
@@ -174,7 +177,7 @@ export function ApplyEditor({ apply, onClose }: { apply: ApplyDetail | undefined
                   validator: async (_, value: string | undefined) => {
                     const price = String(getFieldValue('price') ?? '').trim();
                     if (value && /^\d+(\.\d+)?$/.test(price) && /^\d+(\.\d+)?$/.test(value.trim()))
-                      if (goodsApply.scaled(value.trim()) < goodsApply.scaled(price)) throw new Error(t('goodsApply.form.retailBelow'));
+                      if (compareDecimal(value.trim(), price) < 0) throw new Error(t('goodsApply.form.retailBelow'));
                   },
                 }),
               ]}
@@ -222,10 +225,13 @@ export function ApplyEditor({ apply, onClose }: { apply: ApplyDetail | undefined
             mode="multiple"
             allowClear
             optionFilterProp="label"
-            options={(linkable.data ?? []).map((c) => ({
-              value: c.id,
-              label: `${c.typeName} ${c.ctfNumber}${c.barcode ? ` (${c.barcode})` : ''} · ${c.validTo}${c.daysLeft < 0 ? ` ${t('goodsApply.expired')}` : ''}`,
-            }))}
+            // A goods certificate speaks for its own barcode only: another barcode's is not offered (the server refuses it too).
+            options={(linkable.data ?? [])
+              .filter((c) => !c.barcode || c.barcode === barcode?.trim())
+              .map((c) => ({
+                value: c.id,
+                label: `${typeName(c)} ${c.ctfNumber}${c.barcode ? ` (${c.barcode})` : ''} · ${c.validTo}${c.daysLeft < 0 ? ` ${t('goodsApply.expired')}` : ''}`,
+              }))}
           />
         </Form.Item>
         <Space wrap>

@@ -52,7 +52,6 @@ export const zhCN = {
     pending: '审核中',
     daysLeft_other: '剩余 {{count}} 天',
     expired: '已过期',
-    download: '下载',
     form: {
       newTitle: '新建新品申请',
       editTitle: '编辑新品申请 {{no}}',
@@ -140,7 +139,6 @@ export const en: Texts<typeof zhCN> = {
     daysLeft_one: '{{count}} day left',
     daysLeft_other: '{{count}} days left',
     expired: 'Expired',
-    download: 'Download',
     form: {
       newTitle: 'New product application',
       editTitle: 'Edit application {{no}}',

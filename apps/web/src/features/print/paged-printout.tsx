@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { cspNonce } from '../../app/csp';
 import { formatTime } from '../../lib/format';
 import { usePrintTime } from '../../lib/use-print-time';
-import { cellText, fieldText, fillText } from './fill';
+import { type PrintLanguage, cellText, fieldText, fillText, footerFields } from './fill';
 import { paginate } from './paginate';
 import { type Paper, pageRule, paperOf, pxPerMm } from './paper';
-import './print.css';
+import '../../components/print-sheet.css';
 
 interface Props {
   template: common.PrintTemplate;
@@ -28,11 +28,15 @@ export function PagedPrintout({ template, record, onPages }: Props) {
   const measureRef = useRef<HTMLDivElement>(null);
   const [pages, setPages] = useState<[number, number][] | null>(null);
   const english = i18n.language === 'en';
+  const language: PrintLanguage = english ? 'en' : 'zh-CN';
   // Labels are the template's own; in English the field's English name.
-  const label = (field: string, own: string) => (english ? t(`print.fields.${field}`, { defaultValue: own }) : own);
-  const title = english ? t(`print.types.${record.printTypeCode}`) : fillText(template.layout.title, record);
+  // A footer total the template does not list reads the field's own name.
+  const label = (field: string, own?: string) =>
+    english || own === undefined ? t(`print.fields.${field}`, { defaultValue: own ?? field }) : own;
+  const footer = useMemo(() => footerFields(template, record), [template, record]);
+  const title = english ? t(`print.types.${record.printTypeCode}`) : fillText(template.layout.title, record, language);
   const colon = t('print.colon');
-  const note = template.layout.note ? fillText(template.layout.note, record) : '';
+  const note = template.layout.note ? fillText(template.layout.note, record, language) : '';
 
   useLayoutEffect(() => {
     const box = measureRef.current;
@@ -71,7 +75,7 @@ export function PagedPrintout({ template, record, onPages }: Props) {
               {label(f.field, f.label)}
               {colon}
             </dt>
-            <dd>{fieldText(record, f.field)}</dd>
+            <dd>{fieldText(record, f.field, language)}</dd>
           </div>
         ))}
       </dl>
@@ -102,22 +106,22 @@ export function PagedPrintout({ template, record, onPages }: Props) {
       <tr key={offset + index}>
         {template.layout.columns.map((c) => (
           <td key={c.field} className={`align-${c.align}`}>
-            {cellText(record, line, c.field)}
+            {cellText(record, line, c.field, language)}
           </td>
         ))}
       </tr>
     ));
   const foot = (page: number, count: number) => (
     <div className="print-foot">
-      {template.layout.footer.length > 0 && (
+      {footer.length > 0 && (
         <dl className="print-fields">
-          {template.layout.footer.map((f) => (
+          {footer.map((f) => (
             <div key={f.field}>
               <dt>
                 {label(f.field, f.label)}
                 {colon}
               </dt>
-              <dd>{fieldText(record, f.field)}</dd>
+              <dd>{fieldText(record, f.field, language)}</dd>
             </div>
           ))}
         </dl>

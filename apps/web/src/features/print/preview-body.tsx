@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../api/client';
 import { type PrintType, recordQuery, templatesQuery } from './api';
+import { templateText } from './fill';
 import { PagedPrintout } from './paged-printout';
 
 interface Props {
@@ -20,8 +21,9 @@ interface Props {
 }
 
 export function PreviewBody({ printType, billNumber, suppCode, templateCode, onTemplateChange, leading }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
   const templates = useQuery(templatesQuery(printType));
   const record = useQuery(recordQuery(printType, billNumber, suppCode));
   const [pageCount, setPageCount] = useState<number | null>(null);
@@ -49,7 +51,7 @@ export function PreviewBody({ printType, billNumber, suppCode, templateCode, onT
             value={template.templateCode}
             onChange={onTemplateChange}
             style={{ minWidth: 240, maxWidth: '80vw' }}
-            options={list.map((x) => ({ value: x.templateCode, label: x.templateName }))}
+            options={list.map((x) => ({ value: x.templateCode, label: templateText(x.templateName, language) }))}
           />
           <Tag>
             {t(`print.paper.${template.paperSize}`)} · {t(`print.paper.${template.orientation}`)}

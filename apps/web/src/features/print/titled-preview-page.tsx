@@ -6,12 +6,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type ListedType, printableRecordsQuery } from './api';
+import { wordText } from './fill';
 import { PreviewBody } from './preview-body';
 
 const titles = { adjustPrice: 'manageAdjustPrice', goodsChange: 'goodsChangeApproval' } as const;
 
 export function TitledPreview({ printType }: { printType: ListedType }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const records = useQuery(printableRecordsQuery(printType));
   const chosen = params.get('billNumber')?.trim() || records.data?.[0]?.billNumber || '';
@@ -56,7 +57,7 @@ export function TitledPreview({ printType }: { printType: ListedType }) {
               notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('print.noRecords')} />}
               options={(records.data ?? []).map((r) => ({
                 value: r.billNumber,
-                label: `${r.billNumber} ${r.suppName} ${r.applyDate} ${r.status}`,
+                label: `${r.billNumber} ${r.suppName} ${r.applyDate} ${wordText(r.status, i18n.language === 'en' ? 'en' : 'zh-CN')}`,
               }))}
             />
           </Space>

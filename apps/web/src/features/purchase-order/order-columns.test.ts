@@ -1,7 +1,7 @@
 import type { PurOrderSummary } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import type { OrderLine } from './api';
-import { lineRow, orderColumns, orderRow } from './order-columns';
+import { changeTextOf, lineRow, marksOf, orderColumns, orderRow } from './order-columns';
 
 const line: OrderLine = {
   lineNo: 1,
@@ -18,6 +18,14 @@ const line: OrderLine = {
   price: '8.500000',
   taxRate: '13.00',
   amount: '1020.00',
+  confirmedQty: '120.000',
+  promisedDate: '2026-06-05',
+  confirmNote: '',
+  changed: false,
+  isNew: false,
+  prevQty: null,
+  prevPrice: null,
+  prevDeliveryDate: null,
 };
 
 describe('order grids', () => {
@@ -59,6 +67,16 @@ describe('order grids', () => {
       totalAmount: '10200.00',
       receivedQty: '1180.000',
       lineCount: 2,
+      confirmDueAt: '2026-06-02T09:00:00+08:00',
+      confirmedAt: '2026-06-01T15:00:00+08:00',
+      late: false,
+      overdue: false,
+      changed: false,
+      readAt: '2026-06-01T10:00:00+08:00',
+      declineReason: '',
+      declineNote: '',
+      reopenedAt: null,
+      version: 2,
     } satisfies PurOrderSummary;
     expect(orderRow(order)).toMatchObject({ totalQty: '1200', receivedQty: '1180', totalAmount: '10200.00', short: 1 });
   });
@@ -77,5 +95,27 @@ describe('order list in English', () => {
     } finally {
       await i18n.changeLanguage('zh-CN');
     }
+  });
+});
+
+describe('confirmation on the grids', () => {
+  it("shows a changed line's values before and now, a new line, and nothing for an unchanged one", async () => {
+    const { default: i18n } = await import('../../i18n');
+    const text = changeTextOf(i18n.t, '2026-06-06');
+    expect(text(line)).toBe('');
+    const changed = { ...line, changed: true, prevQty: '100.000', prevPrice: '8.000000', prevDeliveryDate: '2026-06-05' };
+    expect(text(changed)).toBe('数量 100 → 120; 单价 8.00 → 8.50; 交货日期 2026-06-05 → 2026-06-06');
+    expect(text({ ...line, changed: true, isNew: true })).toBe('新增行');
+    expect(lineRow(changed, false, text)).toMatchObject({
+      confirmedQty: '120',
+      promisedDate: '2026-06-05',
+      change: expect.stringContaining('100 → 120'),
+    });
+  });
+
+  it('marks an order overdue, changed or confirmed late', () => {
+    expect(marksOf({ overdue: true, changed: true, late: false })).toBe('overdue,changed');
+    expect(marksOf({ overdue: false, changed: false, late: true })).toBe('late');
+    expect(marksOf({ overdue: false, changed: false, late: false })).toBe('');
   });
 });

@@ -1,9 +1,8 @@
 // The grids of purchase orders: the list, an order's lines and its lines split into packing units. Numbers
 // show as exact text; the list's texts are those the server filters on (quantities without trailing zeros).
-import type { PurOrderSummary } from '@portal/contract';
+import { type PurOrderSummary, percentOf, subtractDecimal, toUnits } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { type GridColumn, type GridRow, fitTitles } from '../../components/data-grid';
-import { percentOf, subtractDecimal, toUnits } from '../../lib/decimal';
 import { formatDecimal, formatPrice, formatRate } from '../../lib/format';
 import type { OrderLine, SplitLine } from './api';
 import { statusClass } from './order-status';
@@ -15,6 +14,12 @@ export function orderColumns(t: TFunction): GridColumn[] {
   const title = (field: string) => t(`purchaseOrder.columns.${field}`);
   // The wire's Chinese words of a state, delivery mode or order type, in the user's language (unknown ones as sent).
   const wordsOf = (group: string) => (value: string) => t(`purchaseOrder.${group}.${value}`, { defaultValue: value });
+  const marks = (value: string) =>
+    value
+      .split(',')
+      .filter(Boolean)
+      .map((m) => t(`purchaseOrder.marks.${m}`))
+      .join(' · ');
   return fitTitles([
     { field: 'billNumber', title: title('billNumber'), width: 150, fixed: 'left' },
     { field: 'deptName', title: title('deptName'), width: 150 },
@@ -41,15 +46,30 @@ export function orderColumns(t: TFunction): GridColumn[] {
       cellClass: (row) => (row.short ? 'po-short' : undefined),
     },
     { field: 'totalAmount', title: title('totalAmount'), type: 'money', width: 120 },
+    // Last: the columns the grid had before keep their places (and stay on a laptop's screen).
+    {
+      field: 'marks',
+      title: title('marks'),
+      width: 110,
+      display: marks,
+      sortable: false,
+      filterable: false,
+      cellClass: (row) => (row.marks ? 'po-mark' : undefined),
+    },
   ]);
 }
 
 /** A received order with less than it asked for (ordered, then received, then short). */
 const isShort = (ordered: string, received: string) => toUnits(received, 3) > 0n && toUnits(received, 3) < toUnits(ordered, 3);
 
+/** An order's marks (overdue, changed, confirmed late) as codes the marks column shows in the user's language. */
+export const marksOf = (o: Pick<PurOrderSummary, 'overdue' | 'changed' | 'late'>) =>
+  [o.overdue && 'overdue', o.changed && 'changed', o.late && 'late'].filter(Boolean).join(',');
+
 export function orderRow(o: PurOrderSummary): GridRow {
   return {
     billNumber: o.billNumber,
+    marks: marksOf(o),
     deptName: o.deptName,
     status: o.status,
     orderDate: o.orderDate,
@@ -66,9 +86,18 @@ export function orderRow(o: PurOrderSummary): GridRow {
   };
 }
 
-export function lineColumns(t: TFunction): GridColumn[] {
+export function lineColumns(t: TFunction, options: { confirmation?: boolean } = {}): GridColumn[] {
   const title = (field: string) => t(`purchaseOrder.detail.lineColumns.${field}`);
   const short = (row: GridRow) => (row.short ? 'po-short' : undefined);
+  const changed = (row: GridRow) => (row.change ? 'po-changed' : undefined);
+  const confirmation: GridColumn[] = options.confirmation
+    ? [
+        { field: 'change', title: title('change'), width: 200, cellClass: changed },
+        { field: 'confirmedQty', title: title('confirmedQty'), type: 'number', width: 90 },
+        { field: 'promisedDate', title: title('promisedDate'), type: 'date', width: 110 },
+        { field: 'confirmNote', title: title('confirmNote'), width: 160 },
+      ]
+    : [];
   return fitTitles([
     { field: 'lineNo', title: title('lineNo'), type: 'number', width: 60, fixed: 'left' },
     { field: 'goodsCode', title: title('goodsCode'), width: 90 },
@@ -77,7 +106,8 @@ export function lineColumns(t: TFunction): GridColumn[] {
     { field: 'spec', title: title('spec'), width: 80 },
     { field: 'unit', title: title('unit'), width: 60 },
     { field: 'caseQty', title: title('caseQty'), type: 'number', width: 70 },
-    { field: 'orderQty', title: title('orderQty'), type: 'number', width: 90 },
+    { field: 'orderQty', title: title('orderQty'), type: 'number', width: 90, cellClass: changed },
+    ...confirmation,
     { field: 'caseCount', title: title('caseCount'), type: 'number', width: 70 },
     { field: 'receivedQty', title: title('receivedQty'), type: 'number', width: 90, cellClass: short },
     { field: 'shortQty', title: title('shortQty'), type: 'number', width: 90, cellClass: short },
@@ -96,8 +126,24 @@ export function shortOf(line: OrderLine, received: boolean): string | null {
   return toUnits(short, 3) > 0n ? short : null;
 }
 
+/** What the retailer's new version changed on a line (before → now), in the user's language; '' when nothing. */
+export function changeTextOf(t: TFunction, deliveryDate: string) {
+  return (line: OrderLine): string => {
+    if (!line.changed) return '';
+    if (line.isNew) return t('purchaseOrder.detail.newLine');
+    const parts: string[] = [];
+    if (line.prevQty !== null && toUnits(line.prevQty, 3) !== toUnits(line.orderQty, 3))
+      parts.push(t('purchaseOrder.detail.qtyChange', { from: plainQty(line.prevQty), to: plainQty(line.orderQty) }));
+    if (line.prevPrice !== null && toUnits(line.prevPrice, 6) !== toUnits(line.price, 6))
+      parts.push(t('purchaseOrder.detail.priceChange', { from: formatPrice(line.prevPrice), to: formatPrice(line.price) }));
+    if (line.prevDeliveryDate !== null && line.prevDeliveryDate !== deliveryDate)
+      parts.push(t('purchaseOrder.detail.dateChange', { from: line.prevDeliveryDate, to: deliveryDate }));
+    return parts.join('; ');
+  };
+}
+
 /** A line as the grid shows it; `received`: the order has had deliveries, so shortfalls count. */
-export function lineRow(line: OrderLine, received: boolean): GridRow {
+export function lineRow(line: OrderLine, received: boolean, changeText: (line: OrderLine) => string = () => ''): GridRow {
   const short = shortOf(line, received);
   const rate = percentOf(line.receivedQty, line.orderQty);
   return {
@@ -118,6 +164,10 @@ export function lineRow(line: OrderLine, received: boolean): GridRow {
     taxRate: formatRate(line.taxRate),
     amount: plainMoney(line.amount),
     short: short ? 1 : 0,
+    change: changeText(line),
+    confirmedQty: line.confirmedQty === null ? '' : plainQty(line.confirmedQty),
+    promisedDate: line.promisedDate ?? '',
+    confirmNote: line.confirmNote,
   };
 }
 

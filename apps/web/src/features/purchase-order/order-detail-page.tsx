@@ -1,20 +1,21 @@
 // /purOrder/detail?billNumber=: one purchase order: its header, its lines with what was received against
 // what was ordered, the lines split into cases and loose units; printing opens the print preview.
-import { ModuleCode } from '@portal/contract';
+import { ModuleCode, fromUnits, percentOf, purchaseOrder, toUnits } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Progress, Result, Space, Spin, Tabs, Typography } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { Alert, Button, Card, Descriptions, Progress, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../../api/client';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { DataGrid, gridHeight } from '../../components/data-grid';
-import { fromUnits, percentOf, toUnits } from '../../lib/decimal';
-import { formatMoney, formatQty } from '../../lib/format';
+import { formatMoney, formatQty, formatTime } from '../../lib/format';
+import { useUserStore } from '../../stores/user';
 import { previewHref } from '../../lib/print-link';
 import { useTagsViewStore } from '../../stores/tags-view';
 import { type OrderDetail, orderDetailQuery, splitLinesQuery } from './api';
-import { lineColumns, lineRow, shortOf, splitColumns, splitRow } from './order-columns';
+import { ConfirmDialog, DeclineDialog } from './confirm-dialogs';
+import { changeTextOf, lineColumns, lineRow, shortOf, splitColumns, splitRow } from './order-columns';
 import { OrderStatusTag } from './order-status';
 import './purchase-order.css';
 
@@ -28,6 +29,7 @@ export default function OrderDetailPage() {
   const [params] = useSearchParams();
   const billNumber = params.get('billNumber')?.trim() ?? '';
   const { has } = useAuthButtons(ModuleCode.purchaseOrder);
+  const staff = useUserStore((u) => u.staff);
   const detail = useQuery(orderDetailQuery(billNumber));
 
   const back = () => {
@@ -54,15 +56,40 @@ export default function OrderDetailPage() {
         </Spin>
       </Card>
     );
-  return <OrderView order={detail.data} backButton={backButton} canPrint={has('print')} />;
+  return (
+    <OrderView
+      order={detail.data}
+      backButton={backButton}
+      canPrint={has('print')}
+      canConfirm={!staff && has(purchaseOrder.orderButtons.confirm)}
+      canDecline={!staff && has(purchaseOrder.orderButtons.decline)}
+    />
+  );
 }
 
-function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backButton: ReactNode; canPrint: boolean }) {
+interface ViewProps {
+  order: OrderDetail;
+  backButton: ReactNode;
+  canPrint: boolean;
+  canConfirm: boolean;
+  canDecline: boolean;
+}
+
+function OrderView({ order, backButton, canPrint, canConfirm, canDecline }: ViewProps) {
   const { t } = useTranslation();
   const { header, lines } = order;
+  const [answering, setAnswering] = useState<'confirm' | 'decline'>();
+  const waiting = (purchaseOrder.waitingStatuses as readonly string[]).includes(header.status);
   const received = toUnits(header.receivedQty, 3) > 0n;
   const split = useQuery(splitLinesQuery(header.billNumber));
-  const lineGrid = useMemo(() => ({ columns: lineColumns(t), rows: lines.map((l) => lineRow(l, received)) }), [t, lines, received]);
+  const confirmedAny = lines.some((l) => l.confirmedQty !== null || l.changed);
+  const lineGrid = useMemo(
+    () => ({
+      columns: lineColumns(t, { confirmation: confirmedAny }),
+      rows: lines.map((l) => lineRow(l, received, changeTextOf(t, header.deliveryDate))),
+    }),
+    [t, lines, received, confirmedAny, header.deliveryDate],
+  );
   const splitGrid = useMemo(() => ({ columns: splitColumns(t), rows: (split.data ?? []).map(splitRow) }), [t, split.data]);
   const shortages = lines.map((l) => shortOf(l, received)).filter((s): s is string => s !== null);
   const shortTotal = fromUnits(
@@ -91,8 +118,18 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
           </Space>
         }
         extra={
-          <Space>
+          <Space wrap>
             {backButton}
+            {waiting && canDecline && (
+              <Button danger onClick={() => setAnswering('decline')}>
+                {t('purchaseOrder.confirm.decline')}
+              </Button>
+            )}
+            {waiting && canConfirm && (
+              <Button type="primary" onClick={() => setAnswering('confirm')}>
+                {t('purchaseOrder.confirm.open')}
+              </Button>
+            )}
             {canPrint && (
               <Button type="primary" href={previewHref('purOrder', header.billNumber, header.suppCode)} target="_blank" rel="noopener">
                 {t('purchaseOrder.print')}
@@ -108,7 +145,45 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
           column={{ xs: 1, sm: 2, lg: 3, xxl: 4 }}
           items={[
             { key: 'billNumber', label: head('billNumber'), children: header.billNumber },
-            { key: 'status', label: head('status'), children: <OrderStatusTag status={header.status} /> },
+            {
+              key: 'status',
+              label: head('status'),
+              children: (
+                <Space size={4} wrap>
+                  <OrderStatusTag status={header.status} />
+                  {header.changed && <Tag color="orange">{t('purchaseOrder.marks.changed')}</Tag>}
+                  {header.overdue && <Tag color="red">{t('purchaseOrder.marks.overdue')}</Tag>}
+                </Space>
+              ),
+            },
+            { key: 'confirmDueAt', label: t('purchaseOrder.detail.confirmDueAt'), children: formatTime(header.confirmDueAt) },
+            ...(header.readAt ? [{ key: 'readAt', label: t('purchaseOrder.detail.readAt'), children: formatTime(header.readAt) }] : []),
+            ...(header.confirmedAt
+              ? [
+                  {
+                    key: 'confirmedAt',
+                    label: t('purchaseOrder.detail.confirmedAt'),
+                    children: (
+                      <Space size={4} wrap>
+                        {formatTime(header.confirmedAt)}
+                        {header.late && <Tag color="red">{t('purchaseOrder.detail.lateTag')}</Tag>}
+                      </Space>
+                    ),
+                  },
+                ]
+              : []),
+            ...(header.status === '已拒绝'
+              ? [
+                  {
+                    key: 'declined',
+                    label: t('purchaseOrder.detail.declined'),
+                    children: (() => {
+                      const reason = t(`purchaseOrder.confirm.reasons.${header.declineReason}`, { defaultValue: header.declineReason });
+                      return header.declineNote ? t('punct.labelled', { label: reason, value: header.declineNote }) : reason;
+                    })(),
+                  },
+                ]
+              : []),
             { key: 'supplier', label: t('purchaseOrder.detail.supplier'), children: `${header.suppCode} ${header.suppName}` },
             { key: 'dept', label: head('deptName'), children: `${header.deptCode} ${header.deptName}` },
             { key: 'company', label: t('purchaseOrder.detail.company'), children: header.companyName },
@@ -152,6 +227,15 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
             },
           ]}
         />
+        {header.changed && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={t('purchaseOrder.detail.changedAlert')} />}
+        {header.overdue && (
+          <Alert
+            style={{ marginTop: 12 }}
+            type="error"
+            showIcon
+            title={t('purchaseOrder.detail.overdueAlert', { due: formatTime(header.confirmDueAt) })}
+          />
+        )}
         <div style={{ margin: '12px 0' }}>{delivery}</div>
         <Tabs
           items={[
@@ -186,6 +270,8 @@ function OrderView({ order, backButton, canPrint }: { order: OrderDetail; backBu
           ]}
         />
       </Card>
+      {answering === 'confirm' && <ConfirmDialog order={order} open onClose={() => setAnswering(undefined)} />}
+      {answering === 'decline' && <DeclineDialog order={order} open onClose={() => setAnswering(undefined)} />}
     </>
   );
 }

@@ -10,6 +10,8 @@ const tones: Record<OrderStatus, string> = {
   已下达: 'blue',
   已阅读: 'cyan',
   已确认: 'geekblue',
+  部分确认: 'purple',
+  已拒绝: 'volcano',
   部分到货: 'orange',
   已完成: 'green',
   已过期: 'red',

@@ -1,11 +1,12 @@
 // Purchase orders of the supplier (module ms0022): search by order date, store or DC, status and order
 // number (staff: and supplier); the server-paged grid (sort and column filters run on the server); open
-// an order's detail.
+// an order's detail. 待确认 (waiting: 已下达 and 已阅读) is one of the status choices; ?waiting=1 opens the list on it
+// (the dashboard's link).
 import { Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
@@ -20,7 +21,8 @@ import './purchase-order.css';
 interface Search {
   dates: [Dayjs | null, Dayjs | null] | null;
   deptCode?: string | undefined;
-  status?: OrderListQuery['status'];
+  /** A state, or 'waiting': the orders waiting for confirmation. */
+  status?: OrderListQuery['status'] | 'waiting';
   billNumber: string;
   /** Staff only. */
   suppCode?: string | undefined;
@@ -37,7 +39,7 @@ function queryOf(search: Search): Omit<OrderListQuery, 'page' | 'limit' | 'sort'
     ...(start ? { startDate: start.format('YYYY-MM-DD') } : {}),
     ...(end ? { endDate: end.format('YYYY-MM-DD') } : {}),
     ...(search.deptCode ? { deptCode: search.deptCode } : {}),
-    ...(search.status ? { status: search.status } : {}),
+    ...(search.status === 'waiting' ? { waiting: true } : search.status ? { status: search.status } : {}),
     ...(billNumber ? { billNumber } : {}),
     ...(search.suppCode ? { suppCode: search.suppCode } : {}),
   };
@@ -48,8 +50,11 @@ export default function PurchaseOrderPage() {
   const statusOptions = useStatusOptions();
   const navigate = useNavigate();
   const staff = useUserStore((s) => s.staff);
+  const [params] = useSearchParams();
+  const [initialSearch] = useState<Search>(() => (params.get('waiting') === '1' ? { ...noSearch, status: 'waiting' } : noSearch));
+  const options = useMemo(() => [{ value: 'waiting', label: t('purchaseOrder.waiting') }, ...statusOptions], [t, statusOptions]);
   const orders = useServerList({
-    initialSearch: noSearch,
+    initialSearch,
     bodyOf: queryOf,
     pageQuery: orderPageQuery,
     columnValues: orderColumnValues,
@@ -82,7 +87,7 @@ export default function PurchaseOrderPage() {
           <StorePicker placeholder={t('purchaseOrder.deptPlaceholder')} width={200} />
         </Form.Item>
         <Form.Item name="status" label={t('purchaseOrder.status')}>
-          <Select allowClear placeholder={t('purchaseOrder.all')} options={statusOptions} style={{ width: 120 }} />
+          <Select allowClear placeholder={t('purchaseOrder.all')} options={options} style={{ width: 120 }} />
         </Form.Item>
         <Form.Item name="billNumber" label={t('purchaseOrder.billNumber')}>
           <Input allowClear placeholder={t('purchaseOrder.billNumberPlaceholder')} style={{ width: 200 }} />

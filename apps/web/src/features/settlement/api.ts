@@ -1,10 +1,13 @@
 // Calls of settlement (modules ms0031 bills and ms0032 charges) with their query keys; every change is a
 // mutation that refetches what it changes (the bill, the lists, the charges).
 import { type CallBody, type CallData, settlement } from '@portal/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { call } from '../../api/client';
+import { useChange } from '../../lib/react-query';
+import { dashboardKeys } from '../../lib/query-keys';
 import { useViewShown } from '../../lib/use-view-shown';
+import { searchOf } from '../../components/server-list/search-of';
 
 export type BillListQuery = CallBody<typeof settlement.querySamBillQueryList>;
 export type CostQuery = CallBody<typeof settlement.getSamCostData>;
@@ -20,7 +23,7 @@ export const settlementKeys = { all: ['settlement'] as const };
 const key = (...parts: unknown[]) => [...settlementKeys.all, ...parts];
 
 const withoutPaging = <T extends { page: number; limit: number; sort?: unknown }>(query: T) => {
-  const { page: _page, limit: _limit, sort: _sort, ...search } = query;
+  const search = searchOf(query);
   return search;
 };
 
@@ -120,43 +123,62 @@ export const attachmentsQuery = (billNumber: string) =>
     enabled: Boolean(billNumber),
   });
 
-/** A change of settlement data: when it has settled, every settlement query is fetched again. */
-function useSettlementChange<Input, Output>(change: (input: Input) => Promise<Output>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSettled: () =>
-      Promise.all([client.invalidateQueries({ queryKey: settlementKeys.all }), client.invalidateQueries({ queryKey: ['dashboard'] })]),
-  });
-}
-
 type Ref = { samBillNum: string };
 type Reason = Ref & { reason: string };
 type Note = Ref & { note: string };
 
-export const useSaveBill = () => useSettlementChange((form: BillForm) => call(settlement.samBillSave, { body: form }));
+export const useSaveBill = () =>
+  useChange((form: BillForm) => call(settlement.samBillSave, { body: form }), [settlementKeys.all, dashboardKeys.all]);
 export const useModifyBill = () =>
-  useSettlementChange((body: CallBody<typeof settlement.samBillModify>) => call(settlement.samBillModify, { body }));
-export const useApplyBill = () => useSettlementChange((body: Ref & { version?: number }) => call(settlement.applySamBill, { body }));
-export const useDeleteBill = () => useSettlementChange(({ samBillNum }: Ref) => call(settlement.delSamBill, { query: { samBillNum } }));
-export const useVoidBill = () => useSettlementChange((body: Reason) => call(settlement.voidSamBill, { body }));
-export const useAuditBill = () => useSettlementChange((body: Note) => call(settlement.auditSamBill, { body }));
-export const useRejectBill = () => useSettlementChange((body: Reason) => call(settlement.rejectSamBill, { body }));
-export const useConfirmInvoice = () => useSettlementChange((body: Note) => call(settlement.confirmSamBillInvoice, { body }));
-export const useReturnBill = () => useSettlementChange((body: Reason) => call(settlement.returnSamBill, { body }));
-export const useApproveBill = () => useSettlementChange((body: Note) => call(settlement.approveSamBill, { body }));
+  useChange(
+    (body: CallBody<typeof settlement.samBillModify>) => call(settlement.samBillModify, { body }),
+    [settlementKeys.all, dashboardKeys.all],
+  );
+export const useApplyBill = () =>
+  useChange((body: Ref & { version?: number }) => call(settlement.applySamBill, { body }), [settlementKeys.all, dashboardKeys.all]);
+export const useDeleteBill = () =>
+  useChange(({ samBillNum }: Ref) => call(settlement.delSamBill, { query: { samBillNum } }), [settlementKeys.all, dashboardKeys.all]);
+export const useVoidBill = () =>
+  useChange((body: Reason) => call(settlement.voidSamBill, { body }), [settlementKeys.all, dashboardKeys.all]);
+export const useAuditBill = () =>
+  useChange((body: Note) => call(settlement.auditSamBill, { body }), [settlementKeys.all, dashboardKeys.all]);
+export const useRejectBill = () =>
+  useChange((body: Reason) => call(settlement.rejectSamBill, { body }), [settlementKeys.all, dashboardKeys.all]);
+export const useConfirmInvoice = () =>
+  useChange((body: Note) => call(settlement.confirmSamBillInvoice, { body }), [settlementKeys.all, dashboardKeys.all]);
+export const useReturnBill = () =>
+  useChange((body: Reason) => call(settlement.returnSamBill, { body }), [settlementKeys.all, dashboardKeys.all]);
+export const useApproveBill = () =>
+  useChange((body: Note) => call(settlement.approveSamBill, { body }), [settlementKeys.all, dashboardKeys.all]);
 export const usePayBill = () =>
-  useSettlementChange((body: Ref & { payment: PaymentForm }) => call(settlement.recordSamBillPayment, { body }));
+  useChange(
+    (body: Ref & { payment: PaymentForm }) => call(settlement.recordSamBillPayment, { body }),
+    [settlementKeys.all, dashboardKeys.all],
+  );
 export const useSaveInvoice = () =>
-  useSettlementChange((body: Ref & { invoice: InvoiceForm }) => call(settlement.saveSamBillInvoice, { body }, { silent: true }));
+  useChange(
+    (body: Ref & { invoice: InvoiceForm }) => call(settlement.saveSamBillInvoice, { body }, { silent: true }),
+    [settlementKeys.all, dashboardKeys.all],
+  );
 export const useDeleteInvoice = () =>
-  useSettlementChange((body: Ref & { invoiceId: string }) => call(settlement.delSamBillInvoice, { body }));
+  useChange((body: Ref & { invoiceId: string }) => call(settlement.delSamBillInvoice, { body }), [settlementKeys.all, dashboardKeys.all]);
 export const useAttachBillFiles = () =>
-  useSettlementChange((body: Ref & { fileIds: string[] }) => call(settlement.attachSamBillFiles, { body }));
+  useChange((body: Ref & { fileIds: string[] }) => call(settlement.attachSamBillFiles, { body }), [settlementKeys.all, dashboardKeys.all]);
+export const useSaveCharge = () =>
+  useChange(
+    (body: CallBody<typeof settlement.saveCharge>) => call(settlement.saveCharge, { body }),
+    [settlementKeys.all, dashboardKeys.all],
+  );
 export const useDisputeCharge = () =>
-  useSettlementChange((body: { chargeCode: string; note: string }) => call(settlement.disputeCharge, { body }));
+  useChange(
+    (body: { chargeCode: string; note: string }) => call(settlement.disputeCharge, { body }),
+    [settlementKeys.all, dashboardKeys.all],
+  );
 export const useAnswerDispute = () =>
-  useSettlementChange((body: CallBody<typeof settlement.answerChargeDispute>) => call(settlement.answerChargeDispute, { body }));
+  useChange(
+    (body: CallBody<typeof settlement.answerChargeDispute>) => call(settlement.answerChargeDispute, { body }),
+    [settlementKeys.all, dashboardKeys.all],
+  );
 
 /** Every settlement query read afresh when the page holding `element` is shown again (a kept tab). */
 export function useFreshWhenShown(element: RefObject<HTMLElement | null>) {

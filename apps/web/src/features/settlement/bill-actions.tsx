@@ -1,7 +1,7 @@
 // What the caller may do to a bill now (the server lists it in `actions`; a supplier's child also needs the
 // button): submit, edit, delete and void a draft, enter invoices; staff audit, reject, confirm invoices,
 // send back, approve, void and record payments. Each asks first, with a reason where one is required.
-import { type BillDetail, settlement } from '@portal/contract';
+import { type BillDetail, compareDecimal, isDecimal, settlement } from '@portal/contract';
 import { App, Button, DatePicker, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiFailure } from '../../api/client';
 import { businessToday } from '../../lib/business-day';
-import { compareDecimal, isDecimal } from '../../lib/decimal';
 import { formatMoney } from '../../lib/format';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useUserStore } from '../../stores/user';
@@ -103,13 +102,19 @@ export function BillActions({ bill, onDeleted }: { bill: BillDetail; onDeleted()
         okText: t('settlement.ok'),
         cancelText: t('settlement.cancel'),
         okButtonProps: { danger: a === 'delete' },
+        // A refusal (409: a document another bill took, a stale version) was toasted by the client; the
+        // dialog closes on it rather than staying open over a rejected promise.
         onOk: async () => {
-          if (a === 'apply') await mutations.apply.mutateAsync({ samBillNum, version });
-          else {
-            await mutations.delete.mutateAsync({ samBillNum });
-            onDeleted();
+          try {
+            if (a === 'apply') await mutations.apply.mutateAsync({ samBillNum, version });
+            else {
+              await mutations.delete.mutateAsync({ samBillNum });
+              onDeleted();
+            }
+            done(a);
+          } catch (err) {
+            if (!(err instanceof ApiFailure)) throw err;
           }
-          done(a);
         },
       });
     form.resetFields();

@@ -1,7 +1,7 @@
 // /samBill/detail?samBillNum=: one bill: header, payment progress, totals per tax rate, lines, charges,
 // invoices, payments, reconciliation lines, attachments, the history, the actions open to the caller, and
 // printing on a clean A4 page.
-import { type BillDetail, settlement } from '@portal/contract';
+import { type BillDetail, percentOf, settlement } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Progress, Result, Space, Spin, Table, Tabs, Typography } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
@@ -11,7 +11,6 @@ import { ApiFailure } from '../../api/client';
 import { DataGrid, gridHeight } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { RecordHistory } from '../../components/record-history';
-import { percentOf } from '../../lib/decimal';
 import { previewHref } from '../../lib/print-link';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useViewShown } from '../../lib/use-view-shown';
@@ -26,6 +25,7 @@ import { checkColumns, checkRow, lineColumns, lineRow } from './columns';
 import { InvoiceTable } from './invoice-block';
 import { Money } from './money';
 import { billListPath } from './paths';
+import { RejectedNotice } from './rejected-notice';
 import { TotalsTable } from './totals-table';
 import './settlement.css';
 
@@ -98,6 +98,7 @@ function BillView({ bill, backButton, onDeleted }: { bill: BillDetail; backButto
           </Space>
         }
       >
+        <RejectedNotice bill={bill} />
         {actions.length > 0 && (
           <div style={{ marginBottom: 12 }}>
             <BillActions bill={bill} onDeleted={onDeleted} />

@@ -1,11 +1,11 @@
 // /samBill/edit: make a bill (normal, or with kind=advance an advance bill) or change a draft's documents
 // (samBillNum=): pick the accounting unit and period, pick documents from those the server says can be
 // settled, see the totals per tax rate the server computes for the choice, then save, or save and submit.
-import { type CostDocument, settlement } from '@portal/contract';
+import { type CostDocument, languageOf, settlement } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Result, Select, Space, Spin, Statistic, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, call } from '../../api/client';
@@ -19,6 +19,7 @@ import { type CostQuery, billDetailQuery, costPageQuery, totalsQuery, useApplyBi
 import { useUnitOptions } from './bill-list';
 import { lineColumns, lineRow } from './columns';
 import { billListPath, detailPath } from './paths';
+import { RejectedNotice } from './rejected-notice';
 import { TotalsTable } from './totals-table';
 import './settlement.css';
 
@@ -48,6 +49,8 @@ export default function BillEditorPage() {
       </Card>
     );
   const { header, lines } = existing.data;
+  // A rejected bill's documents that another bill settled since are not offered again: the editor starts without them.
+  const free = lines.filter((l) => !l.heldBy);
   if (!settlement.editableBillStatuses.includes(header.status))
     return <Result status="warning" title={t('settlement.editor.notEditable', { status: t(`settlement.states.${header.status}`) })} />;
   return (
@@ -60,8 +63,9 @@ export default function BillEditorPage() {
         periodStart: header.periodStart,
         periodEnd: header.periodEnd,
         remark: header.remark,
-        lines,
+        lines: free,
       }}
+      notice={<RejectedNotice bill={existing.data} editing />}
     />
   );
 }
@@ -76,8 +80,8 @@ interface Existing {
   lines: SourceRef[];
 }
 
-function Editor({ kind, bill }: { kind: 'normal' | 'advance'; bill?: Existing }) {
-  const { t } = useTranslation();
+function Editor({ kind, bill, notice }: { kind: 'normal' | 'advance'; bill?: Existing; notice?: ReactNode }) {
+  const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
@@ -128,7 +132,7 @@ function Editor({ kind, bill }: { kind: 'normal' | 'advance'; bill?: Existing })
         const k = keyOf(d);
         const pick = on ?? !next.has(k);
         if (pick && d.disputed) {
-          void message.warning(settlement.SettlementMessages.disputedCharge);
+          void message.warning(settlement.SettlementMessages.disputedCharge[languageOf(i18n.language)]);
           continue;
         }
         if (pick) next.set(k, { sourceType: d.sourceType, sourceId: d.sourceId });
@@ -195,6 +199,7 @@ function Editor({ kind, bill }: { kind: 'normal' | 'advance'; bill?: Existing })
 
   return (
     <Card title={title} extra={<Button onClick={() => close(billListPath)}>{e('back')}</Button>}>
+      {notice}
       <Form<Head>
         form={form}
         name="sam-bill-editor"

@@ -3,7 +3,7 @@
 import type { Charge } from '@portal/contract';
 import { Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../lib/format';
+import { formatDecimal, formatTime } from '../../lib/format';
 import { AttachmentList } from './attachments';
 import { Money } from './money';
 
@@ -29,7 +29,7 @@ export function ChargeFacts({ charge }: { charge: Charge }) {
                   <>
                     <div>{charge.disputeNote}</div>
                     <div style={{ color: '#595959' }}>
-                      {t('settlement.charges.disputeBy', { by: charge.disputeBy, at: charge.disputeAt.slice(0, 19).replace('T', ' ') })}
+                      {t('settlement.charges.disputeBy', { by: charge.disputeBy, at: formatTime(charge.disputeAt) })}
                     </div>
                   </>
                 ),
@@ -45,7 +45,7 @@ export function ChargeFacts({ charge }: { charge: Charge }) {
                   <>
                     <div>{charge.answerNote}</div>
                     <div style={{ color: '#595959' }}>
-                      {t('settlement.charges.answerBy', { by: charge.answerBy, at: charge.answerAt.slice(0, 19).replace('T', ' ') })}
+                      {t('settlement.charges.answerBy', { by: charge.answerBy, at: formatTime(charge.answerAt) })}
                     </div>
                   </>
                 ),

@@ -13,6 +13,7 @@ import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useUserStore } from '../../stores/user';
 import { type ChargeListQuery, chargeColumnValues, chargePageQuery, useAnswerDispute, useDisputeCharge, useFreshWhenShown } from './api';
+import { NewChargeDrawer } from './charge-form';
 import { ChargeFacts, disputeTone } from './charges-block';
 import { chargeColumns, chargeRow } from './columns';
 import { ExportButtons } from './export-buttons';
@@ -59,6 +60,10 @@ export default function ChargesPage() {
   const columns = useMemo(() => chargeColumns(t, staff), [t, staff]);
   const [selectedCode, setSelectedCode] = useState<string>();
   const [open, setOpen] = useState(false);
+  const [raising, setRaising] = useState(false);
+  // Charges are raised by the clerk of the 审核 step, who also answers their disputes (admin reads them).
+  const role = useUserStore((s) => s.roles?.[0]);
+  const canRaise = staff && role === settlement.stepRoles['审核'];
   const selected = list.find((c) => c.chargeCode === selectedCode);
   const k = (field: string) => t(`settlement.charges.${field}`);
   const anchor = useRef<HTMLDivElement>(null);
@@ -106,6 +111,7 @@ export default function ChargesPage() {
           <Button type="primary" disabled={!selected} onClick={() => setOpen(true)}>
             {k('view')}
           </Button>
+          {canRaise && <Button onClick={() => setRaising(true)}>{k('raise')}</Button>}
           {exports && <ExportButtons list="charges" search={charges.exportBody} />}
           <Typography.Text type="secondary" aria-live="polite">
             {selected ? t('settlement.selected', { billNumber: `${selected.chargeCode} ${selected.chargeName}` }) : k('noneSelected')}
@@ -124,6 +130,7 @@ export default function ChargesPage() {
         />
         <ListPagination {...charges.pagination} />
         <ChargeDrawer charge={open ? selected : undefined} onClose={() => setOpen(false)} />
+        {canRaise && <NewChargeDrawer open={raising} onClose={() => setRaising(false)} onSaved={() => setRaising(false)} />}
       </Card>
     </div>
   );

@@ -1,13 +1,12 @@
 // The invoices of a bill: the table (with the desk's confirmation), and the dialog in which the supplier
 // enters one in 已审核 with its scan uploaded to the file store. 数电发票 have no code; the total is the
 // exact sum of excl. tax and tax.
-import { type Invoice, type StoredFile, settlement } from '@portal/contract';
+import { type Invoice, type StoredFile, fromUnits, isDecimal, settlement, toUnits } from '@portal/contract';
 import { App, Button, DatePicker, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../api/client';
-import { fromUnits, isDecimal, toUnits } from '../../lib/decimal';
 import { formatDecimal } from '../../lib/format';
 import { useDeleteInvoice, useSaveInvoice } from './api';
 import { AttachmentList, UploadButton } from './attachments';

@@ -2,7 +2,7 @@
 // supplier's contract terms; staff open their review queue from here.
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Tabs } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useUserStore } from '../../stores/user';
@@ -15,12 +15,14 @@ import './settlement.css';
 export default function SettlementPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
   const staff = useUserStore((s) => s.staff);
   // Staff see every supplier's advance bills; a supplier only when it may make them.
   const advanceAllowed = useQuery({ ...advanceAllowedQuery(), enabled: !staff });
   const showAdvance = staff || advanceAllowed.data === true;
-  const tab = params.get('tab') ?? 'bills';
+  // The inner tab is the page's own state: putting it in the address would make each one a shell tab of its own,
+  // three tabs all called 结算单. A link may still open one (?tab=advance).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(() => params.get('tab') ?? 'bills');
   const anchor = useRef<HTMLDivElement>(null);
   useFreshWhenShown(anchor);
 
@@ -38,7 +40,7 @@ export default function SettlementPage() {
       >
         <Tabs
           activeKey={tab}
-          onChange={(key) => setParams(key === 'bills' ? {} : { tab: key }, { replace: true })}
+          onChange={setTab}
           destroyOnHidden
           items={[
             { key: 'bills', label: t('settlement.tabs.bills'), children: <BillList kind="normal" /> },

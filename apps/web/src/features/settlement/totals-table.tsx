@@ -1,9 +1,8 @@
 // A bill's totals per tax rate as rows (never one column per rate), with their sum: money as the server sent
 // it, the sum added exactly in cents.
-import type { RateTotal } from '@portal/contract';
+import { type RateTotal, fromUnits, toUnits } from '@portal/contract';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fromUnits, toUnits } from '../../lib/decimal';
 import { formatDecimal } from '../../lib/format';
 import { Money } from './money';
 

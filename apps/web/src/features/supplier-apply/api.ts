@@ -1,9 +1,11 @@
 // Calls of supplier admission with their query keys: the public application, the review (ms0063) and the
 // supplier history (ms0064); changes are mutations that refresh them.
 import { type CallBody, type SupplierStatus, auth, supplierApply } from '@portal/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { useChange } from '../../lib/react-query';
 import { upload } from '../../api/upload';
+import { searchOf } from '../../components/server-list/search-of';
 
 export type ApplyListQuery = CallBody<typeof supplierApply.getApplyList>;
 export type SupplierListQuery = CallBody<typeof supplierApply.getSupplierHistoryList>;
@@ -34,8 +36,7 @@ export const applyPageQuery = (body: ApplyListQuery) =>
   });
 
 export async function applyColumnValues(body: ApplyListQuery, field: string): Promise<string[]> {
-  const { page: _page, limit: _limit, sort: _sort, ...search } = body;
-  return (await call(supplierApply.getApplyColumnValues, { body: { ...search, field } }, { silent: true })).values;
+  return (await call(supplierApply.getApplyColumnValues, { body: { ...searchOf(body), field } }, { silent: true })).values;
 }
 
 export const applyDetailQuery = (applyNo: string | undefined) =>
@@ -53,7 +54,7 @@ export const supplierPageQuery = (body: SupplierListQuery) =>
   });
 
 export async function supplierColumnValues(body: SupplierListQuery, field: string): Promise<string[]> {
-  const { page: _page, limit: _limit, sort: _sort, ...search } = body;
+  const search = searchOf(body);
   return (await call(supplierApply.getSupplierHistoryColumnValues, { body: { ...search, field } }, { silent: true })).values;
 }
 
@@ -64,15 +65,12 @@ export const supplierHistoryQuery = (suppCode: string | undefined) =>
     enabled: Boolean(suppCode),
   });
 
-/** A change: when it has succeeded or failed, every admission query is fetched again. */
-function useChange<Input, Output>(change: (input: Input) => Promise<Output>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: change, onSettled: () => client.invalidateQueries({ queryKey: keys.all }) });
-}
-
 type Step = { applyNo: string; note: string };
-export const useAccept = () => useChange((s: Step) => call(supplierApply.acceptApply, { body: s }));
-export const useApprove = () => useChange((s: Step) => call(supplierApply.approveApply, { body: s }));
-export const useReturn = () => useChange((s: Step) => call(supplierApply.returnApply, { body: s }));
+export const useAccept = () => useChange((s: Step) => call(supplierApply.acceptApply, { body: s }), [keys.all]);
+export const useApprove = () => useChange((s: Step) => call(supplierApply.approveApply, { body: s }), [keys.all]);
+export const useReturn = () => useChange((s: Step) => call(supplierApply.returnApply, { body: s }), [keys.all]);
 export const useChangeStatus = () =>
-  useChange((s: { suppCode: string; status: SupplierStatus; note: string }) => call(supplierApply.changeSupplierStatus, { body: s }));
+  useChange(
+    (s: { suppCode: string; status: SupplierStatus; note: string }) => call(supplierApply.changeSupplierStatus, { body: s }),
+    [keys.all],
+  );

@@ -80,7 +80,7 @@ export function ApplyDrawer({ applyNo, onClose }: { applyNo: string | undefined;
             <Descriptions.Item label={t('supplierApply.creditCode')}>{d.creditCode}</Descriptions.Item>
             <Descriptions.Item label={t('supplierApply.legalPerson')}>{d.legalPerson}</Descriptions.Item>
             <Descriptions.Item label={t('supplierApply.licenceValidTo')}>
-              {d.licenceValidTo || t('supplierApply.licenceLongTerm')}
+              {d.licenceValidTo || t('supplierApply.licenceNoEnd')}
             </Descriptions.Item>
             <Descriptions.Item label={t('supplierApply.address')} span={2}>
               {d.address || '—'}

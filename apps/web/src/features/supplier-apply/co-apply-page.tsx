@@ -4,32 +4,17 @@
 import { type SupplierApplyState as ApplyState, supplierApply } from '@portal/contract';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Descriptions,
-  Form,
-  Input,
-  Result,
-  Row,
-  Space,
-  Tabs,
-  TreeSelect,
-  Typography,
-  Upload,
-} from 'antd';
-import type { UploadFile } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Form, Input, Result, Row, Space, Tabs, TreeSelect, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiFailure } from '../../api/client';
 import { ruleBreach } from '../../api/upload';
+import { FilePicker, RemovableFiles } from '../../components/file-upload';
 import { LanguageSwitch } from '../../components/language-switch';
 import { contractRule } from '../../lib/contract-rule';
+import { formatTime } from '../../lib/format';
 import { useUserStore } from '../../stores/user';
 import { type ApplyBody, categoriesQuery, lookUpApplication, newCaptcha, submitApplication } from './api';
 import { ApplyStatusTag } from './status-tag';
@@ -50,13 +35,13 @@ function ApplyForm({ tenantid }: { tenantid: string }) {
   const [form] = Form.useForm<Values>();
   const { captcha, refresh } = useCaptcha();
   const categories = useQuery(categoriesQuery(tenantid));
-  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
 
   const onFinish = async (values: Values) => {
-    const chosen = files.map((f) => f.originFileObj).filter((f): f is NonNullable<typeof f> => Boolean(f));
+    const chosen = files;
     const breach = ruleBreach(supplierApply.submitApply, chosen);
     if (chosen.length === 0 || breach) return setError(breach?.message ?? t('supplierApply.licencesRequired'));
     setBusy(true);
@@ -175,15 +160,19 @@ function ApplyForm({ tenantid }: { tenantid: string }) {
         />
       </Form.Item>
       <Form.Item label={t('supplierApply.licences')} required extra={t('supplierApply.licencesHint')}>
-        <Upload
-          multiple
-          accept=".pdf,.jpg,.jpeg,.png"
-          fileList={files}
-          beforeUpload={() => false}
-          onChange={({ fileList }) => setFiles(fileList.slice(0, supplierApply.maxApplyFiles))}
-        >
-          <Button icon={<UploadOutlined />}>{t('supplierApply.chooseFiles')}</Button>
-        </Upload>
+        <Space direction="vertical">
+          <FilePicker
+            call={supplierApply.submitApply}
+            room={supplierApply.maxApplyFiles - files.length}
+            onPick={(picked) => setFiles((before) => [...before, ...picked])}
+          >
+            <Button icon={<UploadOutlined />}>{t('supplierApply.chooseFiles')}</Button>
+          </FilePicker>
+          <RemovableFiles
+            names={files.map((f) => f.name)}
+            onRemove={(index) => setFiles((before) => before.filter((_, i) => i !== index))}
+          />
+        </Space>
       </Form.Item>
       <Form.Item name="remark" label={t('supplierApply.remark')} rules={[contractRule(field.remark)]}>
         <Input.TextArea maxLength={500} rows={2} />
@@ -242,8 +231,8 @@ function StateLookup({ tenantid }: { tenantid: string }) {
           <Descriptions.Item label={t('supplierApply.state')}>
             <ApplyStatusTag status={state.status} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('supplierApply.submittedAt')}>{new Date(state.submittedAt).toLocaleString()}</Descriptions.Item>
-          <Descriptions.Item label={t('supplierApply.updatedAt')}>{new Date(state.updatedAt).toLocaleString()}</Descriptions.Item>
+          <Descriptions.Item label={t('supplierApply.submittedAt')}>{formatTime(state.submittedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('supplierApply.updatedAt')}>{formatTime(state.updatedAt)}</Descriptions.Item>
         </Descriptions>
       )}
     </>

@@ -10,6 +10,7 @@ import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { type ApplyListQuery, applyColumnValues, applyPageQuery } from './api';
 import { ApplyDrawer } from './apply-drawer';
+import { useCanOpen } from '../../lib/use-can-open';
 
 type Item = CallData<typeof supplierApply.getApplyList>['list'][number];
 interface Search {
@@ -31,8 +32,12 @@ const fields = [
   'updatedAt',
 ] as const;
 
+/** The supplier history (module ms0064): linked only for a role that holds it. */
+const historyPath = '/ZeroMaster/historySupplier';
+
 export default function ReviewPage() {
   const { t } = useTranslation();
+  const canOpen = useCanOpen();
   const [selected, setSelected] = useState<Item>();
   const [open, setOpen] = useState<string>();
   const row = useCallback((r: Item): GridRow => ({ ...r }), []);
@@ -95,7 +100,7 @@ export default function ReviewPage() {
         <Button type="primary" disabled={!selected} onClick={() => selected && setOpen(selected.applyNo)}>
           {t('supplierApply.detail')}
         </Button>
-        <Link to="/ZeroMaster/historySupplier">{t('supplierApply.openHistory')}</Link>
+        {canOpen(historyPath) && <Link to={historyPath}>{t('supplierApply.openHistory')}</Link>}
         <Typography.Text type="secondary" aria-live="polite">
           {selected
             ? t('supplierApply.selected', { name: selected.companyName, applyNo: selected.applyNo })

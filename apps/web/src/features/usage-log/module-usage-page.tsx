@@ -1,19 +1,18 @@
 // Staff: visits, distinct users and stay time per module over a date range (module ms0080).
-import { usageLog } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
 import { lastDays } from '../../lib/business-day';
 import { titleIn } from '../../lib/routes';
+import { moduleUsageQuery } from './api';
 
 export default function ModuleUsagePage() {
   const { t, i18n } = useTranslation();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(30));
   const query = { startDate: range[0].format('YYYY-MM-DD'), endDate: range[1].format('YYYY-MM-DD') };
-  const { data, isFetching } = useQuery({ queryKey: ['module-usage', query], queryFn: () => call(usageLog.getModuleUsage, { query }) });
+  const { data, isFetching } = useQuery(moduleUsageQuery(query));
   const duration = (seconds: number) =>
     seconds >= 3600
       ? t('moduleUsage.hours', { value: (seconds / 3600).toFixed(1) })

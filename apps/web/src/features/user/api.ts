@@ -1,9 +1,11 @@
 // Calls of child-account management (module ms0050) with their query keys; changes are mutations that
 // refresh the list.
 import { type CallBody, type EmployeeForm, employee } from '@portal/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../api/client';
+import { searchOf } from '../../components/server-list/search-of';
+import { useChange } from '../../lib/react-query';
 
 export type EmployeeListQuery = CallBody<typeof employee.getEmployeeByParentCodePageQuery>;
 export type Grant = z.infer<typeof employee.grant>;
@@ -19,8 +21,7 @@ export const employeePageQuery = (query: EmployeeListQuery) =>
 
 /** Texts of a list column across every page of the search and the other column filters (the checklist). */
 export async function employeeColumnValues(query: EmployeeListQuery, field: string): Promise<string[]> {
-  const { page: _page, limit: _limit, sort: _sort, ...search } = query;
-  return (await call(employee.getEmployeeColumnValues, { body: { ...search, field } }, { silent: true })).values;
+  return (await call(employee.getEmployeeColumnValues, { body: { ...searchOf(query), field } }, { silent: true })).values;
 }
 
 export const employeeDetailQuery = (employeeCode: string) =>
@@ -75,14 +76,8 @@ const setEnabled = ({ employeeCode, enabled }: { employeeCode: string; enabled: 
 const resetPassword = (employeeCode: string) => call(employee.resetPassword, { query: { employeeCode } });
 const deleteAccount = (employeeCode: string) => call(employee.deleteEmployee, { query: { employeeCode } });
 
-/** A change of child accounts: when it has succeeded or failed, every employee query (the list first) is fetched again. */
-function useEmployeeChange<Input, Output>(change: (input: Input) => Promise<Output>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: change, onSettled: () => client.invalidateQueries({ queryKey: employeeKeys.all }) });
-}
-
-export const useSaveAccount = () => useEmployeeChange(saveAccount);
-export const useSaveGrants = () => useEmployeeChange(saveGrants);
-export const useSetEnabled = () => useEmployeeChange(setEnabled);
-export const useResetPassword = () => useEmployeeChange(resetPassword);
-export const useDeleteAccount = () => useEmployeeChange(deleteAccount);
+export const useSaveAccount = () => useChange(saveAccount, [employeeKeys.all]);
+export const useSaveGrants = () => useChange(saveGrants, [employeeKeys.all]);
+export const useSetEnabled = () => useChange(setEnabled, [employeeKeys.all]);
+export const useResetPassword = () => useChange(resetPassword, [employeeKeys.all]);
+export const useDeleteAccount = () => useChange(deleteAccount, [employeeKeys.all]);

@@ -1,0 +1,121 @@
+// The page tests' one setup: the browser parts jsdom lacks and antd asks for, a signed-in user, a fake server
+// that answers the contract's calls and records what each sent, and a page rendered with the app's providers.
+import type { CallDef } from '@portal/contract';
+import { ClientKeys } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { App as AntApp, Modal, message, notification } from 'antd';
+import i18n from 'i18next';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, vi } from 'vitest';
+import '../i18n';
+import { type UserState, useUserStore } from '../stores/user';
+
+// Without vitest's globals Testing Library cannot unmount on its own: each test starts from an empty page.
+// antd's static message, notification and confirm render in roots of their own, outside the page: they go too,
+// and their unmounting runs now, not in a timer that fires after the file's jsdom is gone ("window is not
+// defined" from React's scheduler, seen once in a loaded run).
+afterEach(async () => {
+  cleanup();
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  vi.unstubAllGlobals();
+});
+
+export function installBrowserParts(): void {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  // jsdom computes no layout; antd's scroll bar measuring asks for pseudo-element styles it does not support.
+  const computed = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (elt: Element) => computed(elt);
+}
+
+/** Signs a test user in: staff or a supplier's account, with the platform number the platform client needs. */
+export function signIn(user: Partial<UserState> = {}): void {
+  document.cookie = `${ClientKeys.csrfCookie}=test-csrf; path=/`;
+  useUserStore.setState({
+    signedIn: true,
+    tenantid: 'demo',
+    staff: false,
+    employeeCode: '100001',
+    employeeName: '张伟',
+    supplierCode: '100001',
+    supplierName: '测试供应商',
+    ...user,
+  });
+}
+
+/** A call a page sent: its path, JSON body and query. */
+export interface SentCall {
+  path: string;
+  body: unknown;
+  query: Record<string, string>;
+}
+
+type Answer = (sent: SentCall) => unknown;
+
+/**
+ * Answers the contract's calls through fetch with the envelope (`code` '1' and the data the handler gives; a
+ * handler that throws an Error answers its message as a refusal); calls without a handler answer null.
+ */
+export function fakeServer(answers: [CallDef, Answer | unknown][]) {
+  const sent: SentCall[] = [];
+  const byPath = new Map(answers.map(([def, answer]) => [`${def.method} ${def.path}`, answer]));
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    const path = url.pathname.replace(/^\/api/, '');
+    const call: SentCall = {
+      path,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      query: Object.fromEntries(url.searchParams),
+    };
+    sent.push(call);
+    const answer = byPath.get(`${init.method ?? 'GET'} ${path}`);
+    let envelope: object;
+    try {
+      envelope = { code: '1', data: typeof answer === 'function' ? (answer as Answer)(call) : (answer ?? null) };
+    } catch (err) {
+      envelope = { code: '0', message: (err as Error).message, data: null };
+    }
+    return new Response(JSON.stringify(envelope), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  return {
+    sent,
+    /** What the page sent to one call, in order. */
+    to: (def: CallDef) => sent.filter((s) => s.path === def.path),
+  };
+}
+
+/** Renders a page as the app does (query cache, antd's App, zh-CN texts, the router at `path`). */
+export function renderPage(page: ReactNode, { path = '/', route = '*' }: { path?: string; route?: string } = {}) {
+  void i18n.changeLanguage('zh-CN');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AntApp>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={route} element={page} />
+            <Route path="*" element={<div>elsewhere</div>} />
+          </Routes>
+        </MemoryRouter>
+      </AntApp>
+    </QueryClientProvider>,
+  );
+}
