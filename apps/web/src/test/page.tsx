@@ -23,6 +23,7 @@ afterEach(async () => {
   Modal.destroyAll();
   await new Promise((resolve) => setTimeout(resolve, 50));
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 export function installBrowserParts(): void {
@@ -72,7 +73,8 @@ type Answer = (sent: SentCall) => unknown;
 
 /**
  * Answers the contract's calls through fetch with the envelope (`code` '1' and the data the handler gives; a
- * handler that throws an Error answers its message as a refusal); calls without a handler answer null.
+ * handler that throws an Error answers its message as a refusal; a Response, such as a file, is answered as it
+ * is); calls without a handler answer null.
  */
 export function fakeServer(answers: [CallDef, Answer | unknown][]) {
   const sent: SentCall[] = [];
@@ -89,7 +91,10 @@ export function fakeServer(answers: [CallDef, Answer | unknown][]) {
     const answer = byPath.get(`${init.method ?? 'GET'} ${path}`);
     let envelope: object;
     try {
-      envelope = { code: '1', data: typeof answer === 'function' ? (answer as Answer)(call) : (answer ?? null) };
+      const data = typeof answer === 'function' ? (answer as Answer)(call) : (answer ?? null);
+      // A file the call answers (an export, a PDF) goes out as it is, headers and all.
+      if (data instanceof Response) return data;
+      envelope = { code: '1', data };
     } catch (err) {
       envelope = { code: '0', message: (err as Error).message, data: null };
     }
@@ -100,6 +105,25 @@ export function fakeServer(answers: [CallDef, Answer | unknown][]) {
     /** What the page sent to one call, in order. */
     to: (def: CallDef) => sent.filter((s) => s.path === def.path),
   };
+}
+
+/** A file answer for fakeServer: what the server sends for a download (type and name in the headers). */
+export function fileAnswer(contentType: string, fileName: string): () => Response {
+  return () =>
+    new Response('file', { headers: { 'content-type': contentType, 'content-disposition': `attachment; filename="${fileName}"` } });
+}
+
+/**
+ * Catches the files a page saves (jsdom saves none and would try to navigate to the blob): the names, in order.
+ * A test that clicks a download waits for its name here, so no answer or warning arrives after the page is gone.
+ */
+export function savedFiles(): string[] {
+  const names: string[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:saved');
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return names;
 }
 
 /** Renders a page as the app does (query cache, antd's App, zh-CN texts, the router at `path`). */

@@ -6,7 +6,8 @@ import { integration } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeServer, installBrowserParts, renderPage, signIn } from '../../test/page';
+import { fileTypes } from '../../api/download';
+import { fakeServer, fileAnswer, installBrowserParts, renderPage, savedFiles, signIn } from '../../test/page';
 import ImportPage from './import-page';
 
 beforeAll(installBrowserParts);
@@ -81,7 +82,11 @@ const button = (text: string) =>
 describe('data import page', () => {
   it('checks a chosen file, shows its summary and report, then imports it', async () => {
     signIn({ staff: true });
-    const calls = fakeServer([]);
+    const calls = fakeServer([
+      [integration.downloadImportTemplate, fileAnswer(fileTypes.xlsx[0], 'purchase-orders-template-en.xlsx')],
+      [integration.exportImportReport, fileAnswer(fileTypes.xlsx[0], 'purchase-orders-report.xlsx')],
+    ]);
+    const saved = savedFiles();
     const uploads = fakeUploads({ [integration.checkImport.path]: checked, [integration.runImport.path]: imported });
     renderPage(<ImportPage />, { path: '/integrationImport' });
     const input = await waitFor(() => {
@@ -95,6 +100,7 @@ describe('data import page', () => {
     await user.click(await button('英文模板'));
     await waitFor(() => expect(calls.to(integration.downloadImportTemplate)).toHaveLength(1));
     expect(calls.to(integration.downloadImportTemplate)[0]!.query).toEqual({ entity: 'purchase-orders', language: 'en' });
+    await waitFor(() => expect(saved).toEqual(['purchase-orders-template-en.xlsx']));
 
     await user.upload(input, new File(['订单号\nPO-OK'], 'orders.csv', { type: 'text/csv' }));
     await waitFor(() => expect(uploads).toHaveLength(1));
@@ -104,6 +110,7 @@ describe('data import page', () => {
     await user.click(await button('下载检查报告'));
     await waitFor(() => expect(calls.to(integration.exportImportReport)).toHaveLength(1));
     expect(calls.to(integration.exportImportReport)[0]!.body).toEqual({ entity: 'purchase-orders', lines: checked.lines });
+    await waitFor(() => expect(saved).toEqual(['purchase-orders-template-en.xlsx', 'purchase-orders-report.xlsx']));
 
     await user.click(await button('导入通过检查的 1 个单据'));
     await waitFor(() => expect(uploads).toHaveLength(2));

@@ -4,12 +4,12 @@
 import { integration } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeServer, installBrowserParts, renderPage, signIn } from '../../test/page';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fileTypes } from '../../api/download';
+import { fakeServer, fileAnswer, installBrowserParts, renderPage, savedFiles, signIn } from '../../test/page';
 import LogPage from './log-page';
 
 beforeAll(installBrowserParts);
-afterEach(() => vi.unstubAllGlobals());
 
 const row: integration.LogRow = {
   id: '7',
@@ -38,7 +38,11 @@ const button = (text: string) =>
 describe('integration log page', () => {
   it('asks for the first page, searches by sender and refusals only, and exports the same search', async () => {
     signIn({ staff: true });
-    const calls = fakeServer([[integration.getIntegrationLog, { total: 1, list: [row] }]]);
+    const calls = fakeServer([
+      [integration.getIntegrationLog, { total: 1, list: [row] }],
+      [integration.exportIntegrationLog, fileAnswer(fileTypes.xlsx[0], 'integration-log.xlsx')],
+    ]);
+    const saved = savedFiles();
     renderPage(<LogPage />, { path: '/integrationLog' });
     await waitFor(() => expect(calls.to(integration.getIntegrationLog)).toHaveLength(1));
     expect(calls.to(integration.getIntegrationLog)[0]!.body).toEqual({ page: 1, limit: 20 });
@@ -53,6 +57,8 @@ describe('integration log page', () => {
     await user.click(await button('导出Excel'));
     await waitFor(() => expect(calls.to(integration.exportIntegrationLog)).toHaveLength(1));
     expect(calls.to(integration.exportIntegrationLog)[0]!.body).toEqual({ sender: 'erp', refusedOnly: true, format: 'xlsx' });
+    // The download ends before the test does: a file saved, no warning left to pop up after the page is gone.
+    await waitFor(() => expect(saved).toEqual(['integration-log.xlsx']));
     // Nothing selected yet: the refusals button waits for a row.
     expect((await button('查看拒绝明细')).disabled).toBe(true);
   }, 90_000);
