@@ -4,7 +4,7 @@
 import { integration } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTypes } from '../../api/download';
 import { fakeServer, fileAnswer, installBrowserParts, renderPage, savedFiles, signIn } from '../../test/page';
 import LogPage from './log-page';
