@@ -721,6 +721,13 @@ export interface DB {
   integration_token: IntegrationTokenTable;
   integration_rate: IntegrationRateTable;
   event: EventTable;
+  notification: NotificationTable;
+  notification_pref: NotificationPrefTable;
+  notification_child_default: NotificationChildDefaultTable;
+  notify_endpoint: NotifyEndpointTable;
+  delivery: DeliveryTable;
+  delivery_attempt: DeliveryAttemptTable;
+  outbox_cursor: OutboxCursorTable;
 }
 
 // Settlement (migration 0012).
@@ -1139,4 +1146,106 @@ export interface EventTable {
   at: Generated<Date>;
   /** xid8 of the writing transaction, read as text. */
   txid: Generated<string>;
+}
+
+// Notifications (migration 0041): messages per recipient, preferences, robots and webhooks, the delivery queue.
+
+/** One message of an account's message centre (an event it must hear of). bigint ids read as numbers (database.ts). */
+export interface NotificationTable {
+  id: Generated<number>;
+  tenant_id: string;
+  account_id: number;
+  event_id: number;
+  topic: string;
+  read_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export type NotifyChannel = 'portal' | 'email';
+export type NotifyMode = 'off' | 'instant' | 'digest';
+
+/** What an account wants of a topic on a channel (no row: the default). */
+export interface NotificationPrefTable {
+  tenant_id: string;
+  account_id: number;
+  topic: string;
+  channel: NotifyChannel;
+  mode: NotifyMode;
+  updated_at: Generated<Date>;
+}
+
+/** A supplier main account's defaults for its child accounts. */
+export interface NotificationChildDefaultTable {
+  tenant_id: string;
+  supp_code: string;
+  topic: string;
+  channel: NotifyChannel;
+  mode: NotifyMode;
+  updated_at: Generated<Date>;
+}
+
+export type EndpointKind = 'webhook' | 'wecom' | 'dingtalk' | 'feishu';
+
+/** A retailer system's webhook, or a supplier's or staff team's group robot. */
+export interface NotifyEndpointTable {
+  id: Generated<number>;
+  tenant_id: string;
+  kind: EndpointKind;
+  owner_supp_code: string | null;
+  owner_role: string | null;
+  name: string;
+  url: string;
+  secret: Generated<string>;
+  /** Topics it receives; empty: every topic its owner may see. */
+  topics: Generated<string[]>;
+  enabled: Generated<boolean>;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type DeliveryChannel = 'email' | EndpointKind;
+export type DeliveryState = 'pending' | 'sending' | 'sent' | 'dead';
+
+/** One queued delivery of an event to an e-mail recipient or an endpoint. */
+export interface DeliveryTable {
+  id: Generated<number>;
+  tenant_id: string;
+  event_id: number;
+  channel: DeliveryChannel;
+  account_id: number | null;
+  endpoint_id: number | null;
+  digest: Generated<boolean>;
+  idempotency_key: string;
+  state: Generated<DeliveryState>;
+  attempts: Generated<number>;
+  next_at: Generated<Date>;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  last_error: Generated<string>;
+  created_at: Generated<Date>;
+  sent_at: NullableTimestamp;
+}
+
+/** One try of a delivery: status (HTTP or SMTP), time taken, an excerpt of the answer. */
+export interface DeliveryAttemptTable {
+  id: Generated<number>;
+  delivery_id: number;
+  tenant_id: string;
+  endpoint_id: number | null;
+  at: Generated<Date>;
+  status: number | null;
+  ok: boolean;
+  duration_ms: number;
+  excerpt: Generated<string>;
+  error: Generated<string>;
+}
+
+/** The dispatcher's place in the outbox, in the feed's order. */
+export interface OutboxCursorTable {
+  name: string;
+  /** xid8, read as text. */
+  last_txid: Generated<number>;
+  last_id: Generated<number>;
+  updated_at: Generated<Date>;
 }

@@ -36,6 +36,7 @@ import * as m0037 from './0037-order-confirmation';
 import * as m0038 from './0038-delivery-notes';
 import * as m0039 from './0039-dock-appointments';
 import * as m0040 from './0040-supplier-performance';
+import * as m0041 from './0041-notifications';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0038-delivery-notes': m0038,
   '0039-dock-appointments': m0039,
   '0040-supplier-performance': m0040,
+  '0041-notifications': m0041,
 };
 
 export const migrationProvider: MigrationProvider = {
