@@ -65,6 +65,8 @@ export interface AccountTable {
   role_code: string | null;
   mov_phone: Generated<string>;
   email: Generated<string>;
+  /** The language of its e-mails and robot texts (0041). */
+  language: Generated<'zh-CN' | 'en'>;
   password_hash: string;
   password_changed_at: Timestamp;
   must_change_password: Generated<boolean>;

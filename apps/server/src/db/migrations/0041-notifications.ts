@@ -10,6 +10,8 @@ import { type Kysely, sql } from 'kysely';
 const channels = `'email', 'webhook', 'wecom', 'dingtalk', 'feishu'`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The language an account's e-mails and robot texts are written in (its screens' language, saved as it changes).
+  await sql`ALTER TABLE account ADD COLUMN language text NOT NULL DEFAULT 'zh-CN' CHECK (language IN ('zh-CN', 'en'))`.execute(db);
   // One message per recipient: the bell counts the unread ones, the message centre lists them newest first.
   await sql`CREATE TABLE notification (
     id bigserial PRIMARY KEY,
@@ -133,4 +135,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'notification',
   ])
     await sql`DROP TABLE ${sql.table(table)}`.execute(db);
+  await sql`ALTER TABLE account DROP COLUMN language`.execute(db);
 }
