@@ -95,7 +95,8 @@ export const topicInfo: Record<EventTopic, TopicInfo> = {
 export const topicsFor = (kind: 'supplier' | 'staff'): EventTopic[] => eventTopics.filter((topic) => topicInfo[topic][kind]);
 
 /** The default when no preference says otherwise. */
-export const defaultMode = (topic: EventTopic, channel: PrefChannel): PrefMode => (channel === 'portal' ? 'instant' : topicInfo[topic].email);
+export const defaultMode = (topic: EventTopic, channel: PrefChannel): PrefMode =>
+  channel === 'portal' ? 'instant' : topicInfo[topic].email;
 
 const topic = z.enum(eventTopics);
 
@@ -163,7 +164,7 @@ export const markAllRead = defineCall({
   path: '/notification/markAllRead',
   signedIn: "the caller's own messages",
   changes: true,
-  summary: "Marks every message of the caller read (of a group when given); answers the unread count",
+  summary: 'Marks every message of the caller read (of a group when given); answers the unread count',
   body: z.object({ group: z.enum(notificationGroups).optional() }),
   data: z.object({ unread: z.number().int() }),
 });

@@ -27,11 +27,14 @@ interface Flow {
   transitions: Record<string, { from: readonly (string | null)[]; to?: string | null; who: readonly Who[] }>;
 }
 
-/** The staff roles that own a step the record in `status` waits on (voiding is not a step), admin left out. */
+/**
+ * The staff roles that own a step the record in `status` waits on: a transition from it to another state (adding a
+ * file is no step, voiding is not the work waiting), admin left out.
+ */
 export function stepOwners(flow: Flow, status: string): string[] {
   const roles = new Set<string>();
   for (const step of Object.values(flow.transitions)) {
-    if (!step.from.includes(status) || step.to === '作废') continue;
+    if (!step.from.includes(status) || !step.to || step.to === status || step.to === '作废') continue;
     for (const who of step.who) if (who.kind === 'staff' && who.role !== 'admin') roles.add(who.role);
   }
   return [...roles];

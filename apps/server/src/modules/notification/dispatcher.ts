@@ -78,8 +78,8 @@ export function startDispatcher(
   options: { pollMs: number; batch: number },
   log: { error(o: object, m: string): void },
 ): () => Promise<void> {
-  return repeat(
-    () => dispatchAll(db, options.batch).catch((err: unknown) => log.error({ err }, 'notification dispatcher failed')),
-    { firstAfterMs: options.pollMs, everyMs: options.pollMs },
-  );
+  return repeat(() => dispatchAll(db, options.batch).catch((err: unknown) => log.error({ err }, 'notification dispatcher failed')), {
+    firstAfterMs: options.pollMs,
+    everyMs: options.pollMs,
+  });
 }

@@ -60,7 +60,12 @@ export async function unread(db: Kysely<DB>, accountId: number): Promise<{ unrea
 }
 
 /** Marks the account's messages read: these ids (others' ids match nothing), or all (of some topics). */
-export async function markRead(db: Kysely<DB>, accountId: number, which: { ids: string[] } | { topics: readonly string[] | null }, at: Date) {
+export async function markRead(
+  db: Kysely<DB>,
+  accountId: number,
+  which: { ids: string[] } | { topics: readonly string[] | null },
+  at: Date,
+) {
   let query = db.updateTable('notification').set({ read_at: at }).where('account_id', '=', accountId).where('read_at', 'is', null);
   if ('ids' in which) query = query.where(sql<boolean>`id = ANY(${which.ids}::bigint[])`);
   else if (which.topics) query = query.where('topic', 'in', which.topics.length > 0 ? which.topics : ['-']);
@@ -94,9 +99,13 @@ export async function saveOwnPrefs(db: Kysely<DB>, tenantId: string, accountId: 
   if (rows.length === 0) return;
   await db
     .insertInto('notification_pref')
-    .values(rows.map((r) => ({ tenant_id: tenantId, account_id: accountId, topic: r.topic, channel: r.channel, mode: r.mode, updated_at: at })))
+    .values(
+      rows.map((r) => ({ tenant_id: tenantId, account_id: accountId, topic: r.topic, channel: r.channel, mode: r.mode, updated_at: at })),
+    )
     .onConflict((oc) =>
-      oc.columns(['account_id', 'topic', 'channel']).doUpdateSet((eb) => ({ mode: eb.ref('excluded.mode'), updated_at: eb.ref('excluded.updated_at') })),
+      oc
+        .columns(['account_id', 'topic', 'channel'])
+        .doUpdateSet((eb) => ({ mode: eb.ref('excluded.mode'), updated_at: eb.ref('excluded.updated_at') })),
     )
     .execute();
 }
@@ -105,7 +114,9 @@ export async function saveChildDefaults(db: Kysely<DB>, tenantId: string, suppCo
   if (rows.length === 0) return;
   await db
     .insertInto('notification_child_default')
-    .values(rows.map((r) => ({ tenant_id: tenantId, supp_code: suppCode, topic: r.topic, channel: r.channel, mode: r.mode, updated_at: at })))
+    .values(
+      rows.map((r) => ({ tenant_id: tenantId, supp_code: suppCode, topic: r.topic, channel: r.channel, mode: r.mode, updated_at: at })),
+    )
     .onConflict((oc) =>
       oc
         .columns(['tenant_id', 'supp_code', 'topic', 'channel'])

@@ -37,7 +37,11 @@ export async function page(
     total: found.total,
     unread: counts.unread,
     list: found.rows.map((row) => {
-      const rendered = renderEvent({ topic: row.topic, subject: row.subject, suppCode: row.supp_code, payload: row.payload }, language, audience);
+      const rendered = renderEvent(
+        { topic: row.topic, subject: row.subject, suppCode: row.supp_code, payload: row.payload },
+        language,
+        audience,
+      );
       const info = Object.hasOwn(notification.topicInfo, row.topic) ? notification.topicInfo[row.topic as Topic] : null;
       return {
         id: row.id,
@@ -69,7 +73,11 @@ export async function markAllRead(ctx: AppContext, session: SessionContext, grou
 const isMainSupplier = (session: SessionContext) => session.kind === 'supplier' && session.parentCode === null && session.suppCode !== null;
 
 /** Rows per topic from stored records over a fallback. */
-function rowsOf(topics: Topic[], records: repo.PrefRecord[], fallback: (topic: Topic, channel: 'portal' | 'email') => repo.PrefRecord['mode']) {
+function rowsOf(
+  topics: Topic[],
+  records: repo.PrefRecord[],
+  fallback: (topic: Topic, channel: 'portal' | 'email') => repo.PrefRecord['mode'],
+) {
   const stored = new Map(records.map((r) => [`${r.topic}|${r.channel}`, r.mode]));
   const mode = (topic: Topic, channel: 'portal' | 'email') => stored.get(`${topic}|${channel}`) ?? fallback(topic, channel);
   return topics.map((topic) => ({
