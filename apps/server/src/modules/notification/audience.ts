@@ -3,7 +3,7 @@
 // from the workflows: settlement, new products, supplier admission), the staff roles owning an area without a
 // workflow (orders: buyers, deliveries and docks: receiving, certificates: qualification), and named accounts
 // (a locked account and its main account). Admin reads everything but owns no step, as in the reviews.
-import type { integration} from '@portal/contract';
+import type { integration } from '@portal/contract';
 import { ModuleCode, goodsApply, notification } from '@portal/contract';
 import type { Who } from '../../platform/workflow/definition';
 import { goodsApplyFlow } from '../goods-apply/flow';

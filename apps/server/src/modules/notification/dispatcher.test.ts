@@ -3,7 +3,7 @@
 // children, the topic's), e-mail and endpoint deliveries with their idempotency keys, the calls of the bell and the
 // message centre in both languages; and the outbox read safely: a late commit is not skipped, two dispatchers never
 // double an event, a dispatcher killed mid-batch loses nothing.
-import type { integration} from '@portal/contract';
+import type { integration } from '@portal/contract';
 import { notification } from '@portal/contract';
 import { sql } from 'kysely';
 import pg from 'pg';
