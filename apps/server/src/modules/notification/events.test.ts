@@ -18,7 +18,7 @@ const s = settlement;
 beforeAll(async () => {
   // A low lock threshold, below the captcha's, so that the lock comes from failures alone.
   t = await createTestApp({ business: true, env: { LOGIN_LOCK_AFTER: '3', LOGIN_CAPTCHA_AFTER: '5', LOGIN_SLOWDOWN_MS: '0' } });
-}, 120_000);
+});
 afterAll(() => t.close());
 
 interface Written {

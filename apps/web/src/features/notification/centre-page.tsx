@@ -1,6 +1,6 @@
 // 消息中心 (ms0120): the account's messages, newest first, filtered by group, kind and read state, paged; a message
 // opens its object's page and is marked read; mark one read, or every one (of the group shown).
-import { integration, notification } from '@portal/contract';
+import { type integration, notification } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Empty, List, Segmented, Select, Space, Typography } from 'antd';
 import { useState } from 'react';

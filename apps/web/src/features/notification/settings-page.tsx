@@ -4,7 +4,7 @@
 import { type Language, notification } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Select, Space, Spin, Table, Tabs, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prefsQuery, useSavePrefs } from './api';
 import { useNames } from './parts';
@@ -68,21 +68,20 @@ function PrefTable({ rows, onChange, label }: { rows: Row[]; onChange: (rows: Ro
 }
 
 export default function SettingsPage() {
+  const { data, dataUpdatedAt } = useQuery(prefsQuery);
+  if (!data) return <Spin />;
+  // The form starts from what the server has; saving reads it again and starts afresh.
+  return <SettingsForm key={dataUpdatedAt} data={data} />;
+}
+
+function SettingsForm({ data }: { data: notification.Preferences }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { data } = useQuery(prefsQuery);
   const save = useSavePrefs();
-  const [prefs, setPrefs] = useState<Row[]>([]);
-  const [children, setChildren] = useState<Row[] | null>(null);
-  const [language, setLanguage] = useState<Language>('zh-CN');
-  useEffect(() => {
-    if (!data) return;
-    setPrefs(data.prefs);
-    setChildren(data.childDefaults);
-    setLanguage(data.language);
-  }, [data]);
+  const [prefs, setPrefs] = useState<Row[]>(data.prefs);
+  const [children, setChildren] = useState<Row[] | null>(data.childDefaults);
+  const [language, setLanguage] = useState<Language>(data.language);
 
-  if (!data) return <Spin />;
   const submit = () =>
     save.mutate(
       { prefs, language, ...(children ? { childDefaults: children } : {}) },
