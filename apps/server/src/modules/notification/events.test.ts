@@ -18,7 +18,8 @@ const s = settlement;
 beforeAll(async () => {
   // A low lock threshold, below the captcha's, so that the lock comes from failures alone.
   t = await createTestApp({ business: true, env: { LOGIN_LOCK_AFTER: '3', LOGIN_CAPTCHA_AFTER: '5', LOGIN_SLOWDOWN_MS: '0' } });
-});
+  // The business template (two years of orders and bills) takes minutes on a loaded machine.
+}, 900_000);
 afterAll(() => t.close());
 
 interface Written {
