@@ -2,7 +2,7 @@
 // unread count is one cheap query, polled while the window is shown and read afresh on focus and after the user's
 // own changes (the dispatcher writes a message within about a second of the change's commit).
 import { type CallBody, notification } from '@portal/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { useChange } from '../../lib/react-query';
 
@@ -28,7 +28,11 @@ export const unreadQuery = queryOptions({
 export type MessageQuery = CallBody<typeof notification.getMessages>;
 
 export const messagesQuery = (body: MessageQuery) =>
-  queryOptions({ queryKey: [...keys.messages, body], queryFn: () => call(notification.getMessages, { body }) });
+  queryOptions({
+    queryKey: [...keys.messages, body],
+    queryFn: () => call(notification.getMessages, { body }),
+    placeholderData: keepPreviousData,
+  });
 
 export const prefsQuery = queryOptions({ queryKey: keys.prefs, queryFn: () => call(notification.getPreferences, {}) });
 

@@ -5,7 +5,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { notification } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Empty, List, Popover, Space, Spin, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -74,16 +74,13 @@ export function NotificationBell() {
       ) : (latest.data?.list.length ?? 0) === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notification.bell.empty')} />
       ) : (
-        <List
-          size="small"
-          aria-label={t('notification.bell.latest')}
-          dataSource={latest.data?.list ?? []}
-          renderItem={(m) => (
-            <List.Item key={m.id} style={{ paddingInline: 0 }}>
+        <ul className="notification-list notification-list-compact">
+          {latest.data?.list.map((m) => (
+            <li key={m.id}>
               <MessageLine message={m} onOpen={openMessage} compact />
-            </List.Item>
-          )}
-        />
+            </li>
+          ))}
+        </ul>
       )}
       <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 8 }}>
         <Button

@@ -2,7 +2,7 @@
 // opens its object's page and is marked read; mark one read, or every one (of the group shown).
 import { type integration, notification } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Empty, List, Segmented, Select, Space, Typography } from 'antd';
+import { App, Button, Card, Empty, Pagination, Segmented, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -89,43 +89,41 @@ export default function CentrePage() {
           {t('notification.centre.unread', { count: data?.unread ?? 0 })}
         </Typography.Text>
       </Space>
-      <List
-        aria-label={t('notification.centre.list')}
-        loading={isFetching && !data}
-        dataSource={data?.list ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notification.centre.empty')} /> }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          size: 'small',
-          onChange: (p, size) => {
-            setPage(size === limit ? p : 1);
-            setLimit(size);
-          },
-        }}
-        renderItem={(m) => (
-          <List.Item
-            key={m.id}
-            actions={
-              m.read
-                ? []
-                : [
-                    <Button key="read" size="small" type="link" onClick={() => markRead.mutate([m.id])}>
-                      {t('notification.centre.markRead')}
-                    </Button>,
-                  ]
-            }
-          >
-            <Space direction="vertical" size={2} style={{ minWidth: 0 }}>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {names.group(m.group)} · {names.topic(m.topic)}
-              </Typography.Text>
-              <MessageLine message={m} onOpen={open} />
-            </Space>
-          </List.Item>
+      <Spin spinning={isFetching && !data}>
+        {(data?.list.length ?? 0) === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notification.centre.empty')} />
+        ) : (
+          <ul className="notification-list">
+            {data?.list.map((m) => (
+              <li key={m.id}>
+                <Space orientation="vertical" size={2} style={{ minWidth: 0, flex: 1 }}>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {names.group(m.group)} · {names.topic(m.topic)}
+                  </Typography.Text>
+                  <MessageLine message={m} onOpen={open} />
+                </Space>
+                {!m.read && (
+                  <Button size="small" type="link" onClick={() => markRead.mutate([m.id])}>
+                    {t('notification.centre.markRead')}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
         )}
+      </Spin>
+      <Pagination
+        style={{ marginTop: 12, justifyContent: 'flex-end' }}
+        size="small"
+        current={page}
+        pageSize={limit}
+        total={data?.total ?? 0}
+        showSizeChanger
+        hideOnSinglePage={false}
+        onChange={(p, size) => {
+          setPage(size === limit ? p : 1);
+          setLimit(size);
+        }}
       />
     </Card>
   );

@@ -4,6 +4,7 @@ import { integration, notification } from '@portal/contract';
 import { Badge, Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
+import './notification.css';
 
 export function useNames() {
   const { i18n } = useTranslation();
@@ -27,7 +28,7 @@ export function MessageLine({
 }) {
   const { t } = useTranslation();
   return (
-    <Space direction="vertical" size={0} style={{ width: '100%', minWidth: 0 }}>
+    <Space orientation="vertical" size={0} style={{ width: '100%', minWidth: 0 }}>
       <Space size={6} align="start" style={{ maxWidth: '100%' }}>
         <Badge status={message.read ? 'default' : 'processing'} />
         <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(message)}>

@@ -28,7 +28,7 @@ function PrefTable({ rows, onChange, label }: { rows: Row[]; onChange: (rows: Ro
           title: t('notification.settings.topic'),
           dataIndex: 'topic',
           render: (topic: Row['topic']) => (
-            <Space direction="vertical" size={0}>
+            <Space orientation="vertical" size={0}>
               <span>{names.topic(topic)}</span>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {names.group(notification.topicInfo[topic].group)}
