@@ -1,11 +1,12 @@
 // Who hears of an event (docs/notifications.md "Recipients"): the supplier's accounts that hold the module the
 // event belongs to (its main account always), the staff whose roles own the step the object now waits on (read
 // from the workflows: settlement, new products, supplier admission), the staff roles owning an area without a
-// workflow (orders: buyers, deliveries and docks: receiving, certificates: qualification), and named accounts
+// workflow (orders: buyers, deliveries and docks: receiving), and named accounts
 // (a locked account and its main account). Admin reads everything but owns no step, as in the reviews.
 import type { integration } from '@portal/contract';
 import { ModuleCode, goodsApply, notification } from '@portal/contract';
 import type { Who } from '../../platform/workflow/definition';
+import { certificateFlow } from '../certificate/flow';
 import { goodsApplyFlow } from '../goods-apply/flow';
 import { billFlow } from '../settlement/flow';
 import { applyFlow as supplierApplyFlow } from '../supplier-apply/flow';
@@ -30,20 +31,21 @@ interface Flow {
 
 /**
  * The staff roles that own a step the record in `status` waits on: a transition from it to another state (adding a
- * file is no step, voiding is not the work waiting), admin left out.
+ * file is no step, voiding is not the work waiting); admin only where no other role owns it.
  */
 export function stepOwners(flow: Flow, status: string): string[] {
   const roles = new Set<string>();
   for (const step of Object.values(flow.transitions)) {
     if (!step.from.includes(status) || !step.to || step.to === status || step.to === '作废') continue;
-    for (const who of step.who) if (who.kind === 'staff' && who.role !== 'admin') roles.add(who.role);
+    for (const who of step.who) if (who.kind === 'staff') roles.add(who.role);
   }
+  // Admin stands in where no other role owns the step (certificates are reviewed by admin alone).
+  if (roles.size > 1) roles.delete('admin');
   return [...roles];
 }
 
 /** Roles owning an area that has no review workflow. */
 const buyer = goodsApply.stepRoles['采购审核'];
-const qualification = goodsApply.stepRoles['资质审核'];
 const receiving = 'receiving';
 
 const none: Audience = { supplierModule: null, staffRoles: [], accounts: [], mainsOf: [] };
@@ -79,7 +81,7 @@ const rules: { [T in Topic]: (p: Payloads[T]) => Audience } = {
   'dock.booking.cancelled': () => staff(receiving),
   'dock.booking.confirmed': () => supplier(ModuleCode.deliveryBooking),
   'dock.booking.refused': () => supplier(ModuleCode.deliveryBooking),
-  'certificate.certificate.submitted': () => staff(qualification),
+  'certificate.certificate.submitted': (p) => staff(...stepOwners(certificateFlow, p.status)),
   'certificate.certificate.expiring': () => supplier(ModuleCode.certificate),
   'certificate.certificate.reviewed': () => supplier(ModuleCode.certificate),
   'goods-apply.application.submitted': (p) => staff(...stepOwners(goodsApplyFlow, p.status)),

@@ -165,7 +165,7 @@ describe('changes write their event once, in their transaction', () => {
     );
     const id = rows[0]!.id;
     const [reviewed] = await eventsOf(
-      () => ok(t.callAs('qc01', certificate.returnCtf, { body: { id, reason: '图片不清晰' } })),
+      () => ok(t.callAs('admin', certificate.returnCtf, { body: { id, reason: '图片不清晰' } })),
       ['certificate.certificate.reviewed'],
     );
     expect(reviewed!.payload).toMatchObject({ certificateId: String(id), status: '审核退回', reason: '图片不清晰' });
