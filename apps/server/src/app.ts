@@ -38,6 +38,8 @@ import { dynamicQueryRoutes } from './modules/dynamic-query/routes';
 import { integrationRoutes } from './modules/integration/routes';
 import { importRoutes } from './modules/integration/imports/routes';
 import { logRoutes } from './modules/integration/log/routes';
+import { startDispatcher } from './modules/notification/dispatcher';
+import { notificationRoutes } from './modules/notification/routes';
 import { type Access, registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
@@ -89,7 +91,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('inFlight', new InFlight());
   app.decorate('downloads', new DownloadLimits(config.exports));
   const usageLogs = new UsageLogBuffer(database.db, (err) => app.log.error({ err }, 'usage logs could not be written'));
+  // The notification dispatcher (NOTIFY_DISPATCH): every process polls, one at a time dispatches; it stops with the app.
+  const stopDispatcher = config.dispatcher.enabled ? startDispatcher(database.db, config.dispatcher, app.log) : async () => undefined;
   app.addHook('onClose', async () => {
+    await stopDispatcher();
     await app.inFlight.idle();
     await usageLogs.flush();
     if (closeDatabase) await database.close();
@@ -211,6 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(integrationRoutes(ctx));
       await api.register(importRoutes(ctx));
       await api.register(logRoutes(ctx));
+      await api.register(notificationRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

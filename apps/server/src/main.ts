@@ -12,6 +12,7 @@ import { seedIngest } from './seed-ingest';
 import { scheduleExpiryJob } from './modules/certificate/expiry';
 import { scheduleRetentionJob } from './modules/integration/log/service';
 import { scheduleDemoFeed } from './modules/integration/feed/service';
+import { scheduleNotices } from './modules/notification/notices';
 
 async function main() {
   const config = loadConfig();
@@ -25,6 +26,7 @@ async function main() {
   let stopExpiryJob: () => Promise<void> = async () => undefined;
   let stopRetentionJob: () => Promise<void> = async () => undefined;
   let stopDemoFeed: () => Promise<void> = async () => undefined;
+  let stopNotices: () => Promise<void> = async () => undefined;
   // Readiness says 503 at once; calls and downloads in flight get the grace period to end, while the
   // listener still answers (a load balancer sees the 503 rather than refused connections).
   const shutdown = async (signal: string) => {
@@ -36,7 +38,7 @@ async function main() {
       timer = setTimeout(() => resolve('grace over'), config.shutdownGraceSeconds * 1000);
     });
     const outcome = await Promise.race([
-      Promise.all([app.inFlight.idle(), stopExpiryJob(), stopRetentionJob(), stopDemoFeed()]).then(() => 'drained' as const),
+      Promise.all([app.inFlight.idle(), stopExpiryJob(), stopRetentionJob(), stopDemoFeed(), stopNotices()]).then(() => 'drained' as const),
       graceOver,
     ]);
     clearTimeout(timer);
@@ -55,6 +57,8 @@ async function main() {
   stopExpiryJob = scheduleExpiryJob(database.db, () => new Date(), app.log);
   // The integration log's daily removal of batches older than each tenant's integrationLogDays (log/service.ts).
   stopRetentionJob = scheduleRetentionJob(database.db, () => new Date(), app.log);
+  // Notices no one's action causes: orders past their confirmation deadline, passwords about to expire (notices.ts).
+  stopNotices = scheduleNotices(database.db, () => new Date(), config.passwordValidDays, app.log);
   // The demo feed (DEMO_FEED_MINUTES): new orders and their receiving through the integration service.
   if (config.demoFeed.minutes > 0)
     stopDemoFeed = scheduleDemoFeed(database.db, { tenantId: config.demoFeed.tenant, everyMinutes: config.demoFeed.minutes }, app.log);

@@ -132,7 +132,8 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await seededDatabase({ business: options.business ?? false });
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
+  // The dispatcher is off unless a test turns it on (NOTIFY_DISPATCH): tests call dispatchAll where they need messages.
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', NOTIFY_DISPATCH: 'false', ...options.env });
   let offset = 0;
   const app = await buildApp(config, {
     database: options.copyCsv ? { ...database, copyCsv: options.copyCsv } : database,

@@ -5,6 +5,7 @@ import { bulkInsert } from '../bulk';
 import type { DB } from '../schema';
 import { seedBusiness } from './business';
 import type { SeedIngest } from './ingest';
+import { seedNotifications } from './notifications';
 import { seedLookups } from './lookups';
 import { seedSettlementSetup } from './settlement';
 import { seedCertificates } from './certificates';
@@ -381,6 +382,7 @@ export async function seedDemo(
     // After the notes: it books them (without them, only the slots and the booking horizon).
     await seedDock(trx, tenant.id, today);
     await seedSupplierApplications(trx, tenant.id, today, passwordHash);
+    await seedNotifications(trx, tenant.id, '100001');
   });
   await sql`ANALYZE`.execute(db);
 }

@@ -119,13 +119,34 @@ export async function noteEvent(
 ): Promise<void> {
   const { header, ...f } = await facts(trx, tenantId, noteNumber);
   const base = { tenantId, suppCode: f.suppCode, subject: noteNumber, actor };
-  if (topic === 'order.delivery-note.received')
+  if (topic === 'order.delivery-note.received') {
     await recordEvent(trx, {
       ...base,
       topic,
       payload: { ...f, receivingBill: header.receivingBill, receivedQty: header.receivedQty, rejectedQty: header.rejectedQty },
     });
-  else await recordEvent(trx, { ...base, topic, payload: f });
+    // Less received than the note carried (refused or short): the supplier hears of those lines (notifications).
+    const differing = f.lines.filter((l) => toUnits(l.receivedQty, 4) < toUnits(l.qty, 4) || toUnits(l.rejectedQty, 4) > 0n);
+    if (differing.length > 0)
+      await recordEvent(trx, {
+        ...base,
+        topic: 'order.receiving.differences',
+        payload: {
+          noteNumber,
+          suppCode: f.suppCode,
+          deptCode: f.deptCode,
+          receivingBill: header.receivingBill,
+          lines: differing.map((l) => ({
+            lineNo: l.lineNo,
+            goodsCode: l.goodsCode,
+            qty: l.qty,
+            receivedQty: l.receivedQty,
+            rejectedQty: l.rejectedQty,
+            rejectReason: l.rejectReason,
+          })),
+        },
+      });
+  } else await recordEvent(trx, { ...base, topic, payload: f });
 }
 
 const bad = (path: string, zh: string, en: string) => ApiError.badRequest({ 'zh-CN': `${path}: ${zh}`, en: `${path}: ${en}` });

@@ -67,13 +67,16 @@ const fullLines = (promised = day(2)) => [
   { lineNo: 1, confirmedQty: '10', promisedDate: promised },
   { lineNo: 2, confirmedQty: '4', promisedDate: promised },
 ];
+/** The events of the supplier's answers (and reopening) of an order; its issue (notifications) is left out. */
 const events = async (subject: string) =>
   (
     await sql<{
       topic: string;
       payload: Record<string, unknown>;
       actor: string;
-    }>`SELECT topic, payload, actor FROM event WHERE subject = ${subject} ORDER BY id`.execute(t.database.db)
+    }>`SELECT topic, payload, actor FROM event WHERE subject = ${subject} AND topic <> 'purchase-order.order.issued' ORDER BY id`.execute(
+      t.database.db,
+    )
   ).rows;
 const history = async (id: string) =>
   (
