@@ -23,12 +23,16 @@ export interface OutboxEvent {
   actor: string;
 }
 
-/** Whether events wait after the cursor (no lock taken: an idle poll costs one read and assigns no transaction id). */
+/**
+ * Whether events wait after the cursor (no lock taken: an idle poll costs one index probe and assigns no transaction
+ * id). The first event after the cursor decides: the order is by txid, so when it is not final no later one is.
+ */
 export async function anythingReady(db: Kysely<DB>): Promise<boolean> {
   const { rows } = await sql<{ ready: boolean }>`
     SELECT EXISTS (
-      SELECT 1 FROM outbox_cursor c JOIN event e ON (e.txid, e.id) > (c.last_txid, c.last_id)
-      WHERE c.name = ${cursorName} AND e.txid < pg_snapshot_xmin(pg_current_snapshot())
+      SELECT 1 FROM outbox_cursor c
+      CROSS JOIN LATERAL (SELECT e.txid FROM event e WHERE (e.txid, e.id) > (c.last_txid, c.last_id) ORDER BY e.txid, e.id LIMIT 1) n
+      WHERE c.name = ${cursorName} AND n.txid < pg_snapshot_xmin(pg_current_snapshot())
     ) AS ready`.execute(db);
   return rows[0]?.ready ?? false;
 }

@@ -30,7 +30,7 @@ export function MessageLine({
   return (
     <Space orientation="vertical" size={0} style={{ width: '100%', minWidth: 0 }}>
       <Space size={6} align="start" style={{ maxWidth: '100%' }}>
-        <Badge status={message.read ? 'default' : 'processing'} />
+        <Badge status={message.read ? 'default' : 'error'} />
         <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(message)}>
           {!message.read && <span className="sr-only">{t('notification.centre.unreadTag')} </span>}
           <span style={{ fontWeight: message.read ? 400 : 600 }}>{message.title}</span>
