@@ -12,6 +12,8 @@ import { seedIngest } from './seed-ingest';
 import { scheduleExpiryJob } from './modules/certificate/expiry';
 import { scheduleRetentionJob } from './modules/integration/log/service';
 import { scheduleDemoFeed } from './modules/integration/feed/service';
+import { plainRender } from './modules/notify-delivery/message';
+import { startNotifyDelivery } from './modules/notify-delivery/runtime';
 
 async function main() {
   const config = loadConfig();
@@ -25,6 +27,7 @@ async function main() {
   let stopExpiryJob: () => Promise<void> = async () => undefined;
   let stopRetentionJob: () => Promise<void> = async () => undefined;
   let stopDemoFeed: () => Promise<void> = async () => undefined;
+  let stopNotifyDelivery: () => Promise<void> = async () => undefined;
   // Readiness says 503 at once; calls and downloads in flight get the grace period to end, while the
   // listener still answers (a load balancer sees the 503 rather than refused connections).
   const shutdown = async (signal: string) => {
@@ -36,7 +39,9 @@ async function main() {
       timer = setTimeout(() => resolve('grace over'), config.shutdownGraceSeconds * 1000);
     });
     const outcome = await Promise.race([
-      Promise.all([app.inFlight.idle(), stopExpiryJob(), stopRetentionJob(), stopDemoFeed()]).then(() => 'drained' as const),
+      Promise.all([app.inFlight.idle(), stopExpiryJob(), stopRetentionJob(), stopDemoFeed(), stopNotifyDelivery()]).then(
+        () => 'drained' as const,
+      ),
       graceOver,
     ]);
     clearTimeout(timer);
@@ -58,6 +63,8 @@ async function main() {
   // The demo feed (DEMO_FEED_MINUTES): new orders and their receiving through the integration service.
   if (config.demoFeed.minutes > 0)
     stopDemoFeed = scheduleDemoFeed(database.db, { tenantId: config.demoFeed.tenant, everyMinutes: config.demoFeed.minutes }, app.log);
+  // Notifications' delivery worker and daily digest (NOTIFY_WORKER): every process shares the queue (notify-delivery/).
+  if (config.notify.worker) stopNotifyDelivery = await startNotifyDelivery(database.db, config, plainRender, app.log);
   app.log.info(
     `portal ready on http://localhost:${config.port} (database: ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'})`,
   );

@@ -17,6 +17,8 @@ import {
   LinkOutlined,
   LockOutlined,
   MoneyCollectOutlined,
+  NotificationOutlined,
+  RobotOutlined,
   SafetyCertificateOutlined,
   SearchOutlined,
   SettingOutlined,
@@ -51,6 +53,8 @@ const icons: Readonly<Record<string, () => ReactNode>> = {
   setting: () => <SettingOutlined />,
   invoice: () => <FileTextOutlined />,
   bank: () => <BankOutlined />,
+  notification: () => <NotificationOutlined />,
+  robot: () => <RobotOutlined />,
 };
 
 /** The icon of a menu entry by the server's icon name; the neutral one where the name is unknown or empty. */
