@@ -38,6 +38,7 @@ import { dynamicQueryRoutes } from './modules/dynamic-query/routes';
 import { integrationRoutes } from './modules/integration/routes';
 import { importRoutes } from './modules/integration/imports/routes';
 import { logRoutes } from './modules/integration/log/routes';
+import { notifyDeliveryRoutes } from './modules/notify-delivery/routes';
 import { type Access, registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(integrationRoutes(ctx));
       await api.register(importRoutes(ctx));
       await api.register(logRoutes(ctx));
+      await api.register(notifyDeliveryRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

@@ -36,6 +36,8 @@ export const ModuleCode = {
   dockBoard: 'ms0117',
   supplierPerformance: 'ms0118',
   performanceRanking: 'ms0119',
+  notifyChannels: 'ms0122',
+  groupRobots: 'ms0123',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -82,4 +84,6 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0117: 'Dock appointments',
   ms0118: 'Supplier performance',
   ms0119: 'Performance ranking',
+  ms0122: 'Notification channels',
+  ms0123: 'Group robots',
 };

@@ -1,17 +1,10 @@
 // Webhooks to the retailer's systems: the event as JSON, signed with HMAC-SHA256 over "<timestamp>.<body>" with the
 // endpoint's secret (docs/notify-delivery.md: headers, the replay window, how a receiver verifies).
 import { createHmac } from 'node:crypto';
+import { notifyDelivery } from '@portal/contract';
 import type { NotifyEvent } from '../message';
 
-export const webhookHeaders = {
-  event: 'X-Portal-Event',
-  delivery: 'X-Portal-Delivery',
-  timestamp: 'X-Portal-Timestamp',
-  signature: 'X-Portal-Signature',
-} as const;
-
-/** A receiver refuses a timestamp further than this from its own clock (a replayed request). */
-export const replayWindowSeconds = 300;
+const { webhookHeaders } = notifyDelivery;
 
 /** The signature header's value: `sha256=` and the hex HMAC-SHA256 of `${timestamp}.${body}` keyed by the secret. */
 export const webhookSignature = (secret: string, timestamp: number, body: string) =>
