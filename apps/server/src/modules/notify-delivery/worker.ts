@@ -67,6 +67,7 @@ export class DeliveryWorker {
   private writing: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | undefined;
   private wake: (() => void) | undefined;
+  private waitingForRoom = false;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -100,10 +101,12 @@ export class DeliveryWorker {
   }
 
   private async loop(): Promise<void> {
+    // Claims are made for half the slots or more at a time: one round trip per batch, not one per freed slot.
+    const lowWater = Math.max(1, Math.floor(this.settings.concurrency / 2));
     while (!this.stopped) {
       const room = this.settings.concurrency - this.sends.size;
-      if (room <= 0) {
-        await this.pause(this.settings.idlePollMs);
+      if (room < lowWater) {
+        await this.pause(this.settings.idlePollMs, 'room');
         continue;
       }
       let rows: ClaimedRow[] = [];
@@ -114,18 +117,19 @@ export class DeliveryWorker {
       }
       for (const row of rows) this.dispatch(row);
       // Fewer than asked: nothing more is due now; look again after the poll interval.
-      if (rows.length < room) await this.pause(this.settings.idlePollMs);
+      if (rows.length < room) await this.pause(this.settings.idlePollMs, 'idle');
     }
   }
 
-  /** Waits `ms`, or less when a send ends (room for more) or the worker stops. */
-  private pause(ms: number): Promise<void> {
+  /** Waits `ms`, or less when the worker stops or (waiting for room) enough sends have ended. */
+  private pause(ms: number, why: 'room' | 'idle'): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         resolve();
       }
+      this.waitingForRoom = why === 'room';
       this.wake = done;
     });
   }
@@ -139,8 +143,11 @@ export class DeliveryWorker {
       .finally(() => {
         this.sends.delete(sent);
         this.scheduleFlush();
-        // A free slot: a worker paused because all were taken claims again now.
-        if (this.sends.size === this.settings.concurrency - 1) this.wake?.();
+        // Half the slots free: a worker paused for room claims again now.
+        if (this.waitingForRoom && this.sends.size <= this.settings.concurrency / 2) {
+          this.waitingForRoom = false;
+          this.wake?.();
+        }
       });
     this.sends.add(sent);
   }
