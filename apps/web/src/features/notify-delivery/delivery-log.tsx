@@ -48,7 +48,7 @@ export function DeliveryLog({ calls, endpoint, onClose }: { calls: ScreenCalls; 
         loading={isFetching}
         dataSource={data?.list ?? []}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: k('emptyLog') }}
+        locale={{ emptyText: <Typography.Text type="secondary">{k('emptyLog')}</Typography.Text> }}
         pagination={{
           current: page,
           pageSize,
