@@ -70,7 +70,14 @@ export function copyOfDataDir(template: string): string {
 export async function startServer(options: { dataDir?: string; from?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? (options.from ? copyOfDataDir(options.from) : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')));
-  const { child, output, exited } = spawnServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env });
+  // Robots and webhooks of the tests go to receivers on this machine (notify-channels.e2e.ts).
+  const { child, output, exited } = spawnServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NOTIFY_ALLOW_PRIVATE_URLS: '127.0.0.1',
+    ...options.env,
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 600_000;
   let exitCode: number | null | undefined;

@@ -40,6 +40,7 @@ import { importRoutes } from './modules/integration/imports/routes';
 import { logRoutes } from './modules/integration/log/routes';
 import { startDispatcher } from './modules/notification/dispatcher';
 import { notificationRoutes } from './modules/notification/routes';
+import { notifyDeliveryRoutes } from './modules/notify-delivery/routes';
 import { type Access, registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import { failure } from './platform/envelope';
@@ -183,6 +184,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             'or expired token or a disabled client, 403 for a scope the client lacks or a source address outside its list, ' +
             '429 with Retry-After beyond the client’s calls per minute.',
         },
+        {
+          name: 'notify-delivery',
+          description:
+            'Notification channels: the retailer’s webhooks and group robots (通知渠道, ms0122) and a supplier’s robots (群机器人, ' +
+            'ms0123). A webhook receives each event as JSON {delivery, eventId, topic, subject, suppCode, at, payload, link} with ' +
+            'the headers X-Portal-Event (topic), X-Portal-Delivery (the idempotency key, the same on every retry), X-Portal-Timestamp ' +
+            '(Unix seconds) and X-Portal-Signature: `sha256=` + hex HMAC-SHA256 of `${timestamp}.${raw body}` keyed by the ' +
+            'endpoint’s secret. Refuse a timestamp more than 300 s from your clock; answer 2xx within 10 s (docs/notify-delivery.md).',
+        },
       ],
     },
     transform: jsonSchemaTransform,
@@ -217,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(importRoutes(ctx));
       await api.register(logRoutes(ctx));
       await api.register(notificationRoutes(ctx));
+      await api.register(notifyDeliveryRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

@@ -57,6 +57,42 @@ const schema = z.object({
   NOTIFY_DISPATCH: bool.default(true),
   NOTIFY_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(200),
   NOTIFY_BATCH: z.coerce.number().int().min(1).max(5000).default(200),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, "PUBLIC_URL: the portal's address, http(s)://host[:port][/path]")
+    .optional(),
+  NOTIFY_WORKER: bool.default(true),
+  NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+  NOTIFY_RETRY_MAX_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(4 * 3600),
+  NOTIFY_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
+  NOTIFY_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  NOTIFY_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  NOTIFY_ALLOW_PRIVATE_URLS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((a) => /^[\d.]+(\/\d{1,2})?$|^[\da-fA-F:.]*:[\da-fA-F:.]*(\/\d{1,3})?$/.test(a)),
+      'NOTIFY_ALLOW_PRIVATE_URLS: comma-separated addresses or CIDR blocks (127.0.0.1,::1,10.0.0.0/8)',
+    ),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/\S+$/, 'SMTP_URL: smtp://user:password@host:587 or smtps://user:password@host:465')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   FRAME_ANCESTORS: z
     .string()
     .trim()
@@ -146,6 +182,24 @@ export interface Config {
   metricsToken: string | undefined;
   /** The notification dispatcher (outbox -> messages and deliveries): on or off in this process, its poll and batch. */
   dispatcher: { enabled: boolean; pollMs: number; batch: number };
+  /** The portal's address as its users reach it: the links of e-mails and robot messages. */
+  publicUrl: string;
+  /** Delivery of notifications (docs/notify-delivery.md): the worker of this process, retries, the address guard. */
+  notify: {
+    worker: boolean;
+    concurrency: number;
+    maxAttempts: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    leaseMs: number;
+    sendTimeoutMs: number;
+    /** The retailer's hour (0-23) from which the day's digest e-mails go out. */
+    digestHour: number;
+    /** Private addresses and CIDR blocks robots and webhooks may reach nevertheless. */
+    allowPrivateUrls: string[];
+  };
+  /** SMTP for e-mail notifications; null: not set, e-mails wait. */
+  mail: { url: string; from: string } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -204,7 +258,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     usageLogPerMinute: e.USAGE_LOG_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN || undefined,
     dispatcher: { enabled: e.NOTIFY_DISPATCH, pollMs: e.NOTIFY_POLL_MS, batch: e.NOTIFY_BATCH },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    notify: {
+      worker: e.NOTIFY_WORKER,
+      concurrency: e.NOTIFY_CONCURRENCY,
+      maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
+      retryBaseMs: e.NOTIFY_RETRY_BASE_SECONDS * 1000,
+      retryMaxMs: e.NOTIFY_RETRY_MAX_SECONDS * 1000,
+      // A lease outlives a send's time limit many times over: a slow send is never retaken (and sent twice).
+      leaseMs: Math.max(e.NOTIFY_LEASE_SECONDS * 1000, e.NOTIFY_SEND_TIMEOUT_MS * 6),
+      sendTimeoutMs: e.NOTIFY_SEND_TIMEOUT_MS,
+      digestHour: e.NOTIFY_DIGEST_HOUR,
+      allowPrivateUrls: e.NOTIFY_ALLOW_PRIVATE_URLS,
+    },
+    mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `供应商协同平台 <noreply@${hostOf(e.SMTP_URL)}>` } : null,
   };
+}
+
+/** The host of a URL (the default sender's domain). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
 }
 
 /** What openDatabase needs of the settings. */

@@ -13,6 +13,8 @@ import { scheduleExpiryJob } from './modules/certificate/expiry';
 import { scheduleRetentionJob } from './modules/integration/log/service';
 import { scheduleDemoFeed } from './modules/integration/feed/service';
 import { scheduleNotices } from './modules/notification/notices';
+import { renderEvent } from './modules/notification/render';
+import { startNotifyDelivery } from './modules/notify-delivery/runtime';
 
 async function main() {
   const config = loadConfig();
@@ -27,6 +29,7 @@ async function main() {
   let stopRetentionJob: () => Promise<void> = async () => undefined;
   let stopDemoFeed: () => Promise<void> = async () => undefined;
   let stopNotices: () => Promise<void> = async () => undefined;
+  let stopNotifyDelivery: () => Promise<void> = async () => undefined;
   // Readiness says 503 at once; calls and downloads in flight get the grace period to end, while the
   // listener still answers (a load balancer sees the 503 rather than refused connections).
   const shutdown = async (signal: string) => {
@@ -38,7 +41,9 @@ async function main() {
       timer = setTimeout(() => resolve('grace over'), config.shutdownGraceSeconds * 1000);
     });
     const outcome = await Promise.race([
-      Promise.all([app.inFlight.idle(), stopExpiryJob(), stopRetentionJob(), stopDemoFeed(), stopNotices()]).then(() => 'drained' as const),
+      Promise.all([app.inFlight.idle(), stopExpiryJob(), stopRetentionJob(), stopDemoFeed(), stopNotices(), stopNotifyDelivery()]).then(
+        () => 'drained' as const,
+      ),
       graceOver,
     ]);
     clearTimeout(timer);
@@ -62,6 +67,8 @@ async function main() {
   // The demo feed (DEMO_FEED_MINUTES): new orders and their receiving through the integration service.
   if (config.demoFeed.minutes > 0)
     stopDemoFeed = scheduleDemoFeed(database.db, { tenantId: config.demoFeed.tenant, everyMinutes: config.demoFeed.minutes }, app.log);
+  // Notifications' delivery worker and daily digest (NOTIFY_WORKER): every process shares the queue (notify-delivery/).
+  if (config.notify.worker) stopNotifyDelivery = await startNotifyDelivery(database.db, config, renderEvent, app.log);
   app.log.info(
     `portal ready on http://localhost:${config.port} (database: ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'})`,
   );

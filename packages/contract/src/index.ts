@@ -26,6 +26,7 @@ export * as settlement from './settlement';
 export * as integration from './integration';
 export * as performance from './performance';
 export * as notification from './notification';
+export * as notifyDelivery from './notify-delivery';
 export type { LoginBody, LoginResult, LoginIdentity, UserInfo } from './auth';
 export type { ExternalModule, Permission, RouteItem } from './menu';
 export type { UserInfoDetail } from './user';

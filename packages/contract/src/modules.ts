@@ -38,6 +38,8 @@ export const ModuleCode = {
   performanceRanking: 'ms0119',
   messageCentre: 'ms0120',
   notificationSettings: 'ms0121',
+  notifyChannels: 'ms0122',
+  groupRobots: 'ms0123',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -86,4 +88,6 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0119: 'Performance ranking',
   ms0120: 'Message centre',
   ms0121: 'Notification settings',
+  ms0122: 'Notification channels',
+  ms0123: 'Group robots',
 };

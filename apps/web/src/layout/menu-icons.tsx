@@ -19,6 +19,8 @@ import {
   LockOutlined,
   MessageOutlined,
   MoneyCollectOutlined,
+  NotificationOutlined,
+  RobotOutlined,
   SafetyCertificateOutlined,
   SearchOutlined,
   SettingOutlined,
@@ -55,6 +57,8 @@ const icons: Readonly<Record<string, () => ReactNode>> = {
   setting: () => <SettingOutlined />,
   invoice: () => <FileTextOutlined />,
   bank: () => <BankOutlined />,
+  notification: () => <NotificationOutlined />,
+  robot: () => <RobotOutlined />,
 };
 
 /** The icon of a menu entry by the server's icon name; the neutral one where the name is unknown or empty. */

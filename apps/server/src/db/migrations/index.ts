@@ -38,6 +38,7 @@ import * as m0039 from './0039-dock-appointments';
 import * as m0040 from './0040-supplier-performance';
 import * as m0041 from './0041-notifications';
 import * as m0042 from './0042-notification-screens';
+import * as m0043 from './0043-notify-channel-screens';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0040-supplier-performance': m0040,
   '0041-notifications': m0041,
   '0042-notification-screens': m0042,
+  '0043-notify-channel-screens': m0043,
 };
 
 export const migrationProvider: MigrationProvider = {

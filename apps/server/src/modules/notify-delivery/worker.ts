@@ -1,0 +1,175 @@
+// The delivery worker of a server process: claims due deliveries under a lease, keeps up to `concurrency` sends
+// in flight, and writes their outcomes back in batches: sent; pending again after an exponential backoff with
+// jitter; or dead (the dead letter, with its reason) after the last try or a failure retrying cannot mend.
+// Every process runs one; the queue's claims (FOR UPDATE SKIP LOCKED) share the work without sending a
+// delivery twice, and a process killed mid-send leaves its rows to be retaken when their lease runs out.
+import type { Kysely } from 'kysely';
+import type { DB, DeliveryChannel } from '../../db/schema';
+import type { SendOutcome } from './message';
+import { type ClaimedRow, type Outcome, claimDue, recordOutcomes } from './queue-repo';
+import { type Sender, waitingForMail } from './sender';
+
+export interface WorkerSettings {
+  /** Sends in flight at once. */
+  concurrency: number;
+  /** How long a claim holds a row; a send's time limit stays well below it. */
+  leaseMs: number;
+  /** Tries before a delivery is dead. */
+  maxAttempts: number;
+  /** The first retry's delay; each next one doubles, up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** The wait before looking again when nothing was due. */
+  idlePollMs: number;
+}
+
+/** How long an e-mail waits, untried, for an SMTP server to be set. */
+export const mailWaitMs = 3_600_000;
+
+const allChannels: DeliveryChannel[] = ['email', 'webhook', 'wecom', 'dingtalk', 'feishu'];
+
+/**
+ * The delay before try `attempt + 1` after `attempt` failed: base · 2^(attempt-1), capped, of which a random
+ * half is taken off ("equal jitter"), so that deliveries failed together do not come back together.
+ */
+export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+  const full = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
+/** What a send came to, as the queue records it. */
+export function outcomeOf(row: ClaimedRow, result: SendOutcome | 'waiting', settings: WorkerSettings, at: Date): Outcome {
+  const base = { id: row.id, tenantId: row.tenant_id, endpointId: row.endpoint_id };
+  if (result === 'waiting') return { ...base, state: 'waiting', retryInMs: mailWaitMs, error: waitingForMail };
+  const attempt = { at, status: result.status, ok: result.ok, durationMs: result.durationMs, excerpt: result.excerpt };
+  if (result.ok) return { ...base, state: 'sent', retryInMs: 0, error: '', attempt };
+  if (result.permanent || row.attempts >= settings.maxAttempts)
+    return { ...base, state: 'dead', retryInMs: 0, error: result.error || 'failed', attempt };
+  return {
+    ...base,
+    state: 'pending',
+    retryInMs: retryDelayMs(row.attempts, settings.retryBaseMs, settings.retryMaxMs),
+    error: result.error || 'failed',
+    attempt,
+  };
+}
+
+export interface WorkerLog {
+  info(o: object, m: string): void;
+  error(o: object, m: string): void;
+}
+
+export class DeliveryWorker {
+  private stopped = false;
+  private loopDone: Promise<void> | undefined;
+  private readonly sends = new Set<Promise<void>>();
+  private outcomes: Outcome[] = [];
+  private writing: Promise<void> = Promise.resolve();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private wake: (() => void) | undefined;
+  private waitingForRoom = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly sender: Sender,
+    private readonly settings: WorkerSettings,
+    /** locked_by of its claims: the process and this worker. */
+    readonly id: string,
+    private readonly log: WorkerLog,
+  ) {}
+
+  start(): void {
+    this.loopDone ??= this.loop();
+  }
+
+  /** Stops claiming, lets the sends in flight end and writes their outcomes. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loopDone;
+    await Promise.all(this.sends);
+    await this.flush();
+  }
+
+  /** One claim, every send of it, their outcomes written: the rows claimed (tests and the bench drive it). */
+  async runOnce(limit = this.settings.concurrency): Promise<number> {
+    const rows = await claimDue(this.db, { worker: this.id, limit, leaseMs: this.settings.leaseMs, channels: allChannels });
+    for (const row of rows) this.dispatch(row);
+    await Promise.all(this.sends);
+    await this.flush();
+    return rows.length;
+  }
+
+  private async loop(): Promise<void> {
+    // Claims are made for half the slots or more at a time: one round trip per batch, not one per freed slot.
+    const lowWater = Math.max(1, Math.floor(this.settings.concurrency / 2));
+    while (!this.stopped) {
+      const room = this.settings.concurrency - this.sends.size;
+      if (room < lowWater) {
+        await this.pause(this.settings.idlePollMs, 'room');
+        continue;
+      }
+      let rows: ClaimedRow[] = [];
+      try {
+        rows = await claimDue(this.db, { worker: this.id, limit: room, leaseMs: this.settings.leaseMs, channels: allChannels });
+      } catch (err) {
+        this.log.error({ err }, 'notification deliveries could not be claimed');
+      }
+      for (const row of rows) this.dispatch(row);
+      // Fewer than asked: nothing more is due now; look again after the poll interval.
+      if (rows.length < room) await this.pause(this.settings.idlePollMs, 'idle');
+    }
+  }
+
+  /** Waits `ms`, or less when the worker stops or (waiting for room) enough sends have ended. */
+  private pause(ms: number, why: 'room' | 'idle'): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.waitingForRoom = why === 'room';
+      this.wake = done;
+    });
+  }
+
+  private dispatch(row: ClaimedRow): void {
+    const sent: Promise<void> = this.sender
+      .send(row)
+      .then((result) => {
+        this.outcomes.push(outcomeOf(row, result, this.settings, new Date()));
+      })
+      .finally(() => {
+        this.sends.delete(sent);
+        this.scheduleFlush();
+        // Half the slots free: a worker paused for room claims again now.
+        if (this.waitingForRoom && this.sends.size <= this.settings.concurrency / 2) {
+          this.waitingForRoom = false;
+          this.wake?.();
+        }
+      });
+    this.sends.add(sent);
+  }
+
+  /** Outcomes are written together: at once when many are waiting, else a few milliseconds later. */
+  private scheduleFlush(): void {
+    if (this.outcomes.length >= Math.max(8, this.settings.concurrency)) void this.flush();
+    else this.flushTimer ??= setTimeout(() => void this.flush(), 20);
+  }
+
+  private flush(): Promise<void> {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const batch = this.outcomes;
+    this.outcomes = [];
+    if (batch.length === 0) return this.writing;
+    // One write at a time, in order; a failed write leaves its rows leased: retaken (and sent again) after the lease.
+    this.writing = this.writing.then(() =>
+      recordOutcomes(this.db, this.id, batch).catch((err: unknown) =>
+        this.log.error({ err, deliveries: batch.length }, 'notification delivery outcomes could not be written'),
+      ),
+    );
+    return this.writing;
+  }
+}
