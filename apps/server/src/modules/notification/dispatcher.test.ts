@@ -12,6 +12,7 @@ import { openDatabase } from '../../db/database';
 import { recordEvent } from '../../platform/events';
 import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
 import { dispatchAll, dispatchOnce } from './dispatcher';
+import { dispatchSettled, outboxSettled } from '../../test/outbox';
 
 let t: TestApp;
 let ids: Record<string, number>;
@@ -19,7 +20,7 @@ let ids: Record<string, number>;
 beforeAll(async () => {
   t = await createTestApp();
   // The demo seed's own events first, so that each test starts from a cursor at the end of the outbox.
-  await dispatchAll(t.database.db);
+  await dispatchSettled(t.database.db);
   const rows = await t.database.db.selectFrom('account').select(['id', 'employee_code']).where('tenant_id', '=', 'demo').execute();
   ids = Object.fromEntries(rows.map((r) => [r.employee_code, r.id]));
 }, 120_000);
@@ -71,12 +72,12 @@ describe('recipients and preferences', () => {
   it("reaches the supplier's main account and the staff owning the next step, not children without the module nor the actor", async () => {
     const id = await billEvent('settlement.bill.approved');
     expect(await messagesOf(id)).toEqual([]);
-    const run = await dispatchAll(t.database.db);
+    const run = await dispatchSettled(t.database.db);
     expect(run.events).toBe(1);
     // 已审批 waits on the cashier (支付); 100001-01 does not hold the bill module (ms0031).
     expect(await messagesOf(id)).toEqual(['100001', 'cashier01']);
     const byCashier = await billEvent('settlement.bill.approved', `account:${ids.cashier01!}`);
-    await dispatchAll(t.database.db);
+    await dispatchSettled(t.database.db);
     expect(await messagesOf(byCashier)).toEqual(['100001']);
   });
 
@@ -95,7 +96,7 @@ describe('recipients and preferences', () => {
     expect(saved.data.prefs.find((p) => p.topic === topic)).toEqual({ topic, portal: 'instant', email: 'digest' });
     expect(saved.data.childDefaults?.find((p) => p.topic === topic)).toEqual(off);
     const first = await billEvent(topic);
-    await dispatchAll(t.database.db);
+    await dispatchSettled(t.database.db);
     expect(await messagesOf(first)).toEqual(['100001', 'invoice01']);
     expect(await deliveriesOf(first)).toEqual([{ key: `${first}:email:${ids['100001']!}`, digest: true }]);
 
@@ -105,7 +106,7 @@ describe('recipients and preferences', () => {
     expect(child.data.prefs.find((p) => p.topic === topic)).toEqual(off);
     await t.callAs('100001-01', notification.savePreferences, { body: { prefs: [{ topic, portal: 'instant', email: 'instant' }] } });
     const second = await billEvent(topic);
-    await dispatchAll(t.database.db);
+    await dispatchSettled(t.database.db);
     expect(await messagesOf(second)).toEqual(['100001', '100001-01', 'invoice01']);
     expect(await deliveriesOf(second)).toEqual(
       [
@@ -147,7 +148,7 @@ describe('recipients and preferences', () => {
     await endpoint({ kind: 'feishu', owner_supp_code: '100002', name: '别家' });
     await endpoint({ kind: 'webhook', topics: ['dock.booking.made'], name: '只要预约' });
     const id = await billEvent('settlement.bill.approved');
-    await dispatchAll(t.database.db);
+    await dispatchSettled(t.database.db);
     expect((await deliveriesOf(id)).map((d) => d.key).sort()).toEqual(
       [`${id}:webhook:${hook.id}`, `${id}:wecom:${ownRobot.id}`, `${id}:dingtalk:${cashierRobot.id}`].sort(),
     );
@@ -162,7 +163,7 @@ describe('the bell and the message centre', () => {
       t.app.inject({ method: payload ? 'POST' : 'GET', url: `/api${url}`, headers: { token, 'accept-language': language }, payload });
     const before = (await t.callAs('100001', notification.getUnreadCount)).data;
     const id = await billEvent('settlement.bill.approved');
-    await dispatchAll(t.database.db);
+    await dispatchSettled(t.database.db);
     const after = (await t.callAs('100001', notification.getUnreadCount)).data;
     expect(after.unread).toBe(before.unread + 1);
 
@@ -226,7 +227,7 @@ describe('reading the outbox safely', () => {
           VALUES ('demo', '100001', 'settlement.bill.audited', 'LATE-1', '{"billNumber":"LATE-1","status":"已审核"}', 'system:test') RETURNING id::text AS id`)
       ).rows[0]!.id;
       await late.query('COMMIT');
-      expect((await dispatchAll(t.database.db)).events).toBe(2);
+      expect((await dispatchSettled(t.database.db)).events).toBe(2);
       expect(await messagesOf(early)).toContain('100001');
       expect(await messagesOf(lateId)).toContain('100001');
       expect(await cursor()).toBe(early);
@@ -240,8 +241,9 @@ describe('reading the outbox safely', () => {
     try {
       const written: string[] = [];
       for (let i = 0; i < 60; i++) written.push(await billEvent('settlement.bill.audited'));
+      await outboxSettled(t.database.db);
       const runs = await Promise.all([dispatchAll(t.database.db, 7), dispatchAll(second.db, 7), dispatchAll(second.db, 5)]);
-      const rest = await dispatchAll(t.database.db, 7);
+      const rest = await dispatchSettled(t.database.db, 7);
       expect(runs.reduce((n, r) => n + r.events, 0) + rest.events).toBe(60);
       const counts = await sql<{ n: string }>`SELECT count(*)::text AS n FROM notification
         WHERE event_id = ANY(${written}::bigint[]) AND account_id = ${ids['100001']!}`.execute(t.database.db);
@@ -269,15 +271,15 @@ describe('reading the outbox safely', () => {
     await sql`SELECT pg_terminate_backend(${pid})`.execute(t.database.db);
     await doomed.end().catch(() => undefined);
     expect(await messagesOf(id)).toEqual([]);
-    expect((await dispatchAll(t.database.db)).events).toBe(1);
+    expect((await dispatchSettled(t.database.db)).events).toBe(1);
     expect(await messagesOf(id)).toEqual(['100001', 'cashier01']);
   });
 
   it('dispatching again writes nothing twice (the keys)', async () => {
     const id = await billEvent();
-    await dispatchAll(t.database.db);
+    await dispatchSettled(t.database.db);
     await sql`UPDATE outbox_cursor SET last_txid = '0', last_id = 0 WHERE name = 'notifications'`.execute(t.database.db);
-    await dispatchAll(t.database.db);
+    await dispatchSettled(t.database.db);
     expect(await messagesOf(id)).toEqual(['100001', 'cashier01']);
   });
 });
