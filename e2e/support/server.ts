@@ -72,7 +72,7 @@ export async function startServer(options: { dataDir?: string; from?: string; en
   const dataDir = options.dataDir ?? (options.from ? copyOfDataDir(options.from) : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')));
   const { child, output, exited } = spawnServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000;
+  const deadline = Date.now() + 120_000;
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
   for (;;) {
