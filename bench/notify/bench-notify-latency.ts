@@ -80,7 +80,8 @@ try {
   const clerk = await loginToken(url, 'clerk01', true);
   // Let the start's own messages (the demo's events, the notices) settle first.
   await sleep(5000);
-  const loadSeconds = Math.max(20, Math.ceil(samples * 0.6) + 10);
+  // Each sample takes a change and its wait (well under a second on an idle machine, more on a loaded one).
+  const loadSeconds = Math.max(30, Math.ceil(samples * 1.5) + 10);
   const traffic = load(url, supplier, loadSeconds);
   await sleep(3000); // the load ramps up
   const fromAnswer: number[] = [];

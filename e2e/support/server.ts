@@ -79,7 +79,7 @@ export async function startServer(options: { dataDir?: string; from?: string; en
     ...options.env,
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000;
+  const deadline = Date.now() + 120_000;
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
   for (;;) {

@@ -91,8 +91,11 @@ export const topicInfo: Record<EventTopic, TopicInfo> = {
   'auth.password.expiring': t('account', true, true, 'instant'),
 };
 
-/** The topics a kind of account hears of, in the contract's order. */
-export const topicsFor = (kind: 'supplier' | 'staff'): EventTopic[] => eventTopics.filter((topic) => topicInfo[topic][kind]);
+/** The topics a kind of account hears of, by group (in the groups' order), then in the contract's order. */
+export const topicsFor = (kind: 'supplier' | 'staff'): EventTopic[] =>
+  eventTopics
+    .filter((topic) => topicInfo[topic][kind])
+    .sort((a, b) => notificationGroups.indexOf(topicInfo[a].group) - notificationGroups.indexOf(topicInfo[b].group));
 
 /** The default when no preference says otherwise. */
 export const defaultMode = (topic: EventTopic, channel: PrefChannel): PrefMode =>

@@ -1,9 +1,8 @@
-// Reading the outbox in tests: its readers (the integration feed, the notification dispatcher) list an event only
+// Reading the outbox in tests: its readers (the integration feed; the dispatcher test drains in its own way) list an event only
 // once every transaction that began before it has ended, in any database of the cluster. Test files run side by
 // side on one cluster, so a read right after a commit may come while another file's long transaction runs.
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import { type DispatchRun, dispatchAll } from '../modules/notification/dispatcher';
 
 /**
  * Waits until every transaction that had begun by now (in any database of the cluster) has ended: up to `timeout`
@@ -19,10 +18,4 @@ export async function outboxSettled(db: Kysely<DB>, timeout = 25_000): Promise<v
     if (Date.now() > deadline) throw new Error(`transactions begun before xid ${horizon} still run after ${timeout} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** Dispatches everything committed so far, once the transactions under way have ended. */
-export async function dispatchSettled(db: Kysely<DB>, limit?: number): Promise<DispatchRun> {
-  await outboxSettled(db);
-  return dispatchAll(db, limit);
 }

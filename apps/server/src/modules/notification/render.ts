@@ -28,10 +28,11 @@ interface Texts {
   en: string;
 }
 
-/** A topic's sentence and link from its payload. */
+/** A topic's sentence and link from its payload; `key`: what the title names when the subject is an inner id. */
 interface TopicText<T extends Topic> {
   body(p: Payloads[T], subject: string): Texts;
   link(p: Payloads[T], subject: string, audience: Audience): string;
+  key?(p: Payloads[T]): string;
 }
 
 const q = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
@@ -230,19 +231,21 @@ const texts: { [T in Topic]: TopicText<T> } = {
       en: `Supplier ${p.suppCode} submitted certificate ${p.certificateNumber} for review`,
     }),
     link: certificateLink,
+    key: (p) => p.certificateNumber,
   },
   'certificate.certificate.expiring': {
     body: (p) => ({
       zh:
         p.daysLeft === 0
           ? `证照 ${p.certificateName} ${p.certificateNumber} 今天（${p.validTo}）到期`
-          : `证照 ${p.certificateName} ${p.certificateNumber} 将于 ${p.validTo} 到期（还有 ${p.daysLeft} 天）`,
+          : `证照 ${p.certificateName} ${p.certificateNumber} 将于 ${p.validTo} 到期（不足 ${p.daysLeft} 天），请及时更换`,
       en:
         p.daysLeft === 0
           ? `Certificate ${p.certificateNumber} expires today (${p.validTo})`
-          : `Certificate ${p.certificateNumber} expires on ${p.validTo} (in ${p.daysLeft} days)`,
+          : `Certificate ${p.certificateNumber} expires on ${p.validTo} (within ${p.daysLeft} days); please renew it`,
     }),
     link: certificateLink,
+    key: (p) => p.certificateNumber,
   },
   'certificate.certificate.reviewed': {
     body: (p) => ({
@@ -250,6 +253,7 @@ const texts: { [T in Topic]: TopicText<T> } = {
       en: `Certificate ${p.certificateNumber} was ${p.status === '已审核' ? 'approved' : `returned${reason(p.reason, false)}`}`,
     }),
     link: certificateLink,
+    key: (p) => p.certificateNumber,
   },
   'goods-apply.application.submitted': {
     body: (p) => ({
@@ -318,8 +322,9 @@ export function renderEvent(event: RenderableEvent, language: Language, audience
   const text = texts[topic] as TopicText<Topic>;
   const payload = event.payload as unknown as Payloads[Topic];
   const body = text.body(payload, event.subject);
+  const key = text.key?.(payload) || event.subject;
   return {
-    title: `${(zh ? integration.eventTopicText : integration.eventTopicTextEn)[topic]}${zh ? '：' : ': '}${event.subject}`,
+    title: `${(zh ? integration.eventTopicText : integration.eventTopicTextEn)[topic]}${zh ? '：' : ': '}${key}`,
     body: zh ? body.zh : body.en,
     link: text.link(payload, event.subject, audience),
   };
