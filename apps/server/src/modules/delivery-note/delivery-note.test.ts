@@ -1,10 +1,11 @@
 // Delivery notes: making one (open quantity, tolerance, one store, shelf-life fields, only the supplier's own lines),
 // cancelling (409s), scope (another supplier: 404; a child without 新建: 403), and receiving against a note (the
 // acceptance lines, rollups and order quantities it moves, once only), from the portal and from the WMS.
-import { businessDay, deliveryNote } from '@portal/contract';
+import { businessDay, deliveryNote, integration } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { multipart } from '../../test/multipart';
 import { ingest } from '../integration/documents/service';
 
 let t: TestApp;
@@ -393,6 +394,64 @@ describe('receiving against a note', () => {
     const again = await ingest({ db: db() }, sender, 'receiving', [doc(`WMS-${number}-2`, '100001')]);
     expect(again.results[0]!.outcome).toBe('refused');
     expect(JSON.stringify(again.results[0]!.refusals)).toContain('已由验收单');
+  });
+
+  it('matches receiving imported from a WMS file (送货单号 column) to the note, as the API ingest does', async () => {
+    const po = await confirmedOrder('100001', 'S0101', [
+      ['600101', 24],
+      ['600104', 12],
+    ]);
+    const number = (await create('100001', [line(po, 1, '24'), line(po, 2, '12')])).data.header.noteNumber;
+    // The English template's header; the note's line numbers; a rejection by its English label.
+    const columns = integration.importEntityOf('receiving')!.columns;
+    const row = (cells: Record<string, string>) =>
+      columns.map(
+        (c) =>
+          ({ key: `WMSF-${number}`, supplierCode: '100001', storeCode: 'S0101', date: today(), deliveryNote: number, ...cells })[c.path] ??
+          '',
+      );
+    const lines = [
+      row({ 'lines.lineNo': '1', 'lines.goodsCode': '600101', 'lines.qty': '20', 'lines.price': '2.50', 'lines.amount': '50.00' }),
+      row({
+        'lines.lineNo': '2',
+        'lines.goodsCode': '600104',
+        'lines.qty': '10',
+        'lines.rejectedQty': '2',
+        'lines.rejectReason': 'Damaged',
+        'lines.price': '2.50',
+        'lines.amount': '25.00',
+      }),
+    ];
+    const file = Buffer.from(`${[columns.map((c) => c.titleEn), ...lines].map((r) => r.join(',')).join('\r\n')}\r\n`);
+    const token = await tokenFor(t.app, 'admin', { staff: true });
+    const send = async (step: 'check' | 'run') => {
+      const body = multipart([{ name: 'receiving.csv', bytes: file }]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/integration/import/${step}?entity=receiving`,
+        headers: { ...body.headers, token },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { data: integration.ImportReport }).data;
+    };
+    expect(await send('check')).toMatchObject({ valid: 1, refused: 0 });
+    expect((await detail('100001', number)).data.header.status).toBe('已创建');
+    const imported = await send('run');
+    expect(imported.counts).toMatchObject({ created: 1 });
+    const seen = (await detail('100001', number)).data;
+    expect(seen.header).toMatchObject({ status: '已收货', receivingBill: `WMSF-${number}`, receivedQty: '30.000', rejectedQty: '2.000' });
+    expect(seen.lines.map((l) => [l.receivedQty, l.rejectedQty, l.rejectReason, l.shortQty])).toEqual([
+      ['20.000', '0.000', '', '4.000'],
+      ['10.000', '2.000', '破损', '0.000'],
+    ]);
+    const acc = await one(sql<{ n: number; po: string }>`SELECT count(*)::int AS n, min(po_bill_number) AS po FROM acceptance
+      WHERE tenant_id = 'demo' AND bill_number = ${`WMSF-${number}`}`);
+    expect(acc).toEqual({ n: 2, po });
+    const event = await one(
+      sql<{ actor: string }>`SELECT actor FROM event WHERE topic = 'order.delivery-note.received' AND subject = ${number}`,
+    );
+    expect(event.actor).toMatch(/^account:\d+$/);
   });
 
   it('shows the demo note received with a shortage and a rejection', async () => {
