@@ -124,6 +124,57 @@ describe('the demo notes and their dock bookings', () => {
         OR l.qty > ol.confirmed_qty OR ol.goods_code <> l.goods_code)`);
     expect(stray.n).toBe(0);
   });
+
+  it('made the demo confirmations, notes and bookings through the services: each with its history and event', async () => {
+    const trail = (
+      await sql<{ kind: string; record: string; history: string; events: string }>`
+        SELECT 'note' AS kind, n.note_number AS record,
+          (SELECT string_agg(h.action, ',' ORDER BY h.id) FROM record_history h
+            WHERE h.tenant_id = n.tenant_id AND h.record_type = 'delivery-note' AND h.record_id = n.note_number) AS history,
+          (SELECT string_agg(e.topic, ',' ORDER BY e.id) FROM event e
+            WHERE e.tenant_id = n.tenant_id AND e.subject = n.note_number AND e.topic LIKE 'order.delivery-note.%') AS events
+        FROM delivery_note n WHERE n.tenant_id = 'demo'
+        UNION ALL
+        SELECT 'booking', b.status,
+          (SELECT string_agg(h.action, ',' ORDER BY h.id) FROM record_history h
+            WHERE h.tenant_id = b.tenant_id AND h.record_type = 'dock-booking' AND h.record_id = b.id::text),
+          (SELECT string_agg(e.topic, ',' ORDER BY e.id) FROM event e
+            WHERE e.tenant_id = b.tenant_id AND e.subject = b.note_number AND e.topic LIKE 'dock.booking.%')
+        FROM dock_booking b WHERE b.tenant_id = 'demo'
+        UNION ALL
+        SELECT 'order', o.bill_number,
+          (SELECT string_agg(h.action, ',' ORDER BY h.id) FROM record_history h
+            WHERE h.tenant_id = o.tenant_id AND h.record_type = 'pur-order' AND h.record_id = o.bill_number),
+          (SELECT string_agg(e.topic, ',' ORDER BY e.id) FROM event e
+            WHERE e.tenant_id = o.tenant_id AND e.subject = o.bill_number AND e.topic = 'purchase-order.order.confirmed')
+        FROM pur_order o WHERE o.tenant_id = 'demo'
+          AND EXISTS (SELECT 1 FROM delivery_note_line l WHERE l.tenant_id = o.tenant_id AND l.po_bill_number = o.bill_number)`.execute(
+        db(),
+      )
+    ).rows;
+    const notes = trail.filter((r) => r.kind === 'note');
+    expect(notes.length).toBeGreaterThanOrEqual(9);
+    for (const n of notes) {
+      expect(n.history, n.record).toMatch(/^create/);
+      expect(n.events, n.record).toMatch(/^order\.delivery-note\.created/);
+    }
+    expect(notes.filter((n) => n.events.includes('order.delivery-note.received')).length).toBeGreaterThan(0);
+    const story: Record<string, [string, string]> = {
+      待确认: ['book', 'dock.booking.made'],
+      已确认: ['book,confirm', 'dock.booking.made,dock.booking.confirmed'],
+      已拒绝: ['book,refuse', 'dock.booking.made,dock.booking.refused'],
+      已取消: ['book,cancel', 'dock.booking.made,dock.booking.cancelled'],
+    };
+    const bookings = trail.filter((r) => r.kind === 'booking');
+    expect(bookings.length).toBeGreaterThanOrEqual(6);
+    for (const b of bookings) expect([b.history, b.events], b.record).toEqual(story[b.record]);
+    const orders = trail.filter((r) => r.kind === 'order');
+    expect(orders.length).toBeGreaterThanOrEqual(6);
+    for (const o of orders) {
+      expect(o.history, o.record).toBe('read,confirm');
+      expect(o.events, o.record).toBe('purchase-order.order.confirmed');
+    }
+  });
 });
 
 describe('making a delivery note', () => {
