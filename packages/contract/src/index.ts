@@ -31,7 +31,7 @@ export type { UserInfoDetail } from './user';
 export type { BrandForm, BrandRow, BusOption, CategoryForm, CategoryNode, DeptRow } from './base-info';
 export type { PurOrderSummary } from './purchase-order';
 export type { AccCondition, AccDetail, AccDetailSortField, AccGroup } from './acceptance';
-export type { Overview } from './dashboard';
+export type { ComingDelivery, DeliveryOverview, Overview } from './dashboard';
 export type { PerformanceFigures, RankingRow, RankingSortField, SupplierPerformance } from './performance';
 export type { Employee, EmployeeForm, EmployeeStatus, ResourceNode } from './employee';
 export type { UsageRecord } from './usage-log';
