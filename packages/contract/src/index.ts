@@ -25,6 +25,8 @@ export * as user from './user';
 export * as settlement from './settlement';
 export * as integration from './integration';
 export * as performance from './performance';
+export * as orderSettings from './order-settings';
+export type { OrderSettings, SettingCode, SettingsChange } from './order-settings';
 export type { LoginBody, LoginResult, LoginIdentity, UserInfo } from './auth';
 export type { ExternalModule, Permission, RouteItem } from './menu';
 export type { UserInfoDetail } from './user';

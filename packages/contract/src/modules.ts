@@ -36,6 +36,7 @@ export const ModuleCode = {
   dockBoard: 'ms0117',
   supplierPerformance: 'ms0118',
   performanceRanking: 'ms0119',
+  orderSettings: 'ms0124',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -82,4 +83,5 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0117: 'Dock appointments',
   ms0118: 'Supplier performance',
   ms0119: 'Performance ranking',
+  ms0124: 'Order collaboration settings',
 };
