@@ -73,7 +73,7 @@ export function DeliveriesCard({ staff, suppCode }: { staff: boolean; suppCode?:
             dataSource={data.coming}
             renderItem={(c) => (
               <List.Item>
-                <Typography.Text ellipsis>
+                <Typography.Text>
                   <Tag color={c.status === '待确认' ? 'orange' : 'green'}>{d(`statuses.${c.status}`)}</Tag> {when(c)} {c.startTime}-
                   {c.endTime} · {c.deptName || c.deptCode} · {c.noteNumber} · {d('packages', { count: c.packages })}
                   {staff && ` · ${c.suppName || c.suppCode}`}

@@ -77,7 +77,7 @@ export const en: Texts<typeof zhCN> = {
     statuses: 'Order states, last 90 days',
     statusChart: 'Orders by state',
     deliveries: {
-      title: 'Deliveries and appointments',
+      title: 'Deliveries',
       staffTitle: 'Deliveries today and tomorrow',
       notes: 'Delivery notes',
       receive: 'Receive',

@@ -15,7 +15,8 @@ const fields = orderSettings.orderSettings.shape;
 const steps = { orderConfirmHours: 1, overDeliveryPercent: 0.5, minShelfLifeRatio: 0.05, bookingHorizonDays: 1 } as const;
 const decimals = new Set(['overDeliveryPercent', 'minShelfLifeRatio']);
 
-const same = (a: OrderSettings, b: OrderSettings) => settingCodes.every((code) => String(a[code]) === String(b[code]));
+/** The same values, as numbers (the decimal fields show 0 as 0.0 or 0.00). */
+const same = (a: OrderSettings, b: OrderSettings) => settingCodes.every((code) => Number(a[code]) === Number(b[code]));
 
 export default function SettingsPage() {
   const { t } = useTranslation();
