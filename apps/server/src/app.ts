@@ -18,6 +18,7 @@ import { baseInfoRoutes } from './modules/base-info/routes';
 import { commonRoutes } from './modules/common/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { performanceRoutes } from './modules/performance/routes';
+import { orderSettingsRoutes } from './modules/order-settings/routes';
 import { fileRoutes } from './modules/file/routes';
 import { authenticate } from './modules/auth/service';
 import { frameModuleUrls } from './modules/menu/repo';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(settlementRoutes(ctx));
       await api.register(certificateRoutes(ctx));
       await api.register(dockRoutes(ctx));
+      await api.register(orderSettingsRoutes(ctx));
       await api.register(printRoutes(ctx));
       await api.register(goodsApplyRoutes(ctx));
       await api.register(supplierApplyRoutes(ctx));

@@ -8,6 +8,7 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { DataDirLockedError } from './db/lock';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedActions } from './seed-actions';
 import { seedIngest } from './seed-ingest';
 import { scheduleExpiryJob } from './modules/certificate/expiry';
 import { scheduleRetentionJob } from './modules/integration/log/service';
@@ -22,7 +23,7 @@ async function main() {
   if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers).catch(exitOnKnownError);
   const database = await openDatabase(databaseOptionsOf(config)).catch(exitOnKnownError);
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemoIfEmpty(database.db, new Date(), seedIngest);
+  if (config.seedDemo) await seedDemoIfEmpty(database.db, new Date(), seedIngest, seedActions);
   const app = await buildApp(config, { database, closeDatabase: true });
 
   let stopExpiryJob: () => Promise<void> = async () => undefined;

@@ -40,6 +40,7 @@ export const ModuleCode = {
   notificationSettings: 'ms0121',
   notifyChannels: 'ms0122',
   groupRobots: 'ms0123',
+  orderSettings: 'ms0124',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -90,4 +91,5 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0121: 'Notification settings',
   ms0122: 'Notification channels',
   ms0123: 'Group robots',
+  ms0124: 'Order collaboration settings',
 };

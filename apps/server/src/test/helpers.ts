@@ -10,6 +10,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, migrateToLatest, openDatabase } from '../db/database';
 import { demoPassword, seedDemo } from '../db/seed/demo';
+import { seedActions } from '../seed-actions';
 import { seedIngest } from '../seed-ingest';
 
 export { demoPassword };
@@ -89,7 +90,7 @@ function templateFor(today: Date, business: boolean): Promise<string> {
         const database = await openDatabase({ databaseUrl: urlOf(building), poolSize: 2 });
         try {
           await migrateToLatest(database.db);
-          await seedDemo(database.db, today, { business, ingest: seedIngest });
+          await seedDemo(database.db, today, { business, ingest: seedIngest, actions: seedActions });
         } finally {
           await database.close();
         }

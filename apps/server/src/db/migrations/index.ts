@@ -39,6 +39,7 @@ import * as m0040 from './0040-supplier-performance';
 import * as m0041 from './0041-notifications';
 import * as m0042 from './0042-notification-screens';
 import * as m0043 from './0043-notify-channel-screens';
+import * as m0044 from './0044-order-settings';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0041-notifications': m0041,
   '0042-notification-screens': m0042,
   '0043-notify-channel-screens': m0043,
+  '0044-order-settings': m0044,
 };
 
 export const migrationProvider: MigrationProvider = {
