@@ -23,8 +23,11 @@ export interface RenderedMessage {
   link: string;
 }
 
-/** Writes an event's message in a language (the notifications' renderer; the lead wires renderEvent here). */
-export type RenderEvent = (event: NotifyEvent, language: Language) => RenderedMessage | Promise<RenderedMessage>;
+/** Who reads a message: a supplier's people open the supplier's pages, the retailer's staff and systems the staff's. */
+export type Audience = 'supplier' | 'staff';
+
+/** Writes an event's message in a language for an audience (the notifications' renderer is wired in here). */
+export type RenderEvent = (event: NotifyEvent, language: Language, audience: Audience) => RenderedMessage | Promise<RenderedMessage>;
 
 /** What one send came to. */
 export interface SendOutcome {

@@ -176,7 +176,7 @@ export async function test(
   };
   const sender = senderOf(ctx.config, () => message, null);
   const outcome = await sender.toEndpoint(
-    { kind: found.kind, url: found.url, secret: found.secret },
+    { kind: found.kind, url: found.url, secret: found.secret, ownerSuppCode: owner.suppCode },
     event,
     `test-${id}-${now.getTime()}`,
     language,
