@@ -1,26 +1,33 @@
 // How many sends the worker may keep in flight right now: up to its concurrency while the process's event loop
 // answers promptly, fewer when the loop falls behind (the worker shares it with the interactive calls). Additive
-// increase, multiplicative decrease on the loop's delay, measured every quarter second.
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+// increase, multiplicative decrease on the loop's worst delay of each quarter second.
 
-/** The monitor's sampling interval (ms): its readings are this plus the loop's delay. */
-const resolution = 10;
+/** How often the loop's delay is sampled, and how often the limit is adjusted (ms). */
+const tickMs = 10;
+const adjustMs = 250;
 
 export class Pacer {
   private allowed: number;
-  private readonly histogram: IntervalHistogram;
-  private readonly timer: NodeJS.Timeout;
+  private worstLagMs = 0;
+  private readonly ticker: NodeJS.Timeout;
+  private readonly adjuster: NodeJS.Timeout;
 
   constructor(
     private readonly max: number,
-    /** The event-loop delay (ms, 99th percentile of a quarter second) above which the worker backs off; 0: never. */
+    /** The event-loop delay (ms) above which the worker backs off; 0: never. */
     private readonly lagLimitMs: number,
   ) {
     this.allowed = max;
-    this.histogram = monitorEventLoopDelay({ resolution });
-    this.histogram.enable();
-    this.timer = setInterval(() => this.adjust(), 250);
-    this.timer.unref();
+    let last = performance.now();
+    // A timer due every 10 ms: how late it runs is how long the loop was busy with other work.
+    this.ticker = setInterval(() => {
+      const now = performance.now();
+      this.worstLagMs = Math.max(this.worstLagMs, now - last - tickMs);
+      last = now;
+    }, tickMs);
+    this.adjuster = setInterval(() => this.adjust(), adjustMs);
+    this.ticker.unref();
+    this.adjuster.unref();
   }
 
   /** Sends the worker may have in flight now. */
@@ -29,15 +36,15 @@ export class Pacer {
   }
 
   private adjust(): void {
+    const lagMs = this.worstLagMs;
+    this.worstLagMs = 0;
     if (this.lagLimitMs <= 0) return;
-    const lagMs = this.histogram.count ? this.histogram.percentile(99) / 1e6 - resolution : 0;
-    this.histogram.reset();
     if (lagMs > this.lagLimitMs) this.allowed = Math.max(1, Math.floor(this.allowed / 2));
     else if (lagMs < this.lagLimitMs / 2) this.allowed = Math.min(this.max, this.allowed + Math.max(1, Math.ceil(this.max / 8)));
   }
 
   stop(): void {
-    clearInterval(this.timer);
-    this.histogram.disable();
+    clearInterval(this.ticker);
+    clearInterval(this.adjuster);
   }
 }
