@@ -63,7 +63,7 @@ const schema = z.object({
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, "PUBLIC_URL: the portal's address, http(s)://host[:port][/path]")
     .optional(),
   NOTIFY_WORKER: bool.default(true),
-  NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
+  NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
   NOTIFY_RETRY_MAX_SECONDS: z.coerce
@@ -72,6 +72,7 @@ const schema = z.object({
     .default(4 * 3600),
   NOTIFY_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
   NOTIFY_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  NOTIFY_MAX_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(10),
   NOTIFY_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   NOTIFY_ALLOW_PRIVATE_URLS: z
     .string()
@@ -193,6 +194,8 @@ export interface Config {
     retryMaxMs: number;
     leaseMs: number;
     sendTimeoutMs: number;
+    /** The event-loop delay above which the worker keeps fewer sends in flight (the interactive calls come first); 0: never. */
+    maxLagMs: number;
     /** The retailer's hour (0-23) from which the day's digest e-mails go out. */
     digestHour: number;
     /** Private addresses and CIDR blocks robots and webhooks may reach nevertheless. */
@@ -268,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // A lease outlives a send's time limit many times over: a slow send is never retaken (and sent twice).
       leaseMs: Math.max(e.NOTIFY_LEASE_SECONDS * 1000, e.NOTIFY_SEND_TIMEOUT_MS * 6),
       sendTimeoutMs: e.NOTIFY_SEND_TIMEOUT_MS,
+      maxLagMs: e.NOTIFY_MAX_LAG_MS,
       digestHour: e.NOTIFY_DIGEST_HOUR,
       allowPrivateUrls: e.NOTIFY_ALLOW_PRIVATE_URLS,
     },

@@ -68,7 +68,7 @@ export async function runDigest(deps: DigestDeps, day: string): Promise<DigestRu
     try {
       items = await Promise.all(
         rows.map(async (row) => {
-          const message = await deps.render(eventOf(row), language, first.account_kind === 'supplier' ? 'supplier' : 'staff');
+          const message = await deps.render(eventOf(row), language, first.account_kind === 'staff' ? 'staff' : 'supplier');
           return { message, link: absoluteLink(message.link, deps.publicUrl) };
         }),
       );

@@ -23,11 +23,11 @@ export interface RenderedMessage {
   link: string;
 }
 
-/** Who reads a message: a supplier's account or robot opens the supplier's pages, staff and systems the retailer's. */
-export type Reader = 'supplier' | 'staff';
+/** Who reads a message: a supplier's people open the supplier's pages, the retailer's staff and systems the staff's. */
+export type Audience = 'supplier' | 'staff';
 
-/** Writes an event's message in a language for its reader (main.ts hands in the notifications' renderEvent). */
-export type RenderEvent = (event: NotifyEvent, language: Language, reader: Reader) => RenderedMessage | Promise<RenderedMessage>;
+/** Writes an event's message in a language for an audience (the notifications' renderer is wired in here). */
+export type RenderEvent = (event: NotifyEvent, language: Language, audience: Audience) => RenderedMessage | Promise<RenderedMessage>;
 
 /** What one send came to. */
 export interface SendOutcome {

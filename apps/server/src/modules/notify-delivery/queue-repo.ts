@@ -1,7 +1,7 @@
 // The delivery queue's SQL: claims under a lease (FOR UPDATE SKIP LOCKED, so workers of several processes never
 // take one row together), the outcomes of sends written back in one statement per batch with their attempt rows,
 // and the daily digest's gathering of an account's e-mails.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, DeliveryChannel, EndpointKind } from '../../db/schema';
 
 /** A claimed delivery with what sending it needs: its event, its recipient account or its endpoint. */
@@ -23,14 +23,14 @@ export interface ClaimedRow {
   at: Date;
   email: string | null;
   account_name: string | null;
-  account_language: 'zh-CN' | 'en' | null;
   account_kind: 'supplier' | 'staff' | null;
+  account_language: 'zh-CN' | 'en' | null;
   endpoint_kind: EndpointKind | null;
   endpoint_url: string | null;
   endpoint_secret: string | null;
   endpoint_enabled: boolean | null;
-  /** The supplier whose robot it is; null for the retailer's robots and webhooks. */
-  endpoint_owner: string | null;
+  /** The supplier whose robot it is, null for the retailer's endpoints. */
+  owner_supp_code: string | null;
   /** The language of a supplier robot's owner (its main account), null for the retailer's endpoints. */
   owner_language: 'zh-CN' | 'en' | null;
 }
@@ -40,7 +40,8 @@ const withWhatToSend = sql`
   SELECT c.id, c.tenant_id, c.channel, c.account_id, c.endpoint_id, c.idempotency_key, c.attempts,
          e.id AS event_id, e.txid::text || '-' || e.id AS feed_id, e.topic, e.subject, e.supp_code, e.payload, e.at,
          a.email, a.employee_name AS account_name, a.language AS account_language, a.kind AS account_kind,
-         n.kind AS endpoint_kind, n.url AS endpoint_url, n.secret AS endpoint_secret, n.enabled AS endpoint_enabled, n.owner_supp_code AS endpoint_owner,
+         n.kind AS endpoint_kind, n.url AS endpoint_url, n.secret AS endpoint_secret, n.enabled AS endpoint_enabled,
+         n.owner_supp_code,
          (SELECT m.language FROM account m
           WHERE m.tenant_id = n.tenant_id AND m.kind = 'supplier' AND m.supp_code = n.owner_supp_code AND m.parent_code IS NULL
           ORDER BY m.id LIMIT 1) AS owner_language
@@ -55,20 +56,39 @@ export interface ClaimOptions {
   limit: number;
   leaseMs: number;
   channels: readonly DeliveryChannel[];
+  /** Look for rows whose lease ran out too (a worker does every few seconds, not at every claim). */
+  retake: boolean;
 }
 
 /**
- * Claims up to `limit` deliveries for `worker`: first those whose lease ran out (their worker died mid-send),
- * then the due ones in order. Rows another worker holds are skipped, not waited for. Digest rows are the daily
- * digest's (claimDigest).
+ * Claims up to `limit` deliveries for `worker`: first (when asked) those whose lease ran out (their worker died
+ * mid-send), then the due ones in order. Rows another worker holds are skipped, not waited for. Digest rows are
+ * the daily digest's (claimDigest).
  */
 export async function claimDue(db: Kysely<DB>, options: ClaimOptions): Promise<ClaimedRow[]> {
   const { worker, limit, leaseMs, channels } = options;
   const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
+  const retaken = options.retake ? await retakeExpired(db, worker, limit, lease) : [];
+  if (retaken.length >= limit) return retaken;
+  const due = await sql<ClaimedRow>`
+    WITH picked AS (
+      SELECT id FROM delivery
+      WHERE state = 'pending' AND NOT digest AND next_at <= now() AND channel = ANY(${channels}::text[])
+      ORDER BY next_at, id LIMIT ${limit - retaken.length}
+      FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE delivery d SET state = 'sending', locked_by = ${worker}, locked_until = ${lease}, attempts = d.attempts + 1
+      FROM picked WHERE d.id = picked.id
+      RETURNING d.*
+    ) ${withWhatToSend}`.execute(db);
+  return [...retaken, ...due.rows];
+}
+
+async function retakeExpired(db: Kysely<DB>, worker: string, limit: number, lease: RawBuilder<unknown>): Promise<ClaimedRow[]> {
   const retaken = await sql<ClaimedRow>`
     WITH picked AS (
       SELECT id FROM delivery
-      WHERE state = 'sending' AND locked_until < now() AND NOT digest AND channel = ANY(${channels}::text[])
+      WHERE state = 'sending' AND locked_until < now() AND NOT digest
       ORDER BY locked_until LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ), claimed AS (
@@ -76,19 +96,7 @@ export async function claimDue(db: Kysely<DB>, options: ClaimOptions): Promise<C
       FROM picked WHERE d.id = picked.id
       RETURNING d.*
     ) ${withWhatToSend}`.execute(db);
-  if (retaken.rows.length >= limit) return retaken.rows;
-  const due = await sql<ClaimedRow>`
-    WITH picked AS (
-      SELECT id FROM delivery
-      WHERE state = 'pending' AND NOT digest AND next_at <= now() AND channel = ANY(${channels}::text[])
-      ORDER BY next_at, id LIMIT ${limit - retaken.rows.length}
-      FOR UPDATE SKIP LOCKED
-    ), claimed AS (
-      UPDATE delivery d SET state = 'sending', locked_by = ${worker}, locked_until = ${lease}, attempts = d.attempts + 1
-      FROM picked WHERE d.id = picked.id
-      RETURNING d.*
-    ) ${withWhatToSend}`.execute(db);
-  return [...retaken.rows, ...due.rows];
+  return retaken.rows;
 }
 
 /** What became of one claimed delivery. */

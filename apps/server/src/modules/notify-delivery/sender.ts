@@ -6,7 +6,7 @@ import { type Mailer, eventMail } from './channels/email';
 import { type RobotKind, robotFailure, robotRequest } from './channels/robots';
 import { webhookBody, webhookRequestHeaders } from './channels/webhook';
 import { type PostOptions, excerptOf, post } from './http-post';
-import { type NotifyEvent, type Reader, type RenderEvent, type RenderedMessage, type SendOutcome, absoluteLink } from './message';
+import { type Audience, type NotifyEvent, type RenderEvent, type RenderedMessage, type SendOutcome, absoluteLink } from './message';
 import type { ClaimedRow } from './queue-repo';
 
 export interface SenderDeps {
@@ -24,6 +24,8 @@ export interface EndpointTarget {
   kind: EndpointKind;
   url: string;
   secret: string;
+  /** The supplier whose robot it is, null for the retailer's. */
+  ownerSuppCode: string | null;
 }
 
 /** A send that was not made because the channel is not set up (no SMTP server): the row waits. */
@@ -56,8 +58,8 @@ export class Sender {
     return this.deps.mailer !== null;
   }
 
-  private async rendered(event: NotifyEvent, language: Language, reader: Reader): Promise<{ message: RenderedMessage; link: string }> {
-    const message = await this.deps.render(event, language, reader);
+  private async rendered(event: NotifyEvent, language: Language, audience: Audience): Promise<{ message: RenderedMessage; link: string }> {
+    const message = await this.deps.render(event, language, audience);
     return { message, link: absoluteLink(message.link, this.deps.publicUrl) };
   }
 
@@ -69,7 +71,7 @@ export class Sender {
         if (!this.deps.mailer) return 'waiting';
         if (!row.email) return failed('the account has no e-mail address', true);
         const language = row.account_language ?? 'zh-CN';
-        const { message, link } = await this.rendered(event, language, row.account_kind === 'supplier' ? 'supplier' : 'staff');
+        const { message, link } = await this.rendered(event, language, row.account_kind === 'staff' ? 'staff' : 'supplier');
         return await this.deps.mailer.send(
           eventMail(language, { email: row.email, name: row.account_name ?? '' }, message, link, row.idempotency_key),
         );
@@ -77,11 +79,10 @@ export class Sender {
       if (!row.endpoint_kind || row.endpoint_url === null) return failed('the endpoint no longer exists', true);
       if (!row.endpoint_enabled) return failed('the endpoint is disabled', true);
       return await this.toEndpoint(
-        { kind: row.endpoint_kind, url: row.endpoint_url, secret: row.endpoint_secret ?? '' },
+        { kind: row.endpoint_kind, url: row.endpoint_url, secret: row.endpoint_secret ?? '', ownerSuppCode: row.owner_supp_code },
         event,
         row.idempotency_key,
         row.owner_language ?? 'zh-CN',
-        row.endpoint_owner ? 'supplier' : 'staff',
       );
     } catch (err) {
       return failed(`could not write the message: ${(err as Error).message}`, false);
@@ -89,8 +90,9 @@ export class Sender {
   }
 
   /** Sends an event to a robot or webhook (a queued delivery, or an admin's test message). */
-  async toEndpoint(target: EndpointTarget, event: NotifyEvent, key: string, language: Language, reader: Reader): Promise<SendOutcome> {
-    const { message, link } = await this.rendered(event, language, reader);
+  async toEndpoint(target: EndpointTarget, event: NotifyEvent, key: string, language: Language): Promise<SendOutcome> {
+    // A supplier's robot opens the supplier's pages; the retailer's robots and systems the staff's.
+    const { message, link } = await this.rendered(event, language, target.ownerSuppCode ? 'supplier' : 'staff');
     const now = this.deps.now();
     if (target.kind === 'webhook') {
       const body = webhookBody(event, key, link);

@@ -176,11 +176,10 @@ export async function test(
   };
   const sender = senderOf(ctx.config, () => message, null);
   const outcome = await sender.toEndpoint(
-    { kind: found.kind, url: found.url, secret: found.secret },
+    { kind: found.kind, url: found.url, secret: found.secret, ownerSuppCode: owner.suppCode },
     event,
     `test-${id}-${now.getTime()}`,
     language,
-    owner.suppCode ? 'supplier' : 'staff',
   );
   return { ok: outcome.ok, status: outcome.status, durationMs: outcome.durationMs, excerpt: outcome.excerpt, error: outcome.error };
 }

@@ -205,6 +205,7 @@ describe('leases', () => {
       limit: 10,
       leaseMs: 60_000,
       channels: ['webhook'],
+      retake: true,
     });
     expect(claimed.map((r) => r.id)).toContain(id);
     expect(await deliveryRow(database.db, id)).toMatchObject({ state: 'sending', locked_by: 'killed', attempts: 1 });

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB, DeliveryChannel } from '../../db/schema';
 import type { SendOutcome } from './message';
 import { type ClaimedRow, type Outcome, claimDue, recordOutcomes } from './queue-repo';
+import { Pacer } from './pacer';
 import { type Sender, waitingForMail } from './sender';
 
 export interface WorkerSettings {
@@ -21,12 +22,16 @@ export interface WorkerSettings {
   retryMaxMs: number;
   /** The wait before looking again when nothing was due. */
   idlePollMs: number;
+  /** The event-loop delay (ms) above which the worker keeps fewer sends in flight (0: never). */
+  maxLagMs?: number;
 }
 
 /** How long an e-mail waits, untried, for an SMTP server to be set. */
 export const mailWaitMs = 3_600_000;
 
 const allChannels: DeliveryChannel[] = ['email', 'webhook', 'wecom', 'dingtalk', 'feishu'];
+/** How often the loop looks for rows whose worker's lease ran out. */
+const retakeEveryMs = 5000;
 
 /**
  * The delay before try `attempt + 1` after `attempt` failed: base · 2^(attempt-1), capped, of which a random
@@ -68,6 +73,10 @@ export class DeliveryWorker {
   private flushTimer: NodeJS.Timeout | undefined;
   private wake: (() => void) | undefined;
   private waitingForRoom = false;
+  /** Sends in flight at which a worker paused for room claims again. */
+  private wakeBelow = 0;
+  /** When the loop last looked for rows whose lease ran out. */
+  private retakenAt = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -79,7 +88,7 @@ export class DeliveryWorker {
   ) {}
 
   start(): void {
-    this.loopDone ??= this.loop();
+    this.loopDone ??= this.loop(new Pacer(this.settings.concurrency, this.settings.maxLagMs ?? 0));
   }
 
   /** Stops claiming, lets the sends in flight end and writes their outcomes. */
@@ -93,25 +102,31 @@ export class DeliveryWorker {
 
   /** One claim, every send of it, their outcomes written: the rows claimed (tests and the bench drive it). */
   async runOnce(limit = this.settings.concurrency): Promise<number> {
-    const rows = await claimDue(this.db, { worker: this.id, limit, leaseMs: this.settings.leaseMs, channels: allChannels });
+    const rows = await claimDue(this.db, { worker: this.id, limit, leaseMs: this.settings.leaseMs, channels: allChannels, retake: true });
     for (const row of rows) this.dispatch(row);
     await Promise.all(this.sends);
     await this.flush();
     return rows.length;
   }
 
-  private async loop(): Promise<void> {
-    // Claims are made for half the slots or more at a time: one round trip per batch, not one per freed slot.
-    const lowWater = Math.max(1, Math.floor(this.settings.concurrency / 2));
+  private async loop(pacer: Pacer): Promise<void> {
     while (!this.stopped) {
-      const room = this.settings.concurrency - this.sends.size;
+      // Sends in flight up to the pacer's limit (lower while the event loop lags behind the interactive calls);
+      // claims for half the slots or more at a time: one round trip per batch, not one per freed slot.
+      const limit = pacer.limit;
+      const room = limit - this.sends.size;
+      const lowWater = Math.max(1, Math.floor(limit / 2));
       if (room < lowWater) {
+        this.wakeBelow = limit - lowWater;
         await this.pause(this.settings.idlePollMs, 'room');
         continue;
       }
       let rows: ClaimedRow[] = [];
+      // Rows of a dead worker wait out their lease anyway: looking for them every few seconds is soon enough.
+      const retake = Date.now() - this.retakenAt >= retakeEveryMs;
+      if (retake) this.retakenAt = Date.now();
       try {
-        rows = await claimDue(this.db, { worker: this.id, limit: room, leaseMs: this.settings.leaseMs, channels: allChannels });
+        rows = await claimDue(this.db, { worker: this.id, limit: room, leaseMs: this.settings.leaseMs, channels: allChannels, retake });
       } catch (err) {
         this.log.error({ err }, 'notification deliveries could not be claimed');
       }
@@ -119,6 +134,7 @@ export class DeliveryWorker {
       // Fewer than asked: nothing more is due now; look again after the poll interval.
       if (rows.length < room) await this.pause(this.settings.idlePollMs, 'idle');
     }
+    pacer.stop();
   }
 
   /** Waits `ms`, or less when the worker stops or (waiting for room) enough sends have ended. */
@@ -144,7 +160,7 @@ export class DeliveryWorker {
         this.sends.delete(sent);
         this.scheduleFlush();
         // Half the slots free: a worker paused for room claims again now.
-        if (this.waitingForRoom && this.sends.size <= this.settings.concurrency / 2) {
+        if (this.waitingForRoom && this.sends.size <= this.wakeBelow) {
           this.waitingForRoom = false;
           this.wake?.();
         }

@@ -1,0 +1,50 @@
+// How many sends the worker may keep in flight right now: up to its concurrency while the process's event loop
+// answers promptly, fewer when the loop falls behind (the worker shares it with the interactive calls). Additive
+// increase, multiplicative decrease on the loop's worst delay of each quarter second.
+
+/** How often the loop's delay is sampled, and how often the limit is adjusted (ms). */
+const tickMs = 10;
+const adjustMs = 250;
+
+export class Pacer {
+  private allowed: number;
+  private worstLagMs = 0;
+  private readonly ticker: NodeJS.Timeout;
+  private readonly adjuster: NodeJS.Timeout;
+
+  constructor(
+    private readonly max: number,
+    /** The event-loop delay (ms) above which the worker backs off; 0: never. */
+    private readonly lagLimitMs: number,
+  ) {
+    this.allowed = max;
+    let last = performance.now();
+    // A timer due every 10 ms: how late it runs is how long the loop was busy with other work.
+    this.ticker = setInterval(() => {
+      const now = performance.now();
+      this.worstLagMs = Math.max(this.worstLagMs, now - last - tickMs);
+      last = now;
+    }, tickMs);
+    this.adjuster = setInterval(() => this.adjust(), adjustMs);
+    this.ticker.unref();
+    this.adjuster.unref();
+  }
+
+  /** Sends the worker may have in flight now. */
+  get limit(): number {
+    return this.allowed;
+  }
+
+  private adjust(): void {
+    const lagMs = this.worstLagMs;
+    this.worstLagMs = 0;
+    if (this.lagLimitMs <= 0) return;
+    if (lagMs > this.lagLimitMs) this.allowed = Math.max(1, Math.floor(this.allowed / 2));
+    else if (lagMs < this.lagLimitMs / 2) this.allowed = Math.min(this.max, this.allowed + Math.max(1, Math.ceil(this.max / 8)));
+  }
+
+  stop(): void {
+    clearInterval(this.ticker);
+    clearInterval(this.adjuster);
+  }
+}
