@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { decimal } from './paging';
-import { bookingStatuses } from './dock';
+import { booking } from './dock';
 import { ModuleCode } from './modules';
 
 export const overview = z.object({
@@ -42,20 +42,20 @@ export const getOverview = defineCall({
 });
 
 /** A live booking (待确认 or 已确认) of a dock slot, as the dashboard lists the coming deliveries. */
-export const comingDelivery = z.object({
-  bookingId: z.number().int(),
-  noteNumber: z.string(),
-  suppCode: z.string(),
-  suppName: z.string(),
-  deptCode: z.string(),
-  deptName: z.string(),
-  slotDate: z.string(),
-  /** HH:MM */
-  startTime: z.string(),
-  endTime: z.string(),
-  packages: z.number().int(),
-  status: z.enum(bookingStatuses),
-});
+export const comingDelivery = booking
+  .pick({
+    noteNumber: true,
+    suppCode: true,
+    suppName: true,
+    deptCode: true,
+    deptName: true,
+    slotDate: true,
+    startTime: true,
+    endTime: true,
+    packages: true,
+    status: true,
+  })
+  .extend({ bookingId: z.number().int() });
 export type ComingDelivery = z.infer<typeof comingDelivery>;
 
 /** Most coming deliveries the card lists (the figures count them all). */
