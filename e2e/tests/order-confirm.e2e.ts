@@ -4,7 +4,7 @@
 // is refused (403) by the API. Orders are picked through the API; the UI is what is tested.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { purchaseOrder } from '@portal/contract';
+import { businessDay, purchaseOrder } from '@portal/contract';
 import { apiAs } from '../support/api';
 import { expectToast, loginAs, useBrowser } from '../support/browser';
 import { gridColumn } from '../support/grid';
@@ -36,11 +36,15 @@ const texts = {
   },
 } as const;
 
-/** A waiting order of 100001 none of the other tests took, issued (not yet read) when there is one, with a first line of 2 or more. */
+/**
+ * A waiting order of 100001 none of the other tests took, due today or later (an overdue one asks a reason of every
+ * line), issued (not yet read) when there is one, with a first line of 2 or more.
+ */
 async function waitingOrder(skip: string[]) {
   const page = await as100001.call(purchaseOrder.getPurOrderPage, { body: { waiting: true, limit: 100 } });
+  const today = businessDay(new Date());
   const candidates = page.list
-    .filter((o) => !skip.includes(o.billNumber))
+    .filter((o) => !skip.includes(o.billNumber) && o.deliveryDate.slice(0, 10) >= today)
     .sort((a, b) => (a.status === '已下达' ? -1 : 0) - (b.status === '已下达' ? -1 : 0));
   for (const o of candidates) {
     // Reading the lines through the API would read the order: the list's quantities are enough to choose.
