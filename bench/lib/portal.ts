@@ -10,6 +10,7 @@ import { buildApp } from '@portal/server/src/app';
 import { loadConfig } from '@portal/server/src/config';
 import { type Database, migrateToLatest, openDatabase } from '@portal/server/src/db/database';
 import { seedDemo } from '@portal/server/src/db/seed/demo';
+import { seedActions } from '@portal/server/src/seed-actions';
 import { seedIngest } from '@portal/server/src/seed-ingest';
 
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -57,7 +58,7 @@ export async function postgresDatabase(): Promise<BenchDatabase | undefined> {
 
 export async function prepare(database: Database, business = true): Promise<void> {
   await migrateToLatest(database.db);
-  await seedDemo(database.db, new Date(), { business, ingest: seedIngest });
+  await seedDemo(database.db, new Date(), { business, ingest: seedIngest, actions: seedActions });
 }
 
 export async function serve(database: Database, options: { webDist?: string } = {}): Promise<{ app: FastifyInstance; url: string }> {

@@ -18,6 +18,7 @@ import { baseInfoRoutes } from './modules/base-info/routes';
 import { commonRoutes } from './modules/common/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { performanceRoutes } from './modules/performance/routes';
+import { orderSettingsRoutes } from './modules/order-settings/routes';
 import { fileRoutes } from './modules/file/routes';
 import { authenticate } from './modules/auth/service';
 import { frameModuleUrls } from './modules/menu/repo';
@@ -38,6 +39,8 @@ import { dynamicQueryRoutes } from './modules/dynamic-query/routes';
 import { integrationRoutes } from './modules/integration/routes';
 import { importRoutes } from './modules/integration/imports/routes';
 import { logRoutes } from './modules/integration/log/routes';
+import { startDispatcher } from './modules/notification/dispatcher';
+import { notificationRoutes } from './modules/notification/routes';
 import { notifyDeliveryRoutes } from './modules/notify-delivery/routes';
 import { type Access, registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
@@ -90,7 +93,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('inFlight', new InFlight());
   app.decorate('downloads', new DownloadLimits(config.exports));
   const usageLogs = new UsageLogBuffer(database.db, (err) => app.log.error({ err }, 'usage logs could not be written'));
+  // The notification dispatcher (NOTIFY_DISPATCH): every process polls, one at a time dispatches; it stops with the app.
+  const stopDispatcher = config.dispatcher.enabled ? startDispatcher(database.db, config.dispatcher, app.log) : async () => undefined;
   app.addHook('onClose', async () => {
+    await stopDispatcher();
     await app.inFlight.idle();
     await usageLogs.flush();
     if (closeDatabase) await database.close();
@@ -214,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(settlementRoutes(ctx));
       await api.register(certificateRoutes(ctx));
       await api.register(dockRoutes(ctx));
+      await api.register(orderSettingsRoutes(ctx));
       await api.register(printRoutes(ctx));
       await api.register(goodsApplyRoutes(ctx));
       await api.register(supplierApplyRoutes(ctx));
@@ -221,6 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(integrationRoutes(ctx));
       await api.register(importRoutes(ctx));
       await api.register(logRoutes(ctx));
+      await api.register(notificationRoutes(ctx));
       await api.register(notifyDeliveryRoutes(ctx));
     },
     { prefix: config.apiPrefix },

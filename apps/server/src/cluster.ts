@@ -6,12 +6,13 @@ import cluster, { type Worker } from 'node:cluster';
 import { type Config, databaseOptionsOf } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedActions } from './seed-actions';
 import { seedIngest } from './seed-ingest';
 
 export async function runPrimary(config: Config, workers: number): Promise<void> {
   const database = await openDatabase(databaseOptionsOf(config));
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemoIfEmpty(database.db, new Date(), seedIngest);
+  if (config.seedDemo) await seedDemoIfEmpty(database.db, new Date(), seedIngest, seedActions);
   const env = { DATABASE_URL: database.url, SEED_DEMO: 'false', PORTAL_WORKER: '1' };
 
   let stopping = false;

@@ -54,6 +54,9 @@ const schema = z.object({
   APPLY_PER_HOUR: z.coerce.number().int().positive().default(5),
   APPLY_QUERY_PER_HOUR: z.coerce.number().int().positive().default(30),
   USAGE_LOG_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  NOTIFY_DISPATCH: bool.default(true),
+  NOTIFY_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(200),
+  NOTIFY_BATCH: z.coerce.number().int().min(1).max(5000).default(200),
   PUBLIC_URL: z
     .string()
     .trim()
@@ -178,6 +181,8 @@ export interface Config {
   usageLogPerMinute: number;
   /** Bearer token of a scraper for /metrics; staff of the admin role may read it with their session too. */
   metricsToken: string | undefined;
+  /** The notification dispatcher (outbox -> messages and deliveries): on or off in this process, its poll and batch. */
+  dispatcher: { enabled: boolean; pollMs: number; batch: number };
   /** The portal's address as its users reach it: the links of e-mails and robot messages. */
   publicUrl: string;
   /** Delivery of notifications (docs/notify-delivery.md): the worker of this process, retries, the address guard. */
@@ -255,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apply: { perHour: e.APPLY_PER_HOUR, queriesPerHour: e.APPLY_QUERY_PER_HOUR },
     usageLogPerMinute: e.USAGE_LOG_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN || undefined,
+    dispatcher: { enabled: e.NOTIFY_DISPATCH, pollMs: e.NOTIFY_POLL_MS, batch: e.NOTIFY_BATCH },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     notify: {
       worker: e.NOTIFY_WORKER,

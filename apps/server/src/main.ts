@@ -8,11 +8,13 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { DataDirLockedError } from './db/lock';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedActions } from './seed-actions';
 import { seedIngest } from './seed-ingest';
 import { scheduleExpiryJob } from './modules/certificate/expiry';
 import { scheduleRetentionJob } from './modules/integration/log/service';
 import { scheduleDemoFeed } from './modules/integration/feed/service';
-import { plainRender } from './modules/notify-delivery/message';
+import { scheduleNotices } from './modules/notification/notices';
+import { renderEvent } from './modules/notification/render';
 import { startNotifyDelivery } from './modules/notify-delivery/runtime';
 
 async function main() {
@@ -21,12 +23,13 @@ async function main() {
   if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers).catch(exitOnKnownError);
   const database = await openDatabase(databaseOptionsOf(config)).catch(exitOnKnownError);
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemoIfEmpty(database.db, new Date(), seedIngest);
+  if (config.seedDemo) await seedDemoIfEmpty(database.db, new Date(), seedIngest, seedActions);
   const app = await buildApp(config, { database, closeDatabase: true });
 
   let stopExpiryJob: () => Promise<void> = async () => undefined;
   let stopRetentionJob: () => Promise<void> = async () => undefined;
   let stopDemoFeed: () => Promise<void> = async () => undefined;
+  let stopNotices: () => Promise<void> = async () => undefined;
   let stopNotifyDelivery: () => Promise<void> = async () => undefined;
   // Readiness says 503 at once; calls and downloads in flight get the grace period to end, while the
   // listener still answers (a load balancer sees the 503 rather than refused connections).
@@ -39,7 +42,7 @@ async function main() {
       timer = setTimeout(() => resolve('grace over'), config.shutdownGraceSeconds * 1000);
     });
     const outcome = await Promise.race([
-      Promise.all([app.inFlight.idle(), stopExpiryJob(), stopRetentionJob(), stopDemoFeed(), stopNotifyDelivery()]).then(
+      Promise.all([app.inFlight.idle(), stopExpiryJob(), stopRetentionJob(), stopDemoFeed(), stopNotices(), stopNotifyDelivery()]).then(
         () => 'drained' as const,
       ),
       graceOver,
@@ -60,11 +63,13 @@ async function main() {
   stopExpiryJob = scheduleExpiryJob(database.db, () => new Date(), app.log);
   // The integration log's daily removal of batches older than each tenant's integrationLogDays (log/service.ts).
   stopRetentionJob = scheduleRetentionJob(database.db, () => new Date(), app.log);
+  // Notices no one's action causes: orders past their confirmation deadline, passwords about to expire (notices.ts).
+  stopNotices = scheduleNotices(database.db, () => new Date(), config.passwordValidDays, app.log);
   // The demo feed (DEMO_FEED_MINUTES): new orders and their receiving through the integration service.
   if (config.demoFeed.minutes > 0)
     stopDemoFeed = scheduleDemoFeed(database.db, { tenantId: config.demoFeed.tenant, everyMinutes: config.demoFeed.minutes }, app.log);
   // Notifications' delivery worker and daily digest (NOTIFY_WORKER): every process shares the queue (notify-delivery/).
-  if (config.notify.worker) stopNotifyDelivery = await startNotifyDelivery(database.db, config, plainRender, app.log);
+  if (config.notify.worker) stopNotifyDelivery = await startNotifyDelivery(database.db, config, renderEvent, app.log);
   app.log.info(
     `portal ready on http://localhost:${config.port} (database: ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'})`,
   );

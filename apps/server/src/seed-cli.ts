@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { growAcceptance } from './db/seed/business';
 import { tenant } from './db/seed/catalog';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedActions } from './seed-actions';
 import { seedIngest } from './seed-ingest';
 
 const { values } = parseArgs({ options: { rows: { type: 'string' } } });
@@ -18,7 +19,7 @@ const config = loadConfig();
 const database = await openDatabase(databaseOptionsOf(config));
 try {
   await migrateToLatest(database.db);
-  const seeded = await seedDemoIfEmpty(database.db, new Date(), seedIngest);
+  const seeded = await seedDemoIfEmpty(database.db, new Date(), seedIngest, seedActions);
   console.log(seeded ? 'demo data seeded' : 'demo data already present');
   if (rows > 0) {
     const started = Date.now();

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { decimal } from './paging';
+import { booking } from './dock';
 import { ModuleCode } from './modules';
 
 export const overview = z.object({
@@ -38,4 +39,47 @@ export const getOverview = defineCall({
   summary: "Dashboard figures of the caller's supplier (staff: of the tenant or of one supplier)",
   query: z.object({ suppCode: z.string().trim().max(32).optional() }),
   data: overview,
+});
+
+/** A live booking (待确认 or 已确认) of a dock slot, as the dashboard lists the coming deliveries. */
+export const comingDelivery = booking
+  .pick({
+    noteNumber: true,
+    suppCode: true,
+    suppName: true,
+    deptCode: true,
+    deptName: true,
+    slotDate: true,
+    startTime: true,
+    endTime: true,
+    packages: true,
+    status: true,
+  })
+  .extend({ bookingId: z.number().int() });
+export type ComingDelivery = z.infer<typeof comingDelivery>;
+
+/** Most coming deliveries the card lists (the figures count them all). */
+export const comingDeliveriesShown = 8;
+
+export const deliveryOverview = z.object({
+  /** The business day (UTC+8), YYYY-MM-DD; tomorrow is the day after. */
+  today: z.string(),
+  /** Delivery notes on their way: made but not booked (已创建), booked and not yet received (已预约). */
+  notes: z.object({ toBook: z.number().int(), booked: z.number().int() }),
+  /** Live bookings of today's and tomorrow's slots, and those still waiting for the dock's confirmation. */
+  deliveries: z.object({ today: z.number().int(), tomorrow: z.number().int(), waiting: z.number().int() }),
+  /** Today's and tomorrow's live bookings, earliest first (at most comingDeliveriesShown). */
+  coming: z.array(comingDelivery),
+});
+export type DeliveryOverview = z.infer<typeof deliveryOverview>;
+
+export const getDeliveryOverview = defineCall({
+  area: 'dashboard',
+  method: 'GET',
+  path: '/dashboard/deliveries',
+  module: ModuleCode.dashboard,
+  summary:
+    "Delivery notes on their way and the dock bookings of today and tomorrow, of the caller's supplier (staff: of the tenant or of one supplier)",
+  query: z.object({ suppCode: z.string().trim().max(32).optional() }),
+  data: deliveryOverview,
 });

@@ -36,8 +36,11 @@ export const ModuleCode = {
   dockBoard: 'ms0117',
   supplierPerformance: 'ms0118',
   performanceRanking: 'ms0119',
+  messageCentre: 'ms0120',
+  notificationSettings: 'ms0121',
   notifyChannels: 'ms0122',
   groupRobots: 'ms0123',
+  orderSettings: 'ms0124',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -84,6 +87,9 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0117: 'Dock appointments',
   ms0118: 'Supplier performance',
   ms0119: 'Performance ranking',
+  ms0120: 'Message centre',
+  ms0121: 'Notification settings',
   ms0122: 'Notification channels',
   ms0123: 'Group robots',
+  ms0124: 'Order collaboration settings',
 };

@@ -20,3 +20,6 @@ export interface AppContext {
   /** Current time; tests move it to check expiry rules. */
   now(): Date;
 }
+
+/** What rules of a service need: the database and the clock (the demo seed hands in its transaction and its day). */
+export type DataContext = Pick<AppContext, 'db' | 'now'>;

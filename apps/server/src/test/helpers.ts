@@ -10,6 +10,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, migrateToLatest, openDatabase } from '../db/database';
 import { demoPassword, seedDemo } from '../db/seed/demo';
+import { seedActions } from '../seed-actions';
 import { seedIngest } from '../seed-ingest';
 
 export { demoPassword };
@@ -89,7 +90,7 @@ function templateFor(today: Date, business: boolean): Promise<string> {
         const database = await openDatabase({ databaseUrl: urlOf(building), poolSize: 2 });
         try {
           await migrateToLatest(database.db);
-          await seedDemo(database.db, today, { business, ingest: seedIngest });
+          await seedDemo(database.db, today, { business, ingest: seedIngest, actions: seedActions });
         } finally {
           await database.close();
         }
@@ -132,7 +133,8 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await seededDatabase({ business: options.business ?? false });
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
+  // The dispatcher is off unless a test turns it on (NOTIFY_DISPATCH): tests call dispatchAll where they need messages.
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', NOTIFY_DISPATCH: 'false', ...options.env });
   let offset = 0;
   const app = await buildApp(config, {
     database: options.copyCsv ? { ...database, copyCsv: options.copyCsv } : database,

@@ -46,6 +46,9 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'dock/board': lazy(() => import('../features/dock/board-page')),
   'performance/supplier': lazy(() => import('../features/performance/supplier-page')),
   'performance/ranking': lazy(() => import('../features/performance/ranking-page')),
+  'notification/centre': lazy(() => import('../features/notification/centre-page')),
+  'notification/settings': lazy(() => import('../features/notification/settings-page')),
+  'order-settings/index': lazy(() => import('../features/order-settings/settings-page')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */

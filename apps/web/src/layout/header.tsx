@@ -17,6 +17,7 @@ import { HeaderSearch } from './header-search';
 import { LanguageSwitch } from '../components/language-switch';
 import { Deferred } from './deferred';
 import { ErrorLogButton, FullscreenToggle, HelpCenter, QrCodeButton, SizeSelect } from './header-tools';
+import { NotificationBell } from '../features/notification/bell';
 
 // Not on the first screen: loaded when first opened.
 const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
@@ -86,6 +87,7 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
         )}
         {!mobile && <HeaderSearch routes={routes} />}
         <Space size={0} wrap={false}>
+          <NotificationBell />
           <ErrorLogButton />
           {!user.staff && <QrCodeButton />}
           {!user.staff && <HelpCenter />}

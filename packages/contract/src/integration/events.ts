@@ -28,6 +28,24 @@ export const eventTopics = [
   'dock.booking.cancelled',
   'dock.booking.confirmed',
   'dock.booking.refused',
+  // Notifications (issue 30): what staff, the system or the retailer's systems did that a supplier or a step's
+  // owner must hear about.
+  'settlement.bill.returned',
+  'settlement.bill.audited',
+  'settlement.bill.approved',
+  'settlement.bill.paid',
+  'settlement.charge.raised',
+  'settlement.charge.answered',
+  'purchase-order.order.issued',
+  'purchase-order.order.changed',
+  'purchase-order.order.overdue',
+  'order.receiving.differences',
+  'certificate.certificate.expiring',
+  'certificate.certificate.reviewed',
+  'goods-apply.application.reviewed',
+  'supplier-apply.application.reviewed',
+  'auth.account.locked',
+  'auth.password.expiring',
 ] as const;
 export type EventTopic = (typeof eventTopics)[number];
 
@@ -52,6 +70,22 @@ export const eventTopicText: Record<EventTopic, string> = {
   'dock.booking.cancelled': '送货预约已取消',
   'dock.booking.confirmed': '送货预约已确认',
   'dock.booking.refused': '送货预约被拒绝',
+  'settlement.bill.returned': '结算单被退回',
+  'settlement.bill.audited': '结算单已审核',
+  'settlement.bill.approved': '结算单已审批',
+  'settlement.bill.paid': '结算单已付款',
+  'settlement.charge.raised': '新增费用单',
+  'settlement.charge.answered': '费用单异议已答复',
+  'purchase-order.order.issued': '新采购订单',
+  'purchase-order.order.changed': '采购订单已变更',
+  'purchase-order.order.overdue': '采购订单确认超时',
+  'order.receiving.differences': '收货有差异',
+  'certificate.certificate.expiring': '证照即将到期',
+  'certificate.certificate.reviewed': '证照已审核',
+  'goods-apply.application.reviewed': '新品申请已审核',
+  'supplier-apply.application.reviewed': '合作申请已审核',
+  'auth.account.locked': '账号已锁定',
+  'auth.password.expiring': '密码即将过期',
 };
 
 export const eventTopicTextEn: Record<EventTopic, string> = {
@@ -75,6 +109,22 @@ export const eventTopicTextEn: Record<EventTopic, string> = {
   'dock.booking.cancelled': 'Delivery booking cancelled',
   'dock.booking.confirmed': 'Delivery booking confirmed',
   'dock.booking.refused': 'Delivery booking refused',
+  'settlement.bill.returned': 'Settlement bill sent back',
+  'settlement.bill.audited': 'Settlement bill audited',
+  'settlement.bill.approved': 'Settlement bill approved',
+  'settlement.bill.paid': 'Settlement bill paid',
+  'settlement.charge.raised': 'New charge',
+  'settlement.charge.answered': 'Charge dispute answered',
+  'purchase-order.order.issued': 'New purchase order',
+  'purchase-order.order.changed': 'Purchase order changed',
+  'purchase-order.order.overdue': 'Purchase order confirmation overdue',
+  'order.receiving.differences': 'Received with differences',
+  'certificate.certificate.expiring': 'Certificate expiring',
+  'certificate.certificate.reviewed': 'Certificate reviewed',
+  'goods-apply.application.reviewed': 'New product application reviewed',
+  'supplier-apply.application.reviewed': 'Supplier application reviewed',
+  'auth.account.locked': 'Account locked',
+  'auth.password.expiring': 'Password about to expire',
 };
 
 /** A bill as its events describe it: amounts are exact decimal strings, status the bill's state after the change. */
@@ -204,6 +254,96 @@ export interface EventPayloads {
     version: number;
     changedLines: number[];
   };
+  /** A staff step sent the bill back: to the supplier (驳回: status 已驳回) or to the step before (退回). */
+  'settlement.bill.returned': BillFacts & { toSupplier: boolean; reason: string };
+  'settlement.bill.audited': BillFacts;
+  'settlement.bill.approved': BillFacts;
+  /** One payment: its amount and day; `fully` when it paid the rest (status 已支付). */
+  'settlement.bill.paid': BillFacts & { paymentAmount: string; payDate: string; fully: boolean };
+  'settlement.charge.raised': {
+    chargeCode: string;
+    suppCode: string;
+    chargeType: string;
+    chargeName: string;
+    deptCode: string;
+    period: string;
+    direction: 'deduct' | 'pay';
+    amount: string;
+  };
+  'settlement.charge.answered': {
+    chargeCode: string;
+    suppCode: string;
+    billNumber: string;
+    direction: 'deduct' | 'pay';
+    /** The amount after the answer (a corrected one when the answer changed it). */
+    amount: string;
+    disputeStatus: string;
+    answer: string;
+  };
+  'purchase-order.order.issued': {
+    billNumber: string;
+    suppCode: string;
+    deptCode: string;
+    orderDate: string;
+    deliveryDate: string;
+    totalAmount: string;
+    /** The confirmation deadline (ISO 8601), '' when none. */
+    confirmDueAt: string;
+  };
+  /** A new version of an order still waiting for its confirmation (an answered one is `reopened`). */
+  'purchase-order.order.changed': { billNumber: string; suppCode: string; confirmDueAt: string; version: number; changedLines: number[] };
+  /** Not confirmed by its deadline (the job's notice, once per version of the order). */
+  'purchase-order.order.overdue': { billNumber: string; suppCode: string; status: string; confirmDueAt: string; version: number };
+  /** A delivery note received with less than it carried (refused or short lines). */
+  'order.receiving.differences': {
+    noteNumber: string;
+    suppCode: string;
+    deptCode: string;
+    receivingBill: string;
+    lines: { lineNo: number; goodsCode: string; qty: string; receivedQty: string; rejectedQty: string; rejectReason: string }[];
+  };
+  /** A current certificate reaching 30, 7 or 0 days before its end (the daily expiry job, once per threshold). */
+  'certificate.certificate.expiring': {
+    certificateId: string;
+    suppCode: string;
+    typeCode: string;
+    certificateNumber: string;
+    certificateName: string;
+    validTo: string;
+    daysLeft: 30 | 7 | 0;
+  };
+  'certificate.certificate.reviewed': {
+    certificateId: string;
+    suppCode: string;
+    typeCode: string;
+    certificateNumber: string;
+    /** 已审核 or 审核退回. */
+    status: string;
+    reason: string;
+  };
+  'goods-apply.application.reviewed': {
+    applyNo: string;
+    suppCode: string;
+    goodsName: string;
+    step: string;
+    approved: boolean;
+    /** The application's state after the review (the next step, 通过 or 驳回). */
+    status: string;
+    reason: string;
+  };
+  'supplier-apply.application.reviewed': {
+    applyNo: string;
+    companyName: string;
+    approved: boolean;
+    status: string;
+    reason: string;
+    /** The supplier code an approval created, '' otherwise. */
+    suppCode: string;
+  };
+  /** Too many failed sign-ins: the account is locked until `until` (ISO 8601). */
+  'auth.account.locked': { accountId: number; employeeCode: string; employeeName: string; kind: 'supplier' | 'staff'; until: string };
+  /** The password ends on `expiresOn` (the daily notice, once per password). */
+  'auth.password.expiring': { accountId: number; employeeCode: string; expiresOn: string; daysLeft: number };
   'order.delivery-note.created': DeliveryNoteFacts;
   'order.delivery-note.cancelled': DeliveryNoteFacts;
   'order.delivery-note.received': DeliveryNoteFacts & {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { languages } from '../language';
+import { rejectReasonTextEn } from '../delivery-note';
 import { ModuleCode } from '../modules';
 import { batchCounts, type DocumentEntity, documentEntities, documentOutcomes } from './documents';
 
@@ -31,6 +32,8 @@ export interface ImportColumn {
   example: string;
   /** Other words accepted for a value (English labels of fixed Chinese values), by the value they mean. */
   aliases?: Readonly<Record<string, string>>;
+  /** A file may leave the column out (added after files were made from the template without it). */
+  optional?: true;
 }
 
 export interface ImportEntity {
@@ -51,10 +54,15 @@ const c = (
   aliases?: Record<string, string>,
 ): ImportColumn => ({ path, title, titleEn, type, example, ...(aliases ? { aliases } : {}) });
 
+/** A column a file may leave out. */
+const optional = (column: ImportColumn): ImportColumn => ({ ...column, optional: true });
+
 const version = c('version', '版本', 'Version', 'int', '');
 const deliveryModeAliases = { Direct: '直送', 'Via DC': '配送', 'Cross-dock': '越库' };
 const orderTypeAliases = { Regular: '普通', Urgent: '急补' };
 const orderStateAliases = { 新建: 'new', 变更: 'changed', 取消: 'cancelled', 关闭: 'closed' };
+/** A rejection's reason by its English label ('Damaged': 破损). */
+const rejectReasonAliases = Object.fromEntries(Object.entries(rejectReasonTextEn).map(([zh, en]) => [en, zh]));
 
 const purchaseOrderColumns = [
   c('key', '订单号', 'Order number', 'text', 'PO202603001'),
@@ -97,11 +105,14 @@ export const importEntities: readonly ImportEntity[] = [
       c('storeCode', '门店编码', 'Store code', 'text', 'S0101'),
       c('date', '验收日期', 'Receiving date', 'date', '2026-03-04'),
       c('purchaseOrder', '采购订单号', 'Purchase order', 'text', ''),
+      // Receiving a supplier's delivery note: the line numbers are the note's, a rejection names its reason.
+      optional(c('deliveryNote', '送货单号', 'Delivery note', 'text', '')),
       c('lines.lineNo', '行号', 'Line number', 'int', '1'),
       c('lines.goodsCode', '商品编码', 'Goods code', 'text', '600101'),
       c('lines.qty', '数量', 'Quantity', 'decimal', '24'),
       c('lines.freeQty', '赠品数量', 'Free quantity', 'decimal', '0'),
       c('lines.rejectedQty', '拒收数量', 'Rejected quantity', 'decimal', '0'),
+      optional(c('lines.rejectReason', '拒收原因', 'Reject reason', 'text', '', rejectReasonAliases)),
       c('lines.price', '单价', 'Unit price', 'decimal', '8.5'),
       c('lines.amount', '金额', 'Amount', 'decimal', '204.00'),
       ...taxSplitColumns,

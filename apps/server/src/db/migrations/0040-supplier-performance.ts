@@ -31,6 +31,10 @@ export const perfMeasures = [
   'declined_orders',
   'confirm_minutes',
 ] as const;
+export type PerfMeasure = (typeof perfMeasures)[number];
+
+/** Measures that count (lines, orders) rather than add up quantities or minutes: their sums are integers. */
+export const isCountMeasure = (m: PerfMeasure) => !(m.endsWith('qty') || m === 'confirm_minutes');
 
 const measureColumns = `lines integer NOT NULL, full_lines integer NOT NULL, on_time_lines integer NOT NULL, otif_lines integer NOT NULL,
     committed_qty numeric NOT NULL, filled_qty numeric NOT NULL, accepted_qty numeric NOT NULL, rejected_qty numeric NOT NULL,
@@ -38,7 +42,7 @@ const measureColumns = `lines integer NOT NULL, full_lines integer NOT NULL, on_
     confirm_minutes numeric NOT NULL`;
 
 const measures = perfMeasures.join(', ');
-const signed = perfMeasures.map((m) => `sum(sign * ${m})${m.endsWith('qty') || m === 'confirm_minutes' ? '' : '::int'} AS ${m}`).join(', ');
+const signed = perfMeasures.map((m) => `sum(sign * ${m})${isCountMeasure(m) ? '::int' : ''} AS ${m}`).join(', ');
 const addUp = perfMeasures.map((m) => `${m} = r.${m} + excluded.${m}`).join(', ');
 const nonZero = perfMeasures.map((m) => `${m} <> 0`).join(' OR ');
 

@@ -37,7 +37,9 @@ import * as m0038 from './0038-delivery-notes';
 import * as m0039 from './0039-dock-appointments';
 import * as m0040 from './0040-supplier-performance';
 import * as m0041 from './0041-notifications';
+import * as m0042 from './0042-notification-screens';
 import * as m0043 from './0043-notify-channel-screens';
+import * as m0044 from './0044-order-settings';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -77,7 +79,9 @@ const migrations: Record<string, Migration> = {
   '0039-dock-appointments': m0039,
   '0040-supplier-performance': m0040,
   '0041-notifications': m0041,
+  '0042-notification-screens': m0042,
   '0043-notify-channel-screens': m0043,
+  '0044-order-settings': m0044,
 };
 
 export const migrationProvider: MigrationProvider = {

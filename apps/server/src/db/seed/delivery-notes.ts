@@ -1,17 +1,17 @@
 // Delivery notes of the demo (issue 29, part B): the food goods' shelf life, and orders of this week sent through
-// the integration service and confirmed (by SQL: the confirmation screens are part A's): for 100001 at 上海虹口店
-// (S0101) and both DCs, for 100002 at D0001. Notes from their lines, all 已创建 here: one across two orders of the
-// same store, one 已收货 at the DC with a shortage and a rejection (received through the service like the WMS's
-// receiving), and the notes the dock's seed books (dock.ts: 待确认, 已确认, 已拒绝, 已取消, two left to book).
-import { businessDay } from '@portal/contract';
+// the integration service and confirmed in full by their suppliers: for 100001 at 上海虹口店 (S0101) and both DCs,
+// for 100002 at D0001. Notes from their lines, made through the delivery notes' service as the screen makes them
+// (db/seed/actions.ts: each with its audit and event): one across two orders of the same store, one 已收货 at the DC
+// with a shortage and a rejection (received through the integration service like the WMS's receiving), and the
+// notes the dock's seed books (dock.ts: 待确认, 已确认, 已拒绝, 已取消, two left to book).
+import { addDays, businessDay } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../schema';
 import { suppliers } from './catalog';
+import { type SeedActions, type SeedActor, seedActor } from './actions';
 import { type SeedIngest, sendAll } from './ingest';
 import { centsToString, lineAmountCents, microsToString } from './money';
 
-const dayMs = 86_400_000;
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const compact = (iso: string) => iso.replaceAll('-', '');
 
 /** Shelf life in days by category (two-digit prefix or full code): food only; 日化洗护 (14) has none. */
@@ -45,9 +45,17 @@ export const demoNoteNumber = (today: Date, n: number) => `SH${compact(businessD
 /** Days of shelf life of a category (the first entry of `shelfLife` that matches, as seedShelfLife assigns them). */
 const shelfDaysOf = (category: string) => shelfLife.find(([prefix]) => category.startsWith(prefix))?.[1] ?? 365;
 
-export async function seedDeliveryNotes(db: Kysely<DB>, tenantId: string, today: Date, ingest: SeedIngest): Promise<void> {
+export async function seedDeliveryNotes(
+  db: Kysely<DB>,
+  tenantId: string,
+  today: Date,
+  ingest: SeedIngest,
+  actions: SeedActions,
+): Promise<void> {
   const goodsOf = (supp: string, code: string) => suppliers.find((s) => s.code === supp)!.goods.find((g) => g.code === code)!;
-  const orderDay = isoDate(new Date(today.getTime() - 2 * dayMs));
+  // Days of the retailer (UTC+8), as the services count them.
+  const day = businessDay(today);
+  const orderDay = addDays(day, -2);
   const key = (n: number) => `PO${compact(orderDay)}-${n}`;
   // 8001-8003: the notes' own story; 8004 (D0001), 8005 (D0002) and 8006 (100002 at D0001): the notes the dock's
   // seed books (dock.ts). Lines left open for new notes: 8001's third half delivered, 8002's second line.
@@ -106,7 +114,7 @@ export async function seedDeliveryNotes(db: Kysely<DB>, tenantId: string, today:
       supplierCode: p.supp,
       storeCode: p.store,
       orderDate: orderDay,
-      deliveryDate: isoDate(new Date(today.getTime() + 2 * dayMs)),
+      deliveryDate: addDays(day, 2),
       deliveryMode: p.store.startsWith('D') ? '配送' : '直送',
       lines: p.lines.map((l, i) => ({
         lineNo: i + 1,
@@ -117,79 +125,50 @@ export async function seedDeliveryNotes(db: Kysely<DB>, tenantId: string, today:
       })),
     })),
   );
-  const keys = plans.map((p) => p.key);
-  // Confirmed in full by the supplier (part A's screens do this; the seed writes it until they are merged).
-  await sql`UPDATE pur_order_line SET confirmed_qty = order_qty, promised_date = ${isoDate(new Date(today.getTime() + 2 * dayMs))}::date
-    WHERE tenant_id = ${tenantId} AND bill_number = ANY(${keys}::text[])`.execute(db);
-  await sql`UPDATE pur_order SET status = '已确认', confirmed_at = ${new Date(today.getTime() - dayMs)}, confirmed_by = supp_code
-    WHERE tenant_id = ${tenantId} AND bill_number = ANY(${keys}::text[])`.execute(db);
+  // Each supplier reads its orders and confirms them in full, promising delivery in two days.
+  const actors = new Map<string, SeedActor>();
+  for (const supp of new Set(plans.map((p) => p.supp))) actors.set(supp, await seedActor(db, tenantId, supp));
+  const promised = addDays(day, 2);
+  for (const p of plans)
+    await actions.confirmOrder(db, actors.get(p.supp)!, today, {
+      billNumber: p.key,
+      lines: p.lines.map((l, i) => ({ lineNo: i + 1, confirmedQty: String(qtyOf(p, l)), promisedDate: promised })),
+    });
 
-  const day = businessDay(today);
-  const number = (n: number) => demoNoteNumber(today, n);
-  const production = isoDate(new Date(today.getTime() - 20 * dayMs));
-  /** A note's line: order plan, its line (1-based), the share of the line's quantity delivered and the packages. */
+  const production = addDays(day, -20);
+  /** A note's line: order plan, its line (1-based), the packages and the share of the line's quantity delivered. */
   const from = (plan: number, lineNo: number, packages: number, share = 1) => {
     const p = plans[plan]!;
     const l = p.lines[lineNo - 1]!;
     return { po: p.key, line: lineNo, goods: l.goods, qty: qtyOf(p, l) * share, packages };
   };
-  const notes: { n: number; supp: string; store: string; lines: ReturnType<typeof from>[] }[] = [
-    { n: 1, supp: '100001', store: 'S0101', lines: [from(0, 1, 10), from(0, 2, 6)] },
-    { n: 2, supp: '100001', store: 'S0101', lines: [from(0, 3, 4, 0.5), from(1, 1, 5)] },
-    { n: 3, supp: '100001', store: 'D0001', lines: [from(2, 1, 20), from(2, 2, 12)] },
-    { n: 4, supp: '100001', store: 'D0001', lines: [from(3, 1, 36)] },
-    { n: 5, supp: '100001', store: 'D0001', lines: [from(3, 2, 48)] },
-    { n: 6, supp: '100001', store: 'D0001', lines: [from(3, 3, 60)] },
-    { n: 7, supp: '100001', store: 'D0002', lines: [from(4, 1, 20)] },
-    { n: 8, supp: '100001', store: 'D0001', lines: [from(3, 4, 24)] },
-    { n: 9, supp: '100002', store: 'D0001', lines: [from(5, 1, 30)] },
+  const notes: { n: number; supp: string; lines: ReturnType<typeof from>[] }[] = [
+    { n: 1, supp: '100001', lines: [from(0, 1, 10), from(0, 2, 6)] },
+    { n: 2, supp: '100001', lines: [from(0, 3, 4, 0.5), from(1, 1, 5)] },
+    { n: 3, supp: '100001', lines: [from(2, 1, 20), from(2, 2, 12)] },
+    { n: 4, supp: '100001', lines: [from(3, 1, 36)] },
+    { n: 5, supp: '100001', lines: [from(3, 2, 48)] },
+    { n: 6, supp: '100001', lines: [from(3, 3, 60)] },
+    { n: 7, supp: '100001', lines: [from(4, 1, 20)] },
+    { n: 8, supp: '100001', lines: [from(3, 4, 24)] },
+    { n: 9, supp: '100002', lines: [from(5, 1, 30)] },
   ];
+  // Made as the screen makes them (the store or DC is the orders'); the SH series of today starts with them.
   for (const note of notes) {
-    await db
-      .insertInto('delivery_note')
-      .values({
-        tenant_id: tenantId,
-        note_number: number(note.n),
-        supp_code: note.supp,
-        dept_code: note.store,
-        status: '已创建',
-        packages: note.lines.reduce((s, l) => s + l.packages, 0),
-        created_by: note.supp,
-        created_at: new Date(today.getTime() - dayMs + note.n * 3_600_000),
-        expected_date: isoDate(new Date(today.getTime() + (note.n === 3 ? 0 : 1) * dayMs)),
-        cancelled_at: null,
-        cancelled_by: null,
-        received_at: null,
-        received_by: null,
-        receiving_bill: null,
-      })
-      .execute();
-    await db
-      .insertInto('delivery_note_line')
-      .values(
-        note.lines.map((l, i) => ({
-          tenant_id: tenantId,
-          note_number: number(note.n),
-          line_no: i + 1,
-          po_bill_number: l.po,
-          po_line_no: l.line,
-          goods_code: l.goods,
-          qty: String(l.qty),
-          packages: l.packages,
-          batch_no: `B${compact(production)}${i + 1}`,
-          production_date: production,
-          expiry_date: isoDate(
-            new Date(new Date(`${production}T00:00:00Z`).getTime() + shelfDaysOf(goodsOf(note.supp, l.goods).category) * dayMs),
-          ),
-          received_qty: null,
-          rejected_qty: null,
-        })),
-      )
-      .execute();
+    const number = await actions.createNote(db, actors.get(note.supp)!, today, {
+      expectedDate: addDays(day, note.n === 3 ? 0 : 1),
+      lines: note.lines.map((l, i) => ({
+        billNumber: l.po,
+        lineNo: l.line,
+        qty: String(l.qty),
+        packages: l.packages,
+        batchNo: `B${compact(production)}${i + 1}`,
+        productionDate: production,
+        expiryDate: addDays(production, shelfDaysOf(goodsOf(note.supp, l.goods).category)),
+      })),
+    });
+    if (number !== demoNoteNumber(today, note.n)) throw new Error(`the demo's note ${note.n} was numbered ${number}`);
   }
-  // The SH series of today continues after the demo's notes.
-  await sql`INSERT INTO bill_sequence (tenant_id, prefix, day, last_value) VALUES (${tenantId}, 'SH', ${day}::date, ${notes.length})
-    ON CONFLICT (tenant_id, prefix, day) DO UPDATE SET last_value = greatest(bill_sequence.last_value, excluded.last_value)`.execute(db);
 
   // The DC received note 3: 600103 six short, 600105 two refused as damaged.
   const received = notes[2]!;
@@ -205,12 +184,12 @@ export async function seedDeliveryNotes(db: Kysely<DB>, tenantId: string, today:
   });
   await sendAll(ingest, db, tenantId, 'receiving', [
     {
-      key: number(received.n),
+      key: demoNoteNumber(today, received.n),
       version: 1,
       supplierCode: received.supp,
-      storeCode: received.store,
+      storeCode: plans[2]!.store,
       date: day,
-      deliveryNote: number(received.n),
+      deliveryNote: demoNoteNumber(today, received.n),
       lines: [line(1, short, short.qty - 6, 0), line(2, damaged, damaged.qty - 2, 2)],
     },
   ]);

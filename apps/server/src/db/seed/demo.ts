@@ -4,7 +4,9 @@ import { hashPassword } from '../../lib/password-hash';
 import { bulkInsert } from '../bulk';
 import type { DB } from '../schema';
 import { seedBusiness } from './business';
+import type { SeedActions } from './actions';
 import type { SeedIngest } from './ingest';
+import { seedNotifications } from './notifications';
 import { seedLookups } from './lookups';
 import { seedSettlementSetup } from './settlement';
 import { seedCertificates } from './certificates';
@@ -25,11 +27,14 @@ export function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The demo tenant into an empty database, its business documents through the integration service (`ingest`). */
-export async function seedDemoIfEmpty(db: Kysely<DB>, today: Date, ingest: SeedIngest): Promise<boolean> {
+/**
+ * The demo tenant into an empty database, its business documents through the integration service (`ingest`), what
+ * people do with them (confirming, delivery notes, bookings) through the areas' services (`actions`).
+ */
+export async function seedDemoIfEmpty(db: Kysely<DB>, today: Date, ingest: SeedIngest, actions: SeedActions): Promise<boolean> {
   const existing = await db.selectFrom('tenant').select('id').where('id', '=', tenant.id).executeTakeFirst();
   if (existing) return false;
-  await seedDemo(db, today, { ingest });
+  await seedDemo(db, today, { ingest, actions });
   return true;
 }
 
@@ -45,7 +50,9 @@ export async function seedDemo(
   options: {
     business?: boolean;
     ingest?: SeedIngest;
-    /** The demo's delivery notes (default: with business and ingest); seed.test leaves them out of its comparison. */
+    /** The services people act through (db/seed/actions.ts): the confirmations, delivery notes and bookings need them. */
+    actions?: SeedActions;
+    /** The demo's delivery notes (default: with business, ingest and actions); seed.test leaves them out of its comparison. */
     deliveryNotes?: boolean;
   } = {},
 ): Promise<void> {
@@ -376,11 +383,12 @@ export async function seedDemo(
     await seedDynamicQueries(trx, tenant.id);
     await seedShelfLife(trx, tenant.id);
     if (options.business !== false) await seedBusiness(trx, tenant.id, today, options.ingest);
-    if (options.business !== false && options.ingest && options.deliveryNotes !== false)
-      await seedDeliveryNotes(trx, tenant.id, today, options.ingest);
+    const notes = options.business !== false && options.ingest && options.actions && options.deliveryNotes !== false;
+    if (notes) await seedDeliveryNotes(trx, tenant.id, today, options.ingest!, options.actions!);
     // After the notes: it books them (without them, only the slots and the booking horizon).
-    await seedDock(trx, tenant.id, today);
+    await seedDock(trx, tenant.id, today, notes ? options.actions : undefined);
     await seedSupplierApplications(trx, tenant.id, today, passwordHash);
+    await seedNotifications(trx, tenant.id, '100001');
   });
   await sql`ANALYZE`.execute(db);
 }

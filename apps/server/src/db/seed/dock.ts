@@ -1,10 +1,12 @@
 // Demo dock slots and appointments: slots for this week and next at both DCs (hourly, Monday to Saturday) and
 // at 上海虹口店 (half-hourly mornings, every day); bookings of the delivery notes' seed's notes (delivery-notes.ts,
-// run before this): for 100001 in every state (待确认, 已确认, 已拒绝 with its reason, 已取消), its notes 2 and 8
-// left to book, and one of 100002's. Without the demo's notes (no business data) only the slots are seeded.
+// run before this), made and answered through the dock's service as the screens do (db/seed/actions.ts: each with
+// its history and event): for 100001 in every state (待确认, 已确认, 已拒绝 with its reason, 已取消), its notes 2 and
+// 8 left to book, and one of 100002's. Without the demo's notes (no business data) only the slots are seeded.
 import { addDays, businessDay } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../schema';
+import { type SeedActions, seedActor } from './actions';
 import { demoNoteNumber } from './delivery-notes';
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -36,7 +38,7 @@ const demoBookings: { note: number; day: number; start: string; status: '待确�
   { note: 9, day: 1, start: '09:00', status: '待确认' },
 ];
 
-export async function seedDock(trx: Kysely<DB>, tenantId: string, today: Date): Promise<void> {
+export async function seedDock(trx: Kysely<DB>, tenantId: string, today: Date, actions?: SeedActions): Promise<void> {
   const day = businessDay(today);
   const monday = addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
   const slots = patterns.flatMap((p) =>
@@ -67,64 +69,31 @@ export async function seedDock(trx: Kysely<DB>, tenantId: string, today: Date): 
     SELECT tenant_id, role_code, 'ms0117' FROM role WHERE tenant_id = ${tenantId} AND role_code = 'receiving'
     ON CONFLICT DO NOTHING`.execute(trx);
 
-  for (const [i, b] of demoBookings.entries()) {
+  if (!actions) return;
+  const desk = await seedActor(trx, tenantId, 'recv01');
+  for (const b of demoBookings) {
     const noteNumber = demoNoteNumber(today, b.note);
     const note = await trx
       .selectFrom('delivery_note')
-      .select(['supp_code', 'dept_code', 'packages', 'created_at'])
+      .select(['supp_code', 'dept_code'])
       .where('tenant_id', '=', tenantId)
       .where('note_number', '=', noteNumber)
       .executeTakeFirst();
     if (!note) continue;
+    // The slot of the day and hour, or (a Sunday has no DC slots) the next day's at that hour.
     const slot = await trx
       .selectFrom('dock_slot')
-      .select(['id', 'slot_date'])
+      .select('id')
       .where('tenant_id', '=', tenantId)
       .where('dept_code', '=', note.dept_code)
-      .where('slot_date', '=', addDays(day, b.day))
+      .where('slot_date', '>=', addDays(day, b.day))
       .where('start_time', '=', b.start)
-      .executeTakeFirst();
-    // A Sunday has no DC slots: the booking moves to the next day that has one.
-    const target =
-      slot ??
-      (await trx
-        .selectFrom('dock_slot')
-        .select(['id', 'slot_date'])
-        .where('tenant_id', '=', tenantId)
-        .where('dept_code', '=', note.dept_code)
-        .where('slot_date', '>', addDays(day, b.day))
-        .where('start_time', '=', b.start)
-        .orderBy('slot_date')
-        .executeTakeFirstOrThrow());
-    const bookedAt = new Date(note.created_at.getTime() + 30 * 60_000);
-    const live = b.status === '待确认' || b.status === '已确认';
-    await trx
-      .insertInto('dock_booking')
-      .values({
-        tenant_id: tenantId,
-        note_number: noteNumber,
-        supp_code: note.supp_code,
-        slot_id: target.id,
-        packages: note.packages,
-        status: b.status,
-        reason: b.reason ?? '',
-        created_by: note.supp_code,
-        created_at: bookedAt,
-        updated_at: b.status === '待确认' ? bookedAt : new Date(bookedAt.getTime() + (i + 1) * 10 * 60_000),
-        version: b.status === '待确认' ? 1 : 2,
-      })
-      .execute();
-    // A live booking holds its note (已预约) for the slot's day; a refused or cancelled one leaves it 已创建.
-    if (live)
-      await trx
-        .updateTable('delivery_note')
-        .set({ status: '已预约', expected_date: target.slot_date })
-        .where('tenant_id', '=', tenantId)
-        .where('note_number', '=', noteNumber)
-        .execute();
+      .orderBy('slot_date')
+      .executeTakeFirstOrThrow();
+    const supplier = await seedActor(trx, tenantId, note.supp_code);
+    const bookingId = await actions.book(trx, supplier, today, { noteNumber, slotId: Number(slot.id) });
+    if (b.status === '已确认') await actions.confirmBooking(trx, desk, today, bookingId);
+    if (b.status === '已拒绝') await actions.refuseBooking(trx, desk, today, { bookingId, reason: b.reason! });
+    if (b.status === '已取消') await actions.cancelBooking(trx, supplier, today, bookingId);
   }
-  await sql`UPDATE dock_slot s SET booked_deliveries = x.n, booked_packages = x.p
-    FROM (SELECT slot_id, count(*)::int AS n, sum(packages)::int AS p FROM dock_booking
-          WHERE tenant_id = ${tenantId} AND status IN ('待确认', '已确认') GROUP BY slot_id) x
-    WHERE s.id = x.slot_id`.execute(trx);
 }

@@ -90,7 +90,7 @@ export async function login(
   }
   const [account] = matching;
   if (!account) {
-    await recordFailure(ctx, keys);
+    await recordFailure(ctx, keys, candidates.length === 1 ? candidates[0] : undefined);
     await journal('bad-credentials', candidates.length === 1 ? candidates[0]!.id : null);
     throw loginFailure(Messages.loginFailed);
   }

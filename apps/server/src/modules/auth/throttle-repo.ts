@@ -29,13 +29,15 @@ export async function countFailure(db: Kysely<DB>, key: string, now: Date, windo
 }
 
 /** Locks `key` until `lockUntil` once its failures reach `lockAfter` (and starts its count again). */
-export async function lockWhenOver(db: Kysely<DB>, key: string, lockAfter: number, lockUntil: Date, now: Date): Promise<void> {
-  await db
+export async function lockWhenOver(db: Kysely<DB>, key: string, lockAfter: number, lockUntil: Date, now: Date): Promise<boolean> {
+  const locked = await db
     .updateTable('login_throttle')
     .set({ locked_until: lockUntil, failures: 0, window_started_at: now })
     .where('key', '=', key)
     .where('failures', '>=', lockAfter)
-    .execute();
+    .returning('key')
+    .executeTakeFirst();
+  return locked !== undefined;
 }
 
 export async function clearThrottle(db: Kysely<DB>, key: string): Promise<void> {

@@ -5,6 +5,7 @@ import { Messages, ResultCode } from '@portal/contract';
 import svgCaptcha from 'svg-captcha';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
+import { recordEvent } from '../../platform/events';
 import * as repo from './throttle-repo';
 
 const windowMinutes = 30;
@@ -73,7 +74,17 @@ export async function guardLogin(
   }
 }
 
-export async function recordFailure(ctx: AppContext, keys: ThrottleKeys): Promise<void> {
+/** The account a failed sign-in named, when it named exactly one: its lock is news to it (and to its main account). */
+export interface FailedAccount {
+  id: number;
+  tenant_id: string;
+  kind: 'supplier' | 'staff';
+  employee_code: string;
+  employee_name: string;
+  supp_code: string | null;
+}
+
+export async function recordFailure(ctx: AppContext, keys: ThrottleKeys, account?: FailedAccount): Promise<void> {
   const limits = ctx.config.login;
   const now = ctx.now();
   for (const [key, lockAfter] of [
@@ -82,8 +93,26 @@ export async function recordFailure(ctx: AppContext, keys: ThrottleKeys): Promis
   ] as const) {
     const windowStart = new Date(now.getTime() - windowMinutes * 60_000);
     const lockUntil = new Date(now.getTime() + limits.lockMinutes * 60_000);
-    await repo.countFailure(ctx.db, key, now, windowStart);
-    await repo.lockWhenOver(ctx.db, key, lockAfter, lockUntil, now);
+    // The account's lock and its event (outbox: auth.account.locked) commit together.
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.countFailure(trx, key, now, windowStart);
+      const locked = await repo.lockWhenOver(trx, key, lockAfter, lockUntil, now);
+      if (locked && account && key === keys.account)
+        await recordEvent(trx, {
+          tenantId: account.tenant_id,
+          suppCode: account.supp_code,
+          topic: 'auth.account.locked',
+          subject: account.employee_code,
+          payload: {
+            accountId: account.id,
+            employeeCode: account.employee_code,
+            employeeName: account.employee_name,
+            kind: account.kind,
+            until: lockUntil.toISOString(),
+          },
+          actor: 'system:login-throttle',
+        });
+    });
   }
 }
 

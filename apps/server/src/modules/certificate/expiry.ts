@@ -4,13 +4,14 @@
 // PostgreSQL a second insert waits for the first transaction and then sees it committed). The marks are
 // made in the same transaction, so a failed run leaves the day unclaimed for the next attempt.
 import { type ExpiryState, certificate } from '@portal/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { businessDay } from '../../platform/clock';
 import { repeat } from '../../platform/repeat';
 import { recordHistory } from '../../platform/workflow/history';
 import { certificateFlow } from './flow';
-import { inForce } from './repo';
+import { recordEvent } from '../../platform/events';
+import { inForce, noticeGiven } from './repo';
 
 const { expiryWarnDays, reviewWarnDays } = certificate;
 const dayMs = 86_400_000;
@@ -61,6 +62,11 @@ export function runExpiryJob(db: Kysely<DB>, today: string): Promise<ExpiryRun> 
         'c.status',
         'c.expiry_state',
         'c.warn_level',
+        'c.supp_code',
+        'c.type_code',
+        'c.ctf_number',
+        'c.ctf_name',
+        'c.is_current',
         sql<string>`c.valid_to::text`.as('valid_to'),
         sql<string | null>`c.next_review_date::text`.as('next_review_date'),
         't.annual_review',
@@ -73,6 +79,7 @@ export function runExpiryJob(db: Kysely<DB>, today: string): Promise<ExpiryRun> 
       .execute();
     let marked = 0;
     for (const row of rows) {
+      if (row.is_current) await noticeExpiring(trx, today, row);
       const mark = expiryMark(today, row.valid_to, row.next_review_date, row.annual_review);
       if (mark.state === row.expiry_state && mark.level === row.warn_level) continue;
       await trx.updateTable('certificate').set({ expiry_state: mark.state, warn_level: mark.level }).where('id', '=', row.id).execute();
@@ -104,6 +111,41 @@ export function runExpiryJob(db: Kysely<DB>, today: string): Promise<ExpiryRun> 
       .where('run_date', '=', today)
       .execute();
     return { ran: true, marked };
+  });
+}
+
+/** The notices a supplier gets before a certificate ends: 30 and 7 days before, and on its last day. */
+const noticeDays = [0, 7, 30] as const;
+
+/**
+ * The supplier's notice (outbox: certificate.certificate.expiring) of the nearest threshold reached, once per
+ * certificate, end date and threshold: a day the job did not run is caught up on the next, a nearer threshold given
+ * already makes a farther one moot.
+ */
+async function noticeExpiring(
+  trx: Transaction<DB>,
+  today: string,
+  row: { id: number; tenant_id: string; supp_code: string; type_code: string; ctf_number: string; ctf_name: string; valid_to: string },
+) {
+  const left = daysBetween(today, row.valid_to);
+  const reached = noticeDays.find((d) => left >= 0 && left <= d);
+  if (reached === undefined) return;
+  if (await noticeGiven(trx, row.tenant_id, row.id, row.valid_to, reached)) return;
+  await recordEvent(trx, {
+    tenantId: row.tenant_id,
+    suppCode: row.supp_code,
+    topic: 'certificate.certificate.expiring',
+    subject: String(row.id),
+    payload: {
+      certificateId: String(row.id),
+      suppCode: row.supp_code,
+      typeCode: row.type_code,
+      certificateNumber: row.ctf_number,
+      certificateName: row.ctf_name,
+      validTo: row.valid_to,
+      daysLeft: reached,
+    },
+    actor: 'system:certificate-expiry',
   });
 }
 

@@ -397,3 +397,11 @@ export function eventFacts(trx: Transaction<DB>, id: number) {
     .where('c.id', '=', id)
     .executeTakeFirstOrThrow();
 }
+
+/** Whether the expiry notice of `days` (or a nearer one) was given for the certificate and end date (index event_notice). */
+export async function noticeGiven(trx: Transaction<DB>, tenantId: string, id: number, validTo: string, days: number): Promise<boolean> {
+  const { rows } = await sql<{ given: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM event WHERE tenant_id = ${tenantId} AND topic = 'certificate.certificate.expiring'
+      AND subject = ${String(id)} AND payload->>'validTo' = ${validTo} AND (payload->>'daysLeft')::int <= ${days}) AS given`.execute(trx);
+  return rows[0]?.given ?? false;
+}

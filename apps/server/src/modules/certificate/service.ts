@@ -338,7 +338,26 @@ export async function review(ctx: AppContext, session: SessionContext, id: numbe
       id: String(id),
       note: 'reason' in verdict ? verdict.reason : '',
       lock: () => repo.lock(trx, scope, id),
-      apply: (_, to) => repo.setStatus(trx, id, to!, 'reason' in verdict ? verdict.reason : '').then(() => undefined),
+      apply: async (_, to) => {
+        const reason = 'reason' in verdict ? verdict.reason : '';
+        await repo.setStatus(trx, id, to!, reason);
+        const c = await repo.eventFacts(trx, id);
+        await recordEvent(trx, {
+          tenantId: c.tenant_id,
+          suppCode: c.supp_code,
+          topic: 'certificate.certificate.reviewed',
+          subject: String(id),
+          payload: {
+            certificateId: String(id),
+            suppCode: c.supp_code,
+            typeCode: c.type_code,
+            certificateNumber: c.ctf_number,
+            status: c.status,
+            reason,
+          },
+          actor: accountActor(session),
+        });
+      },
     }),
   );
   return one(ctx, session, id);

@@ -38,3 +38,47 @@ export async function ordersByStatus(db: Kysely<DB>, scope: DataScope, since: st
     GROUP BY status ORDER BY count DESC`.execute(db);
   return rows;
 }
+
+/** Delivery notes on their way: made and not booked, booked and not received. */
+export async function notesOnTheirWay(db: Kysely<DB>, scope: DataScope) {
+  const { rows } = await sql<{ toBook: number; booked: number }>`
+    SELECT count(*) FILTER (WHERE status = '已创建')::int AS "toBook", count(*) FILTER (WHERE status = '已预约')::int AS booked
+    FROM delivery_note WHERE ${inScope(scope)} AND status IN ('已创建', '已预约')`.execute(db);
+  return rows[0]!;
+}
+
+/** Live bookings (待确认, 已确认) of the slots of days `from` to `to`: their counts, and the first `limit` by slot. */
+export async function comingDeliveries(db: Kysely<DB>, scope: DataScope, from: string, to: string, limit: number) {
+  const bookings = sql`dock_booking b JOIN dock_slot s ON s.tenant_id = b.tenant_id AND s.id = b.slot_id`;
+  const live = sql`${inScope(scope, 'b')} AND b.status IN ('待确认', '已确认') AND s.slot_date BETWEEN ${from}::date AND ${to}::date`;
+  const [counts, list] = await Promise.all([
+    sql<{ today: number; tomorrow: number; waiting: number }>`
+      SELECT count(*) FILTER (WHERE s.slot_date = ${from}::date)::int AS today,
+             count(*) FILTER (WHERE s.slot_date > ${from}::date)::int AS tomorrow,
+             count(*) FILTER (WHERE b.status = '待确认')::int AS waiting
+      FROM ${bookings} WHERE ${live}`.execute(db),
+    sql<{
+      bookingId: number;
+      noteNumber: string;
+      suppCode: string;
+      suppName: string;
+      deptCode: string;
+      deptName: string;
+      slotDate: string;
+      startTime: string;
+      endTime: string;
+      packages: number;
+      status: '待确认' | '已确认';
+    }>`
+      SELECT b.id::int AS "bookingId", b.note_number AS "noteNumber", b.supp_code AS "suppCode",
+             coalesce(su.supp_name, '') AS "suppName", s.dept_code AS "deptCode", coalesce(d.dept_name, '') AS "deptName",
+             s.slot_date::text AS "slotDate", to_char(s.start_time, 'HH24:MI') AS "startTime",
+             to_char(s.end_time, 'HH24:MI') AS "endTime", b.packages, b.status
+      FROM ${bookings}
+      LEFT JOIN supplier su ON su.tenant_id = b.tenant_id AND su.supp_code = b.supp_code
+      LEFT JOIN dept d ON d.tenant_id = s.tenant_id AND d.dept_code = s.dept_code
+      WHERE ${live}
+      ORDER BY s.slot_date, s.start_time, s.dept_code, b.id LIMIT ${limit}`.execute(db),
+  ]);
+  return { counts: counts.rows[0]!, list: list.rows };
+}

@@ -9,6 +9,7 @@ import * as service from './service';
 export function dashboardRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     registerCall(app, dashboard.getOverview, ({ session, query }) => service.overview(ctx, session, query.suppCode));
+    registerCall(app, dashboard.getDeliveryOverview, ({ session, query }) => service.deliveries(ctx, session, query.suppCode));
     registerCall(app, certificate.getCertificateSummary, ({ session, query }) => certificates.summary(ctx, session, query));
   };
 }

@@ -1,5 +1,5 @@
 // The dashboard: figures for the business day of the retailer (UTC+8).
-import type { Overview } from '@portal/contract';
+import { type DeliveryOverview, type Overview, addDays, dashboard } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
@@ -39,4 +39,15 @@ export async function overview(ctx: AppContext, session: SessionContext, suppCod
     monthlyReceiving,
     ordersByStatus,
   };
+}
+
+/** Delivery notes on their way and the dock bookings of today and tomorrow (the retailer's days). */
+export async function deliveries(ctx: AppContext, session: SessionContext, suppCode?: string): Promise<DeliveryOverview> {
+  const scope = scopeOf(session, suppCode);
+  const today = businessDay(ctx.now());
+  const [notes, coming] = await Promise.all([
+    repo.notesOnTheirWay(ctx.db, scope),
+    repo.comingDeliveries(ctx.db, scope, today, addDays(today, 1), dashboard.comingDeliveriesShown),
+  ]);
+  return { today, notes, deliveries: coming.counts, coming: coming.list };
 }

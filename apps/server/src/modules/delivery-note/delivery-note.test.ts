@@ -1,10 +1,11 @@
 // Delivery notes: making one (open quantity, tolerance, one store, shelf-life fields, only the supplier's own lines),
 // cancelling (409s), scope (another supplier: 404; a child without 新建: 403), and receiving against a note (the
 // acceptance lines, rollups and order quantities it moves, once only), from the portal and from the WMS.
-import { businessDay, deliveryNote } from '@portal/contract';
+import { businessDay, deliveryNote, integration } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { multipart } from '../../test/multipart';
 import { ingest } from '../integration/documents/service';
 
 let t: TestApp;
@@ -122,6 +123,57 @@ describe('the demo notes and their dock bookings', () => {
       WHERE l.tenant_id = 'demo' AND (o.dept_code <> n.dept_code OR o.supp_code <> n.supp_code OR ol.confirmed_qty IS NULL
         OR l.qty > ol.confirmed_qty OR ol.goods_code <> l.goods_code)`);
     expect(stray.n).toBe(0);
+  });
+
+  it('made the demo confirmations, notes and bookings through the services: each with its history and event', async () => {
+    const trail = (
+      await sql<{ kind: string; record: string; history: string; events: string }>`
+        SELECT 'note' AS kind, n.note_number AS record,
+          (SELECT string_agg(h.action, ',' ORDER BY h.id) FROM record_history h
+            WHERE h.tenant_id = n.tenant_id AND h.record_type = 'delivery-note' AND h.record_id = n.note_number) AS history,
+          (SELECT string_agg(e.topic, ',' ORDER BY e.id) FROM event e
+            WHERE e.tenant_id = n.tenant_id AND e.subject = n.note_number AND e.topic LIKE 'order.delivery-note.%') AS events
+        FROM delivery_note n WHERE n.tenant_id = 'demo'
+        UNION ALL
+        SELECT 'booking', b.status,
+          (SELECT string_agg(h.action, ',' ORDER BY h.id) FROM record_history h
+            WHERE h.tenant_id = b.tenant_id AND h.record_type = 'dock-booking' AND h.record_id = b.id::text),
+          (SELECT string_agg(e.topic, ',' ORDER BY e.id) FROM event e
+            WHERE e.tenant_id = b.tenant_id AND e.subject = b.note_number AND e.topic LIKE 'dock.booking.%')
+        FROM dock_booking b WHERE b.tenant_id = 'demo'
+        UNION ALL
+        SELECT 'order', o.bill_number,
+          (SELECT string_agg(h.action, ',' ORDER BY h.id) FROM record_history h
+            WHERE h.tenant_id = o.tenant_id AND h.record_type = 'pur-order' AND h.record_id = o.bill_number),
+          (SELECT string_agg(e.topic, ',' ORDER BY e.id) FROM event e
+            WHERE e.tenant_id = o.tenant_id AND e.subject = o.bill_number AND e.topic = 'purchase-order.order.confirmed')
+        FROM pur_order o WHERE o.tenant_id = 'demo'
+          AND EXISTS (SELECT 1 FROM delivery_note_line l WHERE l.tenant_id = o.tenant_id AND l.po_bill_number = o.bill_number)`.execute(
+        db(),
+      )
+    ).rows;
+    const notes = trail.filter((r) => r.kind === 'note');
+    expect(notes.length).toBeGreaterThanOrEqual(9);
+    for (const n of notes) {
+      expect(n.history, n.record).toMatch(/^create/);
+      expect(n.events, n.record).toMatch(/^order\.delivery-note\.created/);
+    }
+    expect(notes.filter((n) => n.events.includes('order.delivery-note.received')).length).toBeGreaterThan(0);
+    const story: Record<string, [string, string]> = {
+      待确认: ['book', 'dock.booking.made'],
+      已确认: ['book,confirm', 'dock.booking.made,dock.booking.confirmed'],
+      已拒绝: ['book,refuse', 'dock.booking.made,dock.booking.refused'],
+      已取消: ['book,cancel', 'dock.booking.made,dock.booking.cancelled'],
+    };
+    const bookings = trail.filter((r) => r.kind === 'booking');
+    expect(bookings.length).toBeGreaterThanOrEqual(6);
+    for (const b of bookings) expect([b.history, b.events], b.record).toEqual(story[b.record]);
+    const orders = trail.filter((r) => r.kind === 'order');
+    expect(orders.length).toBeGreaterThanOrEqual(6);
+    for (const o of orders) {
+      expect(o.history, o.record).toBe('read,confirm');
+      expect(o.events, o.record).toBe('purchase-order.order.confirmed');
+    }
   });
 });
 
@@ -393,6 +445,64 @@ describe('receiving against a note', () => {
     const again = await ingest({ db: db() }, sender, 'receiving', [doc(`WMS-${number}-2`, '100001')]);
     expect(again.results[0]!.outcome).toBe('refused');
     expect(JSON.stringify(again.results[0]!.refusals)).toContain('已由验收单');
+  });
+
+  it('matches receiving imported from a WMS file (送货单号 column) to the note, as the API ingest does', async () => {
+    const po = await confirmedOrder('100001', 'S0101', [
+      ['600101', 24],
+      ['600104', 12],
+    ]);
+    const number = (await create('100001', [line(po, 1, '24'), line(po, 2, '12')])).data.header.noteNumber;
+    // The English template's header; the note's line numbers; a rejection by its English label.
+    const columns = integration.importEntityOf('receiving')!.columns;
+    const row = (cells: Record<string, string>) =>
+      columns.map(
+        (c) =>
+          ({ key: `WMSF-${number}`, supplierCode: '100001', storeCode: 'S0101', date: today(), deliveryNote: number, ...cells })[c.path] ??
+          '',
+      );
+    const lines = [
+      row({ 'lines.lineNo': '1', 'lines.goodsCode': '600101', 'lines.qty': '20', 'lines.price': '2.50', 'lines.amount': '50.00' }),
+      row({
+        'lines.lineNo': '2',
+        'lines.goodsCode': '600104',
+        'lines.qty': '10',
+        'lines.rejectedQty': '2',
+        'lines.rejectReason': 'Damaged',
+        'lines.price': '2.50',
+        'lines.amount': '25.00',
+      }),
+    ];
+    const file = Buffer.from(`${[columns.map((c) => c.titleEn), ...lines].map((r) => r.join(',')).join('\r\n')}\r\n`);
+    const token = await tokenFor(t.app, 'admin', { staff: true });
+    const send = async (step: 'check' | 'run') => {
+      const body = multipart([{ name: 'receiving.csv', bytes: file }]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/integration/import/${step}?entity=receiving`,
+        headers: { ...body.headers, token },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { data: integration.ImportReport }).data;
+    };
+    expect(await send('check')).toMatchObject({ valid: 1, refused: 0 });
+    expect((await detail('100001', number)).data.header.status).toBe('已创建');
+    const imported = await send('run');
+    expect(imported.counts).toMatchObject({ created: 1 });
+    const seen = (await detail('100001', number)).data;
+    expect(seen.header).toMatchObject({ status: '已收货', receivingBill: `WMSF-${number}`, receivedQty: '30.000', rejectedQty: '2.000' });
+    expect(seen.lines.map((l) => [l.receivedQty, l.rejectedQty, l.rejectReason, l.shortQty])).toEqual([
+      ['20.000', '0.000', '', '4.000'],
+      ['10.000', '2.000', '破损', '0.000'],
+    ]);
+    const acc = await one(sql<{ n: number; po: string }>`SELECT count(*)::int AS n, min(po_bill_number) AS po FROM acceptance
+      WHERE tenant_id = 'demo' AND bill_number = ${`WMSF-${number}`}`);
+    expect(acc).toEqual({ n: 2, po });
+    const event = await one(
+      sql<{ actor: string }>`SELECT actor FROM event WHERE topic = 'order.delivery-note.received' AND subject = ${number}`,
+    );
+    expect(event.actor).toMatch(/^account:\d+$/);
   });
 
   it('shows the demo note received with a shortage and a rejection', async () => {

@@ -4,12 +4,13 @@
 import { type CallBody, type CallData, businessDay, type deliveryNote, fromUnits, toUnits } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { AppContext } from '../../platform/context';
+import type { AppContext, DataContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { type EventActor, accountActor, recordEvent } from '../../platform/events';
 import { type DataScope, scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
 import { nextSequence } from '../../platform/sql/sequence';
+import { transact } from '../../platform/sql/transaction';
 import * as repo from './repo';
 
 type NoteDetail = CallData<typeof deliveryNote.getDeliveryNoteDetail>;
@@ -119,20 +120,41 @@ export async function noteEvent(
 ): Promise<void> {
   const { header, ...f } = await facts(trx, tenantId, noteNumber);
   const base = { tenantId, suppCode: f.suppCode, subject: noteNumber, actor };
-  if (topic === 'order.delivery-note.received')
+  if (topic === 'order.delivery-note.received') {
     await recordEvent(trx, {
       ...base,
       topic,
       payload: { ...f, receivingBill: header.receivingBill, receivedQty: header.receivedQty, rejectedQty: header.rejectedQty },
     });
-  else await recordEvent(trx, { ...base, topic, payload: f });
+    // Less received than the note carried (refused or short): the supplier hears of those lines (notifications).
+    const differing = f.lines.filter((l) => toUnits(l.receivedQty, 4) < toUnits(l.qty, 4) || toUnits(l.rejectedQty, 4) > 0n);
+    if (differing.length > 0)
+      await recordEvent(trx, {
+        ...base,
+        topic: 'order.receiving.differences',
+        payload: {
+          noteNumber,
+          suppCode: f.suppCode,
+          deptCode: f.deptCode,
+          receivingBill: header.receivingBill,
+          lines: differing.map((l) => ({
+            lineNo: l.lineNo,
+            goodsCode: l.goodsCode,
+            qty: l.qty,
+            receivedQty: l.receivedQty,
+            rejectedQty: l.rejectedQty,
+            rejectReason: l.rejectReason,
+          })),
+        },
+      });
+  } else await recordEvent(trx, { ...base, topic, payload: f });
 }
 
 const bad = (path: string, zh: string, en: string) => ApiError.badRequest({ 'zh-CN': `${path}: ${zh}`, en: `${path}: ${en}` });
 
 const dayDiff = (a: string, b: string) => (Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
 
-export async function create(ctx: AppContext, session: SessionContext, form: NewNote): Promise<NoteDetail> {
+export async function create(ctx: DataContext, session: SessionContext, form: NewNote): Promise<NoteDetail> {
   const scope = supplierOnly(session);
   const today = businessDay(ctx.now());
   if (form.expectedDate < today)
@@ -149,7 +171,7 @@ export async function create(ctx: AppContext, session: SessionContext, form: New
     seen.add(key);
   });
   const ratio = await minShelfLife(ctx.db, scope.tenantId);
-  const noteNumber = await ctx.db.transaction().execute(async (trx) => {
+  const noteNumber = await transact(ctx.db, async (trx) => {
     const { hundredths } = await tolerance(trx, scope.tenantId);
     const open = await repo.openLines(trx, scope, {
       lines: form.lines.map((l) => ({ billNumber: l.billNumber, lineNo: l.lineNo })),
@@ -252,9 +274,9 @@ export async function create(ctx: AppContext, session: SessionContext, form: New
   return detailIn(ctx.db, scope, noteNumber);
 }
 
-export async function cancel(ctx: AppContext, session: SessionContext, noteNumber: string): Promise<NoteDetail> {
+export async function cancel(ctx: DataContext, session: SessionContext, noteNumber: string): Promise<NoteDetail> {
   const scope = scopeOf(session);
-  await ctx.db.transaction().execute(async (trx) => {
+  await transact(ctx.db, async (trx) => {
     const [note] = await repo.lockNotes(trx, scope, [noteNumber]);
     if (!note) throw notFound(noteNumber);
     if (note.status === '已预约')

@@ -4,11 +4,12 @@
 import { type Booking, type BookingStatus, type CallBody, type Slot, addDays, businessDay, dock } from '@portal/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { AppContext } from '../../platform/context';
+import type { AppContext, DataContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { accountActor, recordEvent } from '../../platform/events';
 import type { SessionContext } from '../../platform/session-context';
 import { systemParam } from '../../platform/sql/system-param';
+import { transact } from '../../platform/sql/transaction';
 import { recordHistory } from '../../platform/workflow/history';
 import { start, transition } from '../../platform/workflow/transition';
 import { bookingFlow, slotFlow } from './flow';
@@ -28,7 +29,7 @@ function staff(session: SessionContext) {
 }
 
 /** The tenant's booking horizon in days (system parameter bookingHorizonDays; 14 when unset or not a whole number). */
-async function horizonDays(ctx: AppContext, tenantId: string): Promise<number> {
+async function horizonDays(ctx: DataContext, tenantId: string): Promise<number> {
   const param = await systemParam(ctx.db, tenantId, dock.bookingHorizonParam);
   const days = Number(param?.parameterValue);
   return Number.isInteger(days) && days >= 0 ? days : dock.defaultBookingHorizonDays;
@@ -159,11 +160,11 @@ export async function freeSlots(ctx: AppContext, session: SessionContext, noteNu
   };
 }
 
-export async function book(ctx: AppContext, session: SessionContext, body: CallBody<typeof dock.book>): Promise<Booking> {
+export async function book(ctx: DataContext, session: SessionContext, body: CallBody<typeof dock.book>): Promise<Booking> {
   const { tenantId, suppCode } = supplierOf(session);
   const now = ctx.now();
   const lastDay = addDays(businessDay(now), await horizonDays(ctx, tenantId));
-  return ctx.db.transaction().execute(async (trx) => {
+  return transact(ctx.db, async (trx) => {
     const id = await repo.nextBookingId(trx);
     await start(trx, bookingFlow, {
       action: 'book',
@@ -206,7 +207,7 @@ export async function book(ctx: AppContext, session: SessionContext, body: CallB
 
 /** Moves a live booking (supplier: waits for confirmation again; staff: confirmed). */
 async function moveBooking(
-  ctx: AppContext,
+  ctx: DataContext,
   session: SessionContext,
   action: 'move' | 'reschedule',
   bookingId: number,
@@ -216,7 +217,7 @@ async function moveBooking(
   const now = ctx.now();
   const tenantId = session.tenantId;
   const lastDay = addDays(businessDay(now), await horizonDays(ctx, tenantId));
-  return ctx.db.transaction().execute(async (trx) => {
+  return transact(ctx.db, async (trx) => {
     let fromSlot = '';
     const row = await transition(trx, bookingFlow, {
       action,
@@ -254,7 +255,7 @@ async function moveBooking(
 
 /** Ends a live booking (cancelled by the supplier, refused by staff): frees its place, the note goes back to 已创建. */
 async function endBooking(
-  ctx: AppContext,
+  ctx: DataContext,
   session: SessionContext,
   action: 'cancel' | 'refuse',
   bookingId: number,
@@ -263,7 +264,7 @@ async function endBooking(
 ): Promise<Booking> {
   const now = ctx.now();
   const tenantId = session.tenantId;
-  return ctx.db.transaction().execute(async (trx) => {
+  return transact(ctx.db, async (trx) => {
     const row = await transition(trx, bookingFlow, {
       action,
       actor: session,
@@ -309,12 +310,12 @@ async function endBooking(
   });
 }
 
-export function move(ctx: AppContext, session: SessionContext, body: CallBody<typeof dock.move>) {
+export function move(ctx: DataContext, session: SessionContext, body: CallBody<typeof dock.move>) {
   const { suppCode } = supplierOf(session);
   return moveBooking(ctx, session, 'move', body.bookingId, body.slotId, suppCode);
 }
 
-export function cancel(ctx: AppContext, session: SessionContext, bookingId: number) {
+export function cancel(ctx: DataContext, session: SessionContext, bookingId: number) {
   const { suppCode } = supplierOf(session);
   return endBooking(ctx, session, 'cancel', bookingId, suppCode);
 }
@@ -322,9 +323,9 @@ export function cancel(ctx: AppContext, session: SessionContext, bookingId: numb
 // ---------------------------------------------------------------------------------------------------------
 // Staff
 
-export function confirm(ctx: AppContext, session: SessionContext, bookingId: number): Promise<Booking> {
+export function confirm(ctx: DataContext, session: SessionContext, bookingId: number): Promise<Booking> {
   const tenantId = staff(session);
-  return ctx.db.transaction().execute(async (trx) => {
+  return transact(ctx.db, async (trx) => {
     const row = await transition(trx, bookingFlow, {
       action: 'confirm',
       actor: session,
@@ -347,12 +348,12 @@ export function confirm(ctx: AppContext, session: SessionContext, bookingId: num
   });
 }
 
-export function refuse(ctx: AppContext, session: SessionContext, body: CallBody<typeof dock.refuse>) {
+export function refuse(ctx: DataContext, session: SessionContext, body: CallBody<typeof dock.refuse>) {
   staff(session);
   return endBooking(ctx, session, 'refuse', body.bookingId, null, body.reason);
 }
 
-export function reschedule(ctx: AppContext, session: SessionContext, body: CallBody<typeof dock.reschedule>) {
+export function reschedule(ctx: DataContext, session: SessionContext, body: CallBody<typeof dock.reschedule>) {
   staff(session);
   return moveBooking(ctx, session, 'reschedule', body.bookingId, body.slotId, null);
 }

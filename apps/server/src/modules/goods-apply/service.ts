@@ -503,6 +503,22 @@ export async function review(
           goods = { goods_code: code };
         }
         await repo.setState(trx, row.id, to!, { ...stepColumns, ...returned, ...goods });
+        await recordEvent(trx, {
+          tenantId: row.tenant_id,
+          suppCode: row.supp_code,
+          topic: 'goods-apply.application.reviewed',
+          subject: row.apply_no,
+          payload: {
+            applyNo: row.apply_no,
+            suppCode: row.supp_code,
+            goodsName: row.goods_name,
+            step,
+            approved: verdict === 'approve',
+            status: to!,
+            reason: verdict === 'reject' ? comment : '',
+          },
+          actor: accountActor(session),
+        });
       },
     });
   });

@@ -49,7 +49,16 @@ describe('menu', () => {
   });
 
   it('gives a child account only what its main account granted', async () => {
-    expect(codes(await menuOf('100001-01')).sort()).toEqual(['ms0014', 'ms0020', 'ms0021', 'ms0022', 'ms0116', 'ms0118']);
+    expect(codes(await menuOf('100001-01')).sort()).toEqual([
+      'ms0014',
+      'ms0020',
+      'ms0021',
+      'ms0022',
+      'ms0116',
+      'ms0118',
+      'ms0120',
+      'ms0121',
+    ]);
   });
 
   it('gives staff the modules of their role', async () => {

@@ -3,28 +3,20 @@
 // rollup staying right after receiving arrives, a line changes (a new order version) and an order is confirmed;
 // the rollup against a recompute of every order; scope (another supplier's figures never shown, a supplier naming
 // another supplier refused); the staff ranking's order, filters and paging.
-import { type PerformanceFigures, businessDay, performance, purchaseOrder } from '@portal/contract';
+import { type PerformanceFigures, performance } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { ingest, type Sender } from '../integration/documents/service';
+import { confirmOrder, dayFromNow as day, erp, goodsOf, sendOrder } from '../../test/orders';
+import { ingest } from '../integration/documents/service';
 
 let t: TestApp;
-let goods: { code: string }[];
-const api: Sender = { tenantId: 'demo', source: 'api', clientId: 'erp-test' };
-const dayMs = 86_400_000;
-const day = (offset: number) => businessDay(new Date(Date.now() + offset * dayMs));
+let goods: string[];
 const today = day(0);
 
 beforeAll(async () => {
   t = await createTestApp({ business: true });
-  goods = (
-    await sql<{
-      code: string;
-    }>`SELECT goods_code AS code FROM goods WHERE tenant_id = 'demo' AND supp_code = '100001' ORDER BY goods_code LIMIT 3`.execute(
-      t.database.db,
-    )
-  ).rows;
+  goods = await goodsOf(t, '100001');
 });
 afterAll(() => t.close());
 
@@ -272,14 +264,12 @@ let seq = 0;
 const order = (key: string, version: number, deliveryDate: string, qty1 = '10') => ({
   key,
   version,
-  supplierCode: '100001',
-  storeCode: 'S0101',
   orderDate: day(-20),
   deliveryDate,
   validDays: 30,
   lines: [
-    { lineNo: 1, goodsCode: goods[0]!.code, qty: qty1, price: '2', amount: (Number(qty1) * 2).toFixed(2) },
-    { lineNo: 2, goodsCode: goods[1]!.code, qty: '5', price: '1', amount: '5.00' },
+    { goodsCode: goods[0]!, qty: qty1, price: '2' },
+    { goodsCode: goods[1]!, qty: '5', price: '1' },
   ],
 });
 const receipt = (key: string, po: string, date: string, qty: string, rejected = '0') => ({
@@ -289,7 +279,7 @@ const receipt = (key: string, po: string, date: string, qty: string, rejected = 
   storeCode: 'S0101',
   date,
   purchaseOrder: po,
-  lines: [{ lineNo: 1, goodsCode: goods[0]!.code, qty, rejectedQty: rejected, price: '2', amount: (Number(qty) * 2).toFixed(2) }],
+  lines: [{ lineNo: 1, goodsCode: goods[0]!, qty, rejectedQty: rejected, price: '2', amount: (Number(qty) * 2).toFixed(2) }],
 });
 
 describe('supplier performance', () => {
@@ -305,40 +295,31 @@ describe('supplier performance', () => {
   it('stays right when receiving arrives, a line changes and an order is confirmed', async () => {
     const key = `PF-${Date.now() % 1_000_000}-${++seq}`;
     // Due five days ago: counted at once, not in full.
-    expect((await ingest({ db: t.database.db }, api, 'purchase-orders', [order(key, 1, day(-5))])).results[0]!.outcome).toBe('created');
+    await sendOrder(t, order(key, 1, day(-5)));
     await checkOverview('100001', '100001', day(-5).slice(0, 7));
     // A short delivery on time, then the rest late with a rejection.
-    await ingest({ db: t.database.db }, api, 'receiving', [receipt(`${key}-R1`, key, day(-6), '4')]);
+    await ingest({ db: t.database.db }, erp, 'receiving', [receipt(`${key}-R1`, key, day(-6), '4')]);
     await checkOverview('100001', '100001', day(-5).slice(0, 7));
-    await ingest({ db: t.database.db }, api, 'receiving', [receipt(`${key}-R2`, key, day(-2), '6', '2')]);
+    await ingest({ db: t.database.db }, erp, 'receiving', [receipt(`${key}-R2`, key, day(-2), '6', '2')]);
     const after = await checkOverview('100001', '100001', day(-5).slice(0, 7));
     expect(after.year.rejectedQty).not.toBe('0');
     await expectNoDrift();
     // The retailer changes line 1 (a new version): the order reopens and the line owes 12.
-    expect((await ingest({ db: t.database.db }, api, 'purchase-orders', [order(key, 2, day(-5), '12')])).results[0]!.outcome).toBe(
-      'updated',
-    );
+    await sendOrder(t, order(key, 2, day(-5), '12'));
     await checkOverview('100001', '100001', day(-5).slice(0, 7));
     await expectNoDrift();
 
     // A new order, confirmed short with a promised date: the promise and the confirmed quantity count.
     const next = `PF-${Date.now() % 1_000_000}-${++seq}`;
-    await ingest({ db: t.database.db }, api, 'purchase-orders', [order(next, 1, day(3))]);
-    const head = await t.callAs('100001', purchaseOrder.getPurOrderDetail, { query: { billNumber: next } });
-    const confirmed = await t.callAs('100001', purchaseOrder.confirmPurOrder, {
-      body: {
-        billNumber: next,
-        version: head.data.header.version,
-        lines: [
-          { lineNo: 1, confirmedQty: '8', promisedDate: day(2), note: '产能不足' },
-          { lineNo: 2, confirmedQty: '5', promisedDate: day(2) },
-        ],
-      } as never,
-    });
+    await sendOrder(t, order(next, 1, day(3)));
+    const confirmed = await confirmOrder(t, '100001', next, [
+      { lineNo: 1, confirmedQty: '8', promisedDate: day(2), note: '产能不足' },
+      { lineNo: 2, confirmedQty: '5', promisedDate: day(2) },
+    ]);
     expect(confirmed.status).toBe(200);
     await checkOverview('100001', '100001', today.slice(0, 7));
     // Received in full early: counted now though not yet due, on time and in full.
-    await ingest({ db: t.database.db }, api, 'receiving', [receipt(`${next}-R1`, next, day(0), '8')]);
+    await ingest({ db: t.database.db }, erp, 'receiving', [receipt(`${next}-R1`, next, day(0), '8')]);
     const item = await sql<{ full_lines: number; otif_lines: number; settled: boolean }>`
       SELECT full_lines, otif_lines, settled FROM perf_item WHERE tenant_id = 'demo' AND bill_number = ${next} AND item = 1`.execute(
       t.database.db,

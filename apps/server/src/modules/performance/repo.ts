@@ -3,6 +3,7 @@
 // open on the asking day (supplier_performance_pending with decide_day >= today). Every figure is a ratio of sums.
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { isCountMeasure, perfMeasures } from '../../db/migrations/0040-supplier-performance';
 import type { DB } from '../../db/schema';
 import { type DataScope, inScope } from '../../platform/scope';
 import { inCategoryTree } from '../acceptance/condition';
@@ -40,31 +41,9 @@ export interface FigureRow {
   avgConfirmHours: string | null;
 }
 
-const sums = sql.raw(`sum(lines)::int AS lines, sum(full_lines)::int AS full_lines, sum(on_time_lines)::int AS on_time_lines,
-  sum(otif_lines)::int AS otif_lines, sum(committed_qty) AS committed_qty, sum(filled_qty) AS filled_qty, sum(accepted_qty) AS accepted_qty,
-  sum(rejected_qty) AS rejected_qty, sum(orders)::int AS orders, sum(answered_orders)::int AS answered_orders,
-  sum(in_time_orders)::int AS in_time_orders, sum(declined_orders)::int AS declined_orders, sum(confirm_minutes) AS confirm_minutes`);
-
-const less = (m: string) => `m.${m} - coalesce(p.${m}, 0) AS ${m}`;
-const net = sql.raw(
-  [
-    'lines',
-    'full_lines',
-    'on_time_lines',
-    'otif_lines',
-    'committed_qty',
-    'filled_qty',
-    'accepted_qty',
-    'rejected_qty',
-    'orders',
-    'answered_orders',
-    'in_time_orders',
-    'declined_orders',
-    'confirm_minutes',
-  ]
-    .map(less)
-    .join(', '),
-);
+// The measures are migration 0040's: its tables' columns, summed alike here.
+const sums = sql.raw(perfMeasures.map((m) => `sum(${m})${isCountMeasure(m) ? '::int' : ''} AS ${m}`).join(', '));
+const net = sql.raw(perfMeasures.map((m) => `m.${m} - coalesce(p.${m}, 0) AS ${m}`).join(', '));
 
 const pct = (num: string, den: string) => `round(100.0 * ${num} / nullif(${den}, 0), 2)`;
 

@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import { type CallBody, type Localized, businessDay, fromUnits, purchaseOrder, toUnits } from '@portal/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { AppContext } from '../../platform/context';
+import type { AppContext, DataContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { accountActor, recordEvent } from '../../platform/events';
 import { scopeOf } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session-context';
+import { transact } from '../../platform/sql/transaction';
 import { recordHistory } from '../../platform/workflow/history';
 import { transition } from '../../platform/workflow/transition';
 import { orderFlow } from './flow';
@@ -35,13 +36,13 @@ export function columnValues(ctx: AppContext, session: SessionContext, query: Va
   return repo.orderList.columnValues(ctx.db, scopeOf(session, query.suppCode), filterOf(query), query.filters, query.field);
 }
 
-export async function detail(ctx: AppContext, session: SessionContext, billNumber: string, suppCode?: string) {
+export async function detail(ctx: DataContext, session: SessionContext, billNumber: string, suppCode?: string) {
   const scope = scopeOf(session, suppCode);
   let header = await repo.header(ctx.db, scope, billNumber);
   if (!header) throw notFound(billNumber);
   // The supplier's first look (main or child account) reads the order: 已下达 -> 已阅读, when and who, with its history.
   if (session.kind === 'supplier' && header.status === '已下达') {
-    const read = await ctx.db.transaction().execute(async (trx) => {
+    const read = await transact(ctx.db, async (trx) => {
       const done = await repo.markRead(trx, scope, billNumber, session.employeeCode, ctx.now());
       if (done)
         await recordHistory(trx, orderFlow, {
@@ -165,9 +166,9 @@ function checkedLines(row: Locked, lines: Awaited<ReturnType<typeof repo.orderLi
 const trimmed = (qty: string) => fromUnits(toUnits(qty, 3), 3).replace(/\.?0+$/, '');
 const isoOf = (d: Date | null) => (d ? d.toISOString() : '');
 
-export async function confirm(ctx: AppContext, session: SessionContext, body: ConfirmBody) {
+export async function confirm(ctx: DataContext, session: SessionContext, body: ConfirmBody) {
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await transact(ctx.db, async (trx) => {
     const row = await lockWaiting(trx, session, body.billNumber, body.version, { 'zh-CN': '确认', en: 'confirmed' });
     const lines = checkedLines(row, await repo.orderLines(trx, row.tenant_id, row.bill_number), body, businessDay(now));
     const partly = lines.some((l) => l.short);
@@ -212,11 +213,11 @@ export async function confirm(ctx: AppContext, session: SessionContext, body: Co
   return detail(ctx, session, body.billNumber);
 }
 
-export async function decline(ctx: AppContext, session: SessionContext, body: DeclineBody) {
+export async function decline(ctx: DataContext, session: SessionContext, body: DeclineBody) {
   const now = ctx.now();
   if (body.reason === '其他' && !body.note)
     throw ApiError.badRequest({ 'zh-CN': 'body.note: 拒绝原因为「其他」时请填写说明', en: 'body.note: describe the reason "Other"' });
-  await ctx.db.transaction().execute(async (trx) => {
+  await transact(ctx.db, async (trx) => {
     const row = await lockWaiting(trx, session, body.billNumber, body.version, { 'zh-CN': '拒绝', en: 'declined' });
     const late = row.confirm_due_at !== null && now > row.confirm_due_at;
     await transition(trx, orderFlow, {

@@ -25,7 +25,7 @@ import { historyOf, recordHistory } from '../../platform/workflow/history';
 import { start, transition } from '../../platform/workflow/transition';
 import { consumeCaptcha } from '../auth/throttle';
 import { nextSequence } from '../../platform/sql/sequence';
-import { recordEvent } from '../../platform/events';
+import { accountActor, recordEvent } from '../../platform/events';
 import { type GuardRefusals, inTransaction } from '../../platform/sql/transaction';
 import { mayRun } from '../../platform/workflow/who';
 import { applyFlow, supplierFlow } from './flow';
@@ -224,7 +224,10 @@ export async function accept(ctx: AppContext, session: SessionContext, applyNo: 
       id: applyNo,
       note,
       lock: () => repo.findApplication(trx, session.tenantId, applyNo, true),
-      apply: (row, to) => repo.setStatus(trx, row.id, to!, ctx.now()),
+      apply: async (row, to) => {
+        await repo.setStatus(trx, row.id, to!, ctx.now());
+        await applicationReviewed(trx, session, row, { approved: true, status: to!, reason: '', suppCode: '' });
+      },
     }),
   );
   return detail(ctx, session, applyNo);
@@ -240,10 +243,30 @@ export async function returnApplication(ctx: AppContext, session: SessionContext
       id: applyNo,
       note: reason,
       lock: async () => current,
-      apply: (row, to) => repo.setStatus(trx, row.id, to!, ctx.now(), { returnReason: reason }),
+      apply: async (row, to) => {
+        await repo.setStatus(trx, row.id, to!, ctx.now(), { returnReason: reason });
+        await applicationReviewed(trx, session, row, { approved: false, status: to!, reason, suppCode: '' });
+      },
     });
   });
   return detail(ctx, session, applyNo);
+}
+
+/** The outbox's event of a review step of an application (accepted, returned, approved), in the step's transaction. */
+function applicationReviewed(
+  trx: Transaction<DB>,
+  session: SessionContext,
+  row: repo.ApplicationRow,
+  outcome: { approved: boolean; status: string; reason: string; suppCode: string },
+) {
+  return recordEvent(trx, {
+    tenantId: session.tenantId,
+    suppCode: outcome.suppCode || null,
+    topic: 'supplier-apply.application.reviewed',
+    subject: row.apply_no,
+    payload: { applyNo: row.apply_no, companyName: row.company_name, ...outcome },
+    actor: accountActor(session),
+  });
 }
 
 /** An initial password of 12 characters with upper and lower case letters and digits (the password rule), no look-alikes. */
@@ -318,6 +341,7 @@ export async function approve(
       apply: async (row, to) => {
         suppCode = await admit(trx, session, row, password);
         await repo.setStatus(trx, row.id, to!, ctx.now(), { suppCode });
+        await applicationReviewed(trx, session, row, { approved: true, status: to!, reason: '', suppCode });
       },
     }),
   );

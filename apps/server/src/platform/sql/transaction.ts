@@ -1,5 +1,5 @@
 // A service's transaction whose database guards (unique indexes, checks) answer as the rules' 409s.
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AppContext } from '../context';
 import { ApiError, type Localized } from '../errors';
@@ -25,4 +25,12 @@ export async function inTransaction<T>(ctx: AppContext, refusals: GuardRefusals,
     if (refusal !== undefined) throw ApiError.conflict(refusal);
     throw err;
   }
+}
+
+/**
+ * Runs `work` in a transaction of its own, or in the caller's when `db` is one already: the demo seed, one
+ * transaction, acts through the services as people would (db/seed/actions.ts), and its work commits with it.
+ */
+export function transact<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<DB>) : db.transaction().execute(work);
 }

@@ -17,3 +17,9 @@ export const certificateSummaryQuery = (suppCode: string | undefined) =>
     queryKey: [...dashboardKeys.all, 'certificates', suppCode ?? ''],
     queryFn: () => call(certificate.getCertificateSummary, { query: supplierQuery(suppCode) }),
   });
+
+export const deliveryOverviewQuery = (suppCode: string | undefined) =>
+  queryOptions({
+    queryKey: [...dashboardKeys.all, 'deliveries', suppCode ?? ''],
+    queryFn: () => call(dashboard.getDeliveryOverview, { query: supplierQuery(suppCode) }),
+  });

@@ -12,6 +12,7 @@ import { useUserStore } from '../../stores/user';
 import { LazyTrendChart as TrendChart } from '../../components/lazy-trend-chart';
 import { overviewQuery } from './api';
 import { CertificateCard } from './certificate-card';
+import { DeliveriesCard, useDeliveriesCard } from './deliveries-card';
 import { useCanOpen } from '../../lib/use-can-open';
 
 const yuan = (amount: string) => `¥${formatMoney(amount)}`;
@@ -31,6 +32,7 @@ export default function DashboardPage() {
   const user = useUserStore();
   const [suppCode, setSuppCode] = useState<string | undefined>();
   const { data } = useQuery(overviewQuery(suppCode));
+  const deliveriesCard = useDeliveriesCard(user.staff);
 
   return (
     <div>
@@ -104,6 +106,11 @@ export default function DashboardPage() {
             <Col xs={24} lg={12}>
               <CertificateCard suppCode={suppCode} />
             </Col>
+            {deliveriesCard && (
+              <Col xs={24} lg={12}>
+                <DeliveriesCard staff={user.staff} suppCode={suppCode} />
+              </Col>
+            )}
           </Row>
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
             <Col xs={24} lg={16}>

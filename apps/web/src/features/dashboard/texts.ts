@@ -1,4 +1,5 @@
 // Texts of the dashboard (zh-CN default, en), merged into the app's translations by i18n/index.ts.
+import { dock } from '@portal/contract';
 import type { Texts } from '../../i18n/texts';
 
 export const zhCN = {
@@ -21,6 +22,24 @@ export const zhCN = {
     trendChart: '验收金额趋势图',
     statuses: '近 90 天订单状态',
     statusChart: '订单状态分布图',
+    deliveries: {
+      title: '送货与预约',
+      staffTitle: '今明两天到货',
+      notes: '送货单',
+      receive: '去收货',
+      go: '去处理',
+      toBook: '待预约送货单',
+      booked: '已预约待收货',
+      waiting: '待月台确认',
+      todayCount: '今日到货',
+      tomorrowCount: '明日到货',
+      coming_other: '今明两天预约 {{count}} 个',
+      none: '今明两天没有送货预约',
+      today: '今天',
+      tomorrow: '明天',
+      packages_other: '{{count}} 件',
+      statuses: { 待确认: '待确认', 已确认: '已确认' },
+    },
     certificates: {
       title: '资质证照',
       label: '资质证照提醒',
@@ -57,6 +76,26 @@ export const en: Texts<typeof zhCN> = {
     trendChart: 'Trend of the received amount',
     statuses: 'Order states, last 90 days',
     statusChart: 'Orders by state',
+    deliveries: {
+      title: 'Deliveries',
+      staffTitle: 'Deliveries today and tomorrow',
+      notes: 'Delivery notes',
+      receive: 'Receive',
+      go: 'Open',
+      toBook: 'Notes to book',
+      booked: 'Booked, not yet received',
+      waiting: 'Awaiting the dock',
+      todayCount: 'Arriving today',
+      tomorrowCount: 'Arriving tomorrow',
+      coming_one: '{{count}} appointment today and tomorrow',
+      coming_other: '{{count}} appointments today and tomorrow',
+      none: 'No deliveries booked for today or tomorrow',
+      today: 'Today',
+      tomorrow: 'Tomorrow',
+      packages_one: '{{count}} package',
+      packages_other: '{{count}} packages',
+      statuses: { 待确认: dock.bookingStatusTextEn.待确认, 已确认: dock.bookingStatusTextEn.已确认 },
+    },
     certificates: {
       title: 'Certificates',
       label: 'Certificate reminders',

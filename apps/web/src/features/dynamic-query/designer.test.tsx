@@ -51,7 +51,10 @@ describe('query designer', () => {
     const onClose = vi.fn();
     renderPage(<PublishDialog queryCode="stores" targets={{ roles: ['R1'], allSuppliers: true, suppliers: [] }} onClose={onClose} />);
     const user = userEvent.setup({ delay: null });
+    // The dialog opens on the current targets: 采购 ticked once the role options have come.
+    await waitFor(() => expect((screen.getByLabelText('采购') as HTMLInputElement).checked).toBe(true));
     await user.click(await screen.findByText('财务'));
+    await waitFor(() => expect((screen.getByLabelText('财务') as HTMLInputElement).checked).toBe(true));
     const publish = [...document.querySelectorAll('button')].find((b) => b.textContent?.replace(/\s/g, '') === '发布到菜单')!;
     await user.click(publish);
     await waitFor(() => expect(server.to(dynamicQuery.publish)).toHaveLength(1));

@@ -3,19 +3,17 @@
 // supplier, store or DC and order date, paged on the server; an order opens its detail. ?view=overdue opens a view.
 import { type PurOrderSummary, purchaseOrder } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, DatePicker, Form, Space, Tabs, Typography } from 'antd';
+import { Badge, Card, Space, Tabs } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DataGrid, type GridColumn, type GridRow, fitTitles } from '../../components/data-grid';
-import { ListPagination } from '../../components/list-pagination';
-import { StorePicker } from '../../components/pickers/store-picker';
-import { SupplierPicker } from '../../components/pickers/supplier-picker';
+import { type GridColumn, type GridRow, fitTitles } from '../../components/data-grid';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { formatTime } from '../../lib/format';
 import { type MonitorQuery, monitorListQuery, monitorPageQuery } from './api';
 import { marksOf } from './order-columns';
+import { OrderGrid, OrderSearchForm } from './order-list-parts';
 import { statusClass } from './order-status';
 import { detailPath } from './purchase-order-page';
 import './purchase-order.css';
@@ -74,9 +72,6 @@ export default function MonitorPage() {
   });
   // The same query the list made (cached): its figures per view.
   const counts = useQuery(monitorPageQuery(monitor.body)).data?.counts;
-  const [selected, setSelected] = useState<string>();
-  const { list } = monitor;
-  const open = (billNumber: string | undefined) => billNumber && navigate(detailPath(billNumber));
 
   const columns = useMemo((): GridColumn[] => {
     const c = (field: string) => t(`purchaseOrder.monitor.columns.${field}`, { defaultValue: '' }) || t(`purchaseOrder.columns.${field}`);
@@ -118,62 +113,36 @@ export default function MonitorPage() {
 
   return (
     <Card title={k('title')}>
-      <Form {...monitor.form} layout="inline" style={{ rowGap: 12, marginBottom: 8 }} aria-label={k('title')}>
-        <Form.Item name="suppCode" label={k('supplier')}>
-          <SupplierPicker width={220} />
-        </Form.Item>
-        <Form.Item name="deptCode" label={k('dept')}>
-          <StorePicker placeholder={t('purchaseOrder.deptPlaceholder')} width={200} />
-        </Form.Item>
-        <Form.Item name="dates" label={k('orderDate')}>
-          <DatePicker.RangePicker
-            allowEmpty={[true, true]}
-            placeholder={[t('purchaseOrder.startDate'), t('purchaseOrder.endDate')]}
-            style={{ width: 250 }}
-          />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {k('search')}
-          </Button>
-          <Button onClick={monitor.reset}>{k('reset')}</Button>
-        </Space>
-      </Form>
-      <Tabs
-        aria-label={k('viewsLabel')}
-        activeKey={monitor.search.view}
-        onChange={(view) => monitor.apply({ view: view as View })}
-        items={purchaseOrder.monitorViews.map((view) => ({
-          key: view,
-          label: (
-            <Space size={6}>
-              {t(`purchaseOrder.monitor.views.${view}`)}
-              <Badge
-                count={counts?.[view] ?? 0}
-                showZero
-                overflowCount={9999}
-                color={view === 'overdue' || view === 'declined' ? '#cf1322' : '#595959'}
-              />
-            </Space>
-          ),
-        }))}
-      />
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Button type="primary" disabled={!selected} onClick={() => open(selected)}>
-          {k('open')}
-        </Button>
-        <Typography.Text type="secondary" aria-live="polite">
-          {selected ? t('purchaseOrder.selected', { billNumber: selected }) : t('purchaseOrder.noneSelected')}
-        </Typography.Text>
-      </Space>
-      <DataGrid
-        aria-label={k('grid')}
+      <OrderSearchForm form={monitor.form} label={k('title')} supplier onReset={monitor.reset} />
+      <OrderGrid
+        label={k('grid')}
+        openLabel={k('open')}
+        list={monitor.list}
+        grid={monitor.grid}
         columns={columns}
-        {...monitor.grid}
-        onActiveRowChange={(index) => setSelected(list[index]?.billNumber)}
-        onRowOpen={(index) => open(list[index]?.billNumber)}
-      />
-      <ListPagination {...monitor.pagination} />
+        pagination={monitor.pagination}
+        onOpen={(billNumber) => navigate(detailPath(billNumber))}
+      >
+        <Tabs
+          aria-label={k('viewsLabel')}
+          activeKey={monitor.search.view}
+          onChange={(view) => monitor.apply({ view: view as View })}
+          items={purchaseOrder.monitorViews.map((view) => ({
+            key: view,
+            label: (
+              <Space size={6}>
+                {t(`purchaseOrder.monitor.views.${view}`)}
+                <Badge
+                  count={counts?.[view] ?? 0}
+                  showZero
+                  overflowCount={9999}
+                  color={view === 'overdue' || view === 'declined' ? '#cf1322' : '#595959'}
+                />
+              </Space>
+            ),
+          }))}
+        />
+      </OrderGrid>
     </Card>
   );
 }

@@ -148,11 +148,6 @@ export const zhCN = {
       title: '订单确认监控',
       views: { waiting: '待确认', overdue: '逾期未确认', declined: '已拒绝', changed: '变更待确认', late: '逾期确认' },
       viewsLabel: '监控视图',
-      supplier: '供应商',
-      dept: '门店/配送中心',
-      orderDate: '订单日期',
-      search: '查询',
-      reset: '重置',
       grid: '订单确认监控列表',
       open: '查看订单',
       columns: {
@@ -305,11 +300,6 @@ export const en: Texts<typeof zhCN> = {
       title: 'Order confirmations',
       views: { waiting: 'To confirm', overdue: 'Overdue', declined: 'Declined', changed: 'Changed, to confirm', late: 'Confirmed late' },
       viewsLabel: 'Views',
-      supplier: 'Supplier',
-      dept: 'Store / DC',
-      orderDate: 'Order date',
-      search: 'Search',
-      reset: 'Reset',
       grid: 'Order confirmations',
       open: 'Open order',
       columns: {

@@ -479,6 +479,33 @@ export async function markNewLines(db: Db, tenantId: string, changes: OrderChang
  * unchanged lines keep their confirmed quantity and date for the supplier's next answer). Answers the orders with
  * their new deadline.
  */
+/** Which of these orders exist already (before a batch writes them). */
+export async function existingOrders(db: Db, tenantId: string, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await sql<{ key: string }>`
+    SELECT bill_number AS key FROM pur_order WHERE tenant_id = ${tenantId} AND bill_number = ANY(${keys}::text[])`.execute(db);
+  return new Set(rows.rows.map((r) => r.key));
+}
+
+/** What the event of a newly issued order says of it (notifications), for the orders of `keys` waiting for confirmation. */
+export async function issuedOrders(db: Db, tenantId: string, keys: string[]) {
+  if (keys.length === 0) return [];
+  const rows = await sql<{
+    key: string;
+    supp_code: string;
+    dept_code: string;
+    order_date: string;
+    delivery_date: string;
+    total_amount: string;
+    confirm_due_at: Date | null;
+  }>`
+    SELECT bill_number AS key, supp_code, dept_code, order_date::text AS order_date, delivery_date::text AS delivery_date,
+      total_amount::text AS total_amount, confirm_due_at
+    FROM pur_order WHERE tenant_id = ${tenantId} AND bill_number = ANY(${keys}::text[]) AND status = '已下达'
+    ORDER BY bill_number`.execute(db);
+  return rows.rows;
+}
+
 export async function reopenOrders(db: Db, tenantId: string, keys: string[]) {
   if (keys.length === 0) return [];
   const rows = await sql<{ key: string; confirm_due_at: Date; version: number }>`

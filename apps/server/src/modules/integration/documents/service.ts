@@ -197,14 +197,46 @@ const purchaseOrders: Handler<PurchaseOrderDoc> = {
     const incoming = lineArrays(apply);
     // A changed version of an order its supplier read, confirmed or declined goes back for confirmation (issue 29).
     const changes = await repo.markChangedLines(trx, sender.tenantId, o, incoming);
+    // The seed's history is nobody's news; every other sender's new orders are their suppliers' (notifications).
+    const existing = sender.source === 'seed' ? new Set(o.key) : await repo.existingOrders(trx, sender.tenantId, o.key);
     await repo.writeOrders(trx, sender.tenantId, o, incoming);
     await repo.markNewLines(trx, sender.tenantId, changes);
     await reopenChanged(trx, sender, changes);
+    await issued(
+      trx,
+      sender,
+      o.key.filter((key) => !existing.has(key)),
+    );
     // Receiving that came before the order (or before a line) counts on it now.
     await repo.refreshReceived(trx, sender.tenantId, o.key);
     return refused;
   },
 };
+
+/** Who sent a batch, as the outbox names it. */
+const eventActorOf = (sender: Sender): EventActor =>
+  sender.clientId ? `client:${sender.clientId}` : sender.accountId ? `account:${sender.accountId}` : `system:${sender.source}`;
+
+/** The events of orders the batch issued (new, waiting for confirmation), in its transaction. */
+async function issued(trx: Transaction<DB>, sender: Sender, keys: string[]) {
+  for (const row of await repo.issuedOrders(trx, sender.tenantId, keys))
+    await recordEvent(trx, {
+      tenantId: sender.tenantId,
+      suppCode: row.supp_code,
+      topic: 'purchase-order.order.issued',
+      subject: row.key,
+      payload: {
+        billNumber: row.key,
+        suppCode: row.supp_code,
+        deptCode: row.dept_code,
+        orderDate: row.order_date,
+        deliveryDate: row.delivery_date,
+        totalAmount: row.total_amount,
+        confirmDueAt: row.confirm_due_at?.toISOString() ?? '',
+      },
+      actor: eventActorOf(sender),
+    });
+}
 
 /** The orders a changed version sends back for confirmation: 已下达 again, its event and history in this transaction. */
 async function reopenChanged(trx: Transaction<DB>, sender: Sender, changes: repo.OrderChange[]) {
@@ -214,15 +246,29 @@ async function reopenChanged(trx: Transaction<DB>, sender: Sender, changes: repo
     changes.map((c) => c.key),
   );
   const actor = payingActor(sender);
-  const eventActor: EventActor = sender.clientId
-    ? `client:${sender.clientId}`
-    : sender.accountId
-      ? `account:${sender.accountId}`
-      : `system:${sender.source}`;
+  const eventActor = eventActorOf(sender);
   for (const row of reopened) {
     const change = changes.find((c) => c.key === row.key)!;
-    // An order still waiting (已下达) keeps waiting with a new deadline and its marks; the others are reopened.
-    if (change.status === '已下达') continue;
+    // An order still waiting (已下达) keeps waiting with a new deadline and its marks (its supplier hears it changed);
+    // the others are reopened.
+    if (change.status === '已下达') {
+      if (sender.source !== 'seed')
+        await recordEvent(trx, {
+          tenantId: sender.tenantId,
+          suppCode: change.suppCode,
+          topic: 'purchase-order.order.changed',
+          subject: row.key,
+          payload: {
+            billNumber: row.key,
+            suppCode: change.suppCode,
+            confirmDueAt: row.confirm_due_at.toISOString(),
+            version: row.version,
+            changedLines: change.lines,
+          },
+          actor: eventActor,
+        });
+      continue;
+    }
     await recordHistory(trx, orderFlow, {
       tenantId: sender.tenantId,
       recordId: row.key,

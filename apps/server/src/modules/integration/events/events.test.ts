@@ -16,6 +16,7 @@ import { createTestApp, type TestApp, tokenFor } from '../../../test/helpers';
 import { multipart } from '../../../test/multipart';
 import { type fixtureDates, insertFixtures } from '../../settlement/fixtures';
 import { listEvents } from './service';
+import { outboxSettled } from '../../../test/outbox';
 
 let t: TestApp;
 let dates: ReturnType<typeof fixtureDates>;
@@ -386,26 +387,8 @@ function sample(tenantId: string, subject: string) {
 const ctx = () => ({ db: t.database.db });
 
 /** Reads the feed from `after` to its end, `limit` at a time: every event and the final cursor. */
-/**
- * Waits until every transaction that had begun by now (in any database of the cluster: other test files run beside
- * this one) has ended, so the feed lists all that committed before. The feed waits for the oldest writing
- * transaction by design; a read right after a commit may come too early while another file's transaction runs.
- */
-async function settled() {
-  const db = t.database.db;
-  const { rows } = await sql<{ xmax: string }>`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`.execute(db);
-  const horizon = rows[0]!.xmax;
-  await expect
-    .poll(
-      async () =>
-        (await sql<{ ok: boolean }>`SELECT pg_snapshot_xmin(pg_current_snapshot()) >= ${horizon}::xid8 AS ok`.execute(db)).rows[0]!.ok,
-      {
-        timeout: 20_000,
-        interval: 50,
-      },
-    )
-    .toBe(true);
-}
+/** The transactions under way end first (other test files run beside this one): see test/outbox.ts. */
+const settled = () => outboxSettled(t.database.db);
 
 /** Every event after `after`, page by page; first waits for the transactions under way to end (unless `wait` is false). */
 async function drain(tenantId: string, after: string | undefined, limit: number, wait = true) {

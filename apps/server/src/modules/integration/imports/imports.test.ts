@@ -208,6 +208,34 @@ describe('check (dry run)', () => {
   });
 });
 
+it('reads a receiving file made from the template before 送货单号 and 拒收原因 (optional columns), and names them in both languages', async () => {
+  const columns = integration.importEntityOf('receiving')!.columns;
+  const added = columns.filter((c) => c.optional).map((c) => [c.path, c.title, c.titleEn]);
+  expect(added).toEqual([
+    ['deliveryNote', '送货单号', 'Delivery note'],
+    ['lines.rejectReason', '拒收原因', 'Reject reason'],
+  ]);
+  const older = columns.filter((c) => !c.optional);
+  const cells: Record<string, string> = {
+    key: 'IMP-RC-OLD',
+    supplierCode: '100001',
+    storeCode: 'S0101',
+    date: '2026-03-04',
+    'lines.lineNo': '1',
+    'lines.goodsCode': '600101',
+    'lines.qty': '12',
+    'lines.price': '8.5',
+    'lines.amount': '102.00',
+  };
+  const file = csv(
+    [older.map((c) => cells[c.path] ?? '')],
+    older.map((c) => c.title),
+  );
+  const { status, body } = await send('check', 'receiving.csv', file, { entity: 'receiving' });
+  expect(status).toBe(200);
+  expect(body.data).toMatchObject({ documents: 1, valid: 1, refused: 0 });
+});
+
 describe('import', () => {
   it('writes the valid documents through the documents service; the supplier sees the order; the log names the staff account', async () => {
     const file = await xlsx([

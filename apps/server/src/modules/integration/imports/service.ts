@@ -65,7 +65,7 @@ function columnsOfHeader(spec: ImportEntity, header: string[]): (ImportColumn | 
     if (seen.has(c)) throw ApiError.badRequest(fileTexts.repeatedColumn(c.title, c.titleEn));
     seen.add(c);
   }
-  const missing = spec.columns.filter((c) => c.path !== 'version' && !seen.has(c));
+  const missing = spec.columns.filter((c) => c.path !== 'version' && !c.optional && !seen.has(c));
   if (missing.length > 0)
     throw ApiError.badRequest(
       fileTexts.missingColumns(missing.map((c) => c.title).join('、'), missing.map((c) => `"${c.titleEn}"`).join(', ')),

@@ -1,10 +1,10 @@
 // What every change of a bill shares: bills are made by suppliers, a change is one transaction whose
 // database guards answer as the rules' 409s (billGuards), and one workflow step on the bill under its lock (flow.ts).
-import { type integration, settlement } from '@portal/contract';
+import { type integration, settlement, toUnits } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../db/schema';
 import { ApiError } from '../../../platform/errors';
-import { accountActor, recordEvent } from '../../../platform/events';
+import { type EventActor, accountActor, recordEvent } from '../../../platform/events';
 import type { DataScope } from '../../../platform/scope';
 import type { SessionContext } from '../../../platform/session-context';
 import type { GuardRefusals } from '../../../platform/sql/transaction';
@@ -91,6 +91,51 @@ export function billSubmitted(trx: Transaction<DB>, session: SessionContext, row
     subject: row.bill_number,
     payload: billFacts(row, '已提交'),
     actor: accountActor(session),
+  });
+}
+
+/** Who did a step, as the outbox names it: a signed-in account or an integration client (the finance system paying). */
+const eventActorOf = (actor: Actor): EventActor => ('accountId' in actor ? accountActor(actor) : `client:${actor.employeeCode}`);
+
+/** The outbox's event of a staff review step (audited, approved, sent back), in the step's transaction. */
+export function billReviewed(
+  trx: Transaction<DB>,
+  actor: Actor,
+  row: repo.LockedBill,
+  status: string,
+  change:
+    | { topic: 'settlement.bill.audited' | 'settlement.bill.approved' }
+    | { topic: 'settlement.bill.returned'; toSupplier: boolean; reason: string },
+) {
+  const facts = billFacts(row, status);
+  const base = { tenantId: row.tenant_id, suppCode: row.supp_code, subject: row.bill_number, actor: eventActorOf(actor) };
+  if (change.topic === 'settlement.bill.returned')
+    return recordEvent(trx, { ...base, topic: change.topic, payload: { ...facts, toSupplier: change.toSupplier, reason: change.reason } });
+  return recordEvent(trx, { ...base, topic: change.topic, payload: facts });
+}
+
+/** The outbox's event of a payment of a bill (by the cashier or the finance system), after the payment is written. */
+export function billPaid(
+  trx: Transaction<DB>,
+  actor: Actor,
+  row: repo.LockedBill,
+  payment: { amount: string; payDate: string },
+  paidAfter: string,
+) {
+  const fully = toUnits(paidAfter, 2) === toUnits(row.payable_amount, 2);
+  return recordEvent(trx, {
+    tenantId: row.tenant_id,
+    suppCode: row.supp_code,
+    topic: 'settlement.bill.paid',
+    subject: row.bill_number,
+    payload: {
+      ...billFacts(row, fully ? '已支付' : row.status),
+      paidAmount: paidAfter,
+      paymentAmount: payment.amount,
+      payDate: payment.payDate,
+      fully,
+    },
+    actor: eventActorOf(actor),
   });
 }
 

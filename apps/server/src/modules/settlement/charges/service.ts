@@ -140,6 +140,23 @@ export async function create(ctx: AppContext, session: SessionContext, form: Cal
           });
       },
     });
+    await recordEvent(trx, {
+      tenantId,
+      suppCode: form.suppCode,
+      topic: 'settlement.charge.raised',
+      subject: chargeCode,
+      payload: {
+        chargeCode,
+        suppCode: form.suppCode,
+        chargeType: form.chargeType,
+        chargeName: form.chargeName,
+        deptCode: form.deptCode,
+        period: form.period,
+        direction: form.direction,
+        amount: form.amount,
+      },
+      actor: accountActor(session),
+    });
     return chargeCode;
   });
   return detail(ctx, session, code);
@@ -220,6 +237,22 @@ export async function answer(
           answer_by: session.employeeCode,
           answer_at: ctx.now(),
           ...(body.amount !== undefined ? { amount: body.amount } : {}),
+        });
+        await recordEvent(trx, {
+          tenantId: row.tenant_id,
+          suppCode: row.supp_code,
+          topic: 'settlement.charge.answered',
+          subject: body.chargeCode,
+          payload: {
+            chargeCode: body.chargeCode,
+            suppCode: row.supp_code,
+            billNumber: row.sam_bill_num,
+            direction: row.direction,
+            amount: body.amount ?? row.amount,
+            disputeStatus: to!,
+            answer: body.answer,
+          },
+          actor: accountActor(session),
         });
       },
     }),

@@ -12,7 +12,7 @@ import { inTransaction } from '../../../platform/sql/transaction';
 import type { Actor } from '../../../platform/workflow/definition';
 import { setBillDocuments } from '../bills/documents-repo';
 import * as bills from '../bills/repo';
-import { billGuards, billVoided, type Db, refuseDisputed, step } from '../bills/steps';
+import { billGuards, billPaid, billReviewed, billVoided, type Db, refuseDisputed, step } from '../bills/steps';
 import { tolerance } from '../contracts/service';
 import type { BillFlowAction } from '../flow';
 import * as invoices from '../invoices/repo';
@@ -82,6 +82,14 @@ export async function review(
             break;
         }
         await bills.bump(trx, tenantId, billNumber, { status: to! });
+        if (flowAction === 'audit') await billReviewed(trx, session, row, to!, { topic: 'settlement.bill.audited' });
+        if (flowAction === 'approve') await billReviewed(trx, session, row, to!, { topic: 'settlement.bill.approved' });
+        if (flowAction === 'reject' || flowAction === 'rejectAudited' || flowAction === 'returnInvoice' || flowAction === 'returnApproval')
+          await billReviewed(trx, session, row, to!, {
+            topic: 'settlement.bill.returned',
+            toSupplier: flowAction === 'reject' || flowAction === 'rejectAudited',
+            reason: note,
+          });
         // A draft was never in front of the retailer: voiding one is nobody else's news.
         if ((flowAction === 'void' || flowAction === 'discard') && row.status !== '草稿') await billVoided(trx, session, row, note);
       },
@@ -156,7 +164,7 @@ export async function recordPayment(
     scope,
     billNumber,
     action,
-    async (_row, to) => {
+    async (row, to) => {
       if (amount > owed)
         throw ApiError.conflict({
           'zh-CN': `${SettlementMessages.overpaid['zh-CN']}：未付 ${shown(fromUnits(owed, 2))}，本次 ${shown(payment.amount)}`,
@@ -167,6 +175,13 @@ export async function recordPayment(
       await repo.addPaid(trx, tenantId, billNumber, fromUnits(amount, 2));
       if (to === '已支付') await setBillDocuments(trx, tenantId, billNumber, '已结算');
       await bills.bump(trx, tenantId, billNumber, { status: to! });
+      await billPaid(
+        trx,
+        actor,
+        row,
+        { amount: fromUnits(amount, 2), payDate: payment.payDate },
+        fromUnits(toUnits(row.paid_amount, 2) + amount, 2),
+      );
     },
     `${payment.payMethod} ${fromUnits(amount, 2)}${payment.reference ? ` ${payment.reference}` : ''}${payment.note ? ` ${payment.note}` : ''}`,
     detail,

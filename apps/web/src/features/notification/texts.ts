@@ -1,0 +1,98 @@
+// Texts of the bell, the message centre (消息中心 ms0120) and the notification settings (通知设置 ms0121); zh-CN
+// default, en, merged by i18n/index.ts. Topic and group names come from the contract (both languages).
+import type { Texts } from '../../i18n/texts';
+
+export const zhCN = {
+  notification: {
+    bell: {
+      label: '消息',
+      labelCount: '消息，{{count}} 条未读',
+      latest: '最新消息',
+      empty: '暂无消息',
+      viewAll: '查看全部',
+      markAll: '全部已读',
+    },
+    centre: {
+      title: '消息中心',
+      group: '类别',
+      allGroups: '全部类别',
+      topic: '通知类型',
+      allTopics: '全部类型',
+      state: '状态',
+      states: { all: '全部', unread: '未读', read: '已读' },
+      markRead: '标为已读',
+      markAll: '全部已读',
+      unread: '{{count}} 条未读',
+      empty: '没有符合条件的消息',
+      list: '消息列表',
+      open: '查看',
+      unreadTag: '未读',
+      marked: '已标为已读',
+      settings: '通知设置',
+    },
+    settings: {
+      title: '通知设置',
+      intro: '选择每类通知是否在站内提醒、是否发送邮件；每日汇总会把当天的通知合并为一封邮件。',
+      mine: '我的通知',
+      children: '子账号默认设置',
+      childrenIntro: '子账号未自行设置的通知类型按这里的默认值接收。',
+      topic: '通知类型',
+      portal: '站内消息',
+      email: '邮件',
+      modes: { off: '关闭', instant: '即时', digest: '每日汇总' },
+      language: '邮件和群机器人消息的语言',
+      noEmail: '账号未设置邮箱，邮件通知不会发送。',
+      emailTo: '邮件发送到 {{email}}',
+      save: '保存',
+      saved: '通知设置已保存',
+    },
+  },
+};
+
+export const en: Texts<typeof zhCN> = {
+  notification: {
+    bell: {
+      label: 'Messages',
+      labelCount: 'Messages, {{count}} unread',
+      latest: 'Latest messages',
+      empty: 'No messages',
+      viewAll: 'View all',
+      markAll: 'Mark all read',
+    },
+    centre: {
+      title: 'Message centre',
+      group: 'Group',
+      allGroups: 'All groups',
+      topic: 'Kind',
+      allTopics: 'All kinds',
+      state: 'State',
+      states: { all: 'All', unread: 'Unread', read: 'Read' },
+      markRead: 'Mark read',
+      markAll: 'Mark all read',
+      unread: '{{count}} unread',
+      empty: 'No messages match',
+      list: 'Messages',
+      open: 'Open',
+      unreadTag: 'Unread',
+      marked: 'Marked read',
+      settings: 'Notification settings',
+    },
+    settings: {
+      title: 'Notification settings',
+      intro:
+        'Choose, for each kind, whether it shows in the portal and whether it is e-mailed; the daily digest gathers a day in one e-mail.',
+      mine: 'My notifications',
+      children: 'Defaults of child accounts',
+      childrenIntro: 'A child account receives each kind it has not set itself as set here.',
+      topic: 'Kind',
+      portal: 'In the portal',
+      email: 'E-mail',
+      modes: { off: 'Off', instant: 'At once', digest: 'Daily digest' },
+      language: 'Language of e-mails and group-robot messages',
+      noEmail: 'This account has no e-mail address: nothing is e-mailed.',
+      emailTo: 'E-mails go to {{email}}',
+      save: 'Save',
+      saved: 'Notification settings saved',
+    },
+  },
+};
