@@ -44,9 +44,14 @@ function steadyCalls(url: string, headers: Record<string, string>) {
 }
 
 /** A child process that sends its first message when ready and answers asks by id. */
-async function child<T extends object>(script: string, args: string[], env: Record<string, string> = {}) {
+async function child<T extends object>(script: string, args: string[], env: Record<string, string> = {}, profile = false) {
   const process_: ChildProcess = fork(fileURLToPath(new URL(script, import.meta.url)), args, {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<folder>: the portal writes a CPU profile there (node --cpu-prof) when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(profile && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, ...env },
   });
   const first = await new Promise<T>((resolve, reject) => {
@@ -78,7 +83,7 @@ try {
 
   const sink = await child<{ url: string }>('./sink.ts', []);
   closers.push(() => sink.ask('close'));
-  const server = await child<{ address: string; concurrency: number }>('./notify-server.ts', [bench.url]);
+  const server = await child<{ address: string; concurrency: number }>('./notify-server.ts', [bench.url], {}, true);
   closers.push(() => server.ask('close'));
 
   // The queue: one event, one webhook to the receiver, `total` deliveries of it (as a busy hour's dispatcher leaves them).
@@ -116,6 +121,7 @@ try {
   // The drain: the worker starts; the calls go on until the last delivery is sent.
   const sent = async () =>
     Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM delivery WHERE state = 'sent'`.execute(db)).rows[0]!.n);
+  const cpuBefore = Number((await server.ask('cpu')).cpuMs);
   const started = performance.now();
   await server.ask('start');
   while ((await sent()) < total) {
@@ -125,6 +131,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const during = calls.take();
   calls.stop();
+  const cpuMs = Number((await server.ask('cpu')).cpuMs) - cpuBefore;
 
   const counts = await sink.ask('count');
   const states = await sql<{
@@ -140,6 +147,9 @@ try {
   console.log(`deliveries            ${total.toLocaleString('en')}`);
   console.log(`drained in            ${round(seconds, 1)} s`);
   console.log(`rate                  ${Math.round(total / seconds).toLocaleString('en')} deliveries/s`);
+  console.log(
+    `portal CPU            ${round((cpuMs / total) * 1000, 0)} µs a delivery (getInfo's included), ${round(cpuMs / 10 / seconds, 0)} % of a core`,
+  );
   console.log(`receiver got          ${String(counts.received)} requests, ${String(counts.distinct)} distinct keys`);
   console.log(`queue after           ${states.rows.map((r) => `${r.state} ${r.n}`).join(', ')}; ${attempts} tries logged`);
   console.log(

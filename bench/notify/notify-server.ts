@@ -1,6 +1,7 @@
 // The portal for bench:notify-deliveries in a process of its own, as `npm start` runs one: serves on the benchmark
 // database (the URL in argv[2]) on 127.0.0.1 and sends its address; 'start' starts its notification delivery
-// (the worker and digest timer of main.ts, with the settings of the environment), 'close' stops everything.
+// (the worker and digest timer of main.ts, with the settings of the environment), 'cpu' answers the CPU it has
+// used so far (ms), 'close' stops everything.
 import { buildApp } from '@portal/server/src/app';
 import { loadConfig } from '@portal/server/src/config';
 import { openDatabase } from '@portal/server/src/db/database';
@@ -22,8 +23,14 @@ const app = await buildApp(config, { database });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 let stopDelivery: (() => Promise<void>) | undefined;
 
-process.on('message', (message: { id: number; ask: 'start' | 'close' }) => {
-  if (message.ask === 'start')
+const cpuMs = () => {
+  const cpu = process.cpuUsage();
+  return (cpu.user + cpu.system) / 1000;
+};
+
+process.on('message', (message: { id: number; ask: 'start' | 'cpu' | 'close' }) => {
+  if (message.ask === 'cpu') process.send!({ id: message.id, cpuMs: cpuMs() });
+  else if (message.ask === 'start')
     void startNotifyDelivery(database.db, config, plainRender, app.log).then((stop) => {
       stopDelivery = stop;
       process.send!({ id: message.id });

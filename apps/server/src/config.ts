@@ -72,7 +72,7 @@ const schema = z.object({
     .default(4 * 3600),
   NOTIFY_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
   NOTIFY_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  NOTIFY_MAX_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(10),
+  NOTIFY_MAX_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(20),
   NOTIFY_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   NOTIFY_ALLOW_PRIVATE_URLS: z
     .string()

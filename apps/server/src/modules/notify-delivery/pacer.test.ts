@@ -10,15 +10,16 @@ it('halves the sends in flight while the loop lags, and grows them back when it 
   const pacer = new Pacer(64, 60);
   try {
     expect(pacer.limit).toBe(64);
-    // A busy loop: 200 ms blocked in each of two quarter seconds.
-    for (let i = 0; i < 2; i++) {
-      await wait(50);
-      const until = Date.now() + 200;
+    // A busy loop: blocked 100 ms in every 150 ms for a second.
+    for (let i = 0; i < 7; i++) {
+      const until = Date.now() + 100;
       while (Date.now() < until);
-      await wait(200);
+      await wait(50);
     }
     const lowered = pacer.limit;
     expect(lowered).toBeLessThanOrEqual(32);
+    // Never below an eighth of the concurrency.
+    expect(lowered).toBeGreaterThanOrEqual(8);
     // A quiet loop: back up by an eighth of the maximum each quarter second (at most to the maximum).
     await wait(2500);
     expect(pacer.limit).toBeGreaterThan(lowered);

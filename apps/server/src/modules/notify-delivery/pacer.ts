@@ -1,6 +1,7 @@
 // How many sends the worker may keep in flight right now: up to its concurrency while the process's event loop
 // answers promptly, fewer when the loop falls behind (the worker shares it with the interactive calls). Additive
-// increase, multiplicative decrease on the loop's worst delay of each quarter second.
+// increase, multiplicative decrease on the loop's delay in each quarter second (its 90th percentile: one pause of
+// the machine is not the worker's doing), never below an eighth of the concurrency (the queue keeps moving).
 
 /** How often the loop's delay is sampled, and how often the limit is adjusted (ms). */
 const tickMs = 10;
@@ -8,7 +9,8 @@ const adjustMs = 250;
 
 export class Pacer {
   private allowed: number;
-  private worstLagMs = 0;
+  private readonly floor: number;
+  private lags: number[] = [];
   private readonly ticker: NodeJS.Timeout;
   private readonly adjuster: NodeJS.Timeout;
 
@@ -18,11 +20,12 @@ export class Pacer {
     private readonly lagLimitMs: number,
   ) {
     this.allowed = max;
+    this.floor = Math.max(1, Math.floor(max / 8));
     let last = performance.now();
     // A timer due every 10 ms: how late it runs is how long the loop was busy with other work.
     this.ticker = setInterval(() => {
       const now = performance.now();
-      this.worstLagMs = Math.max(this.worstLagMs, now - last - tickMs);
+      this.lags.push(now - last - tickMs);
       last = now;
     }, tickMs);
     this.adjuster = setInterval(() => this.adjust(), adjustMs);
@@ -36,10 +39,12 @@ export class Pacer {
   }
 
   private adjust(): void {
-    const lagMs = this.worstLagMs;
-    this.worstLagMs = 0;
+    const lags = this.lags.sort((a, b) => a - b);
+    this.lags = [];
     if (this.lagLimitMs <= 0) return;
-    if (lagMs > this.lagLimitMs) this.allowed = Math.max(1, Math.floor(this.allowed / 2));
+    // A window without a tick was one long block.
+    const lagMs = lags.length ? lags[Math.min(lags.length - 1, Math.floor(lags.length * 0.9))]! : adjustMs;
+    if (lagMs > this.lagLimitMs) this.allowed = Math.max(this.floor, Math.floor(this.allowed / 2));
     else if (lagMs < this.lagLimitMs / 2) this.allowed = Math.min(this.max, this.allowed + Math.max(1, Math.ceil(this.max / 8)));
   }
 
