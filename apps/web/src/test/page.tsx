@@ -3,7 +3,7 @@
 import type { CallDef } from '@portal/contract';
 import { ClientKeys } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { App as AntApp, Modal, message, notification } from 'antd';
 import i18n from 'i18next';
 import type { ReactNode } from 'react';
@@ -11,6 +11,10 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import '../i18n';
 import { type UserState, useUserStore } from '../stores/user';
+
+// findBy* and waitFor wait up to 15 s, not 1 s: on a loaded 2-core machine an antd page in jsdom can take
+// seconds to answer a click (CI failed on a drawer's validation message that came later than 1 s).
+configure({ asyncUtilTimeout: 15_000 });
 
 // Without vitest's globals Testing Library cannot unmount on its own: each test starts from an empty page.
 // antd's static message, notification and confirm render in roots of their own, outside the page: they go too,

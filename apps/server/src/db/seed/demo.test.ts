@@ -17,7 +17,8 @@ beforeAll(async () => {
     await migrateToLatest(database.db);
     await seedDemo(database.db, today);
   }
-});
+  // Two demo seeds one after the other, through the areas' services: minutes on a loaded 2-core machine.
+}, 600_000);
 afterAll(async () => {
   await first.close();
   await second.close();

@@ -117,7 +117,7 @@ describe('notification channels page', () => {
     await user.click(await button('新增 Webhook'));
     const drawer = await screen.findByRole('dialog');
     await user.click(await button('保存'));
-    expect(await within(drawer).findByText('请填写名称')).toBeTruthy();
+    expect(await within(drawer).findByText('请填写名称', {}, { timeout: 15_000 })).toBeTruthy();
     await user.type(within(drawer).getByLabelText('名称'), '仓储 WMS');
     await user.type(within(drawer).getByLabelText('地址'), 'ftp://wms.example.com');
     await user.click(await button('保存'));
