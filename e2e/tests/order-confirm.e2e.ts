@@ -37,15 +37,14 @@ const texts = {
 } as const;
 
 /**
- * A waiting order of 100001 none of the other tests took, due today or later (an overdue one asks a reason of every
- * line), issued (not yet read) when there is one, with a first line of 2 or more.
+ * A waiting order of 100001 none of the other tests took, with a first line of 2 or more: one due today or later
+ * first (an overdue one asks a reason of every line), issued (not yet read) before read.
  */
 async function waitingOrder(skip: string[]) {
   const page = await as100001.call(purchaseOrder.getPurOrderPage, { body: { waiting: true, limit: 100 } });
   const today = businessDay(new Date());
-  const candidates = page.list
-    .filter((o) => !skip.includes(o.billNumber) && o.deliveryDate.slice(0, 10) >= today)
-    .sort((a, b) => (a.status === '已下达' ? -1 : 0) - (b.status === '已下达' ? -1 : 0));
+  const rank = (o: (typeof page.list)[number]) => (o.deliveryDate.slice(0, 10) < today ? 2 : 0) + (o.status === '已下达' ? 0 : 1);
+  const candidates = page.list.filter((o) => !skip.includes(o.billNumber)).sort((a, b) => rank(a) - rank(b));
   for (const o of candidates) {
     // Reading the lines through the API would read the order: the list's quantities are enough to choose.
     if (Number(o.totalQty) >= 2 && o.lineCount >= 1) return o;
@@ -83,8 +82,10 @@ describe('order confirmation', () => {
       const less = String(Number(await qty.inputValue()) - 1);
       await qty.fill(less);
       await dialog.getByRole('button', { name: x.submit, exact: true }).click();
-      await dialog.getByText(x.noteRequired).waitFor();
-      await dialog.locator(`#po-confirm_lines_${line}_note`).fill(language === 'en' ? 'Short of raw material' : '原料不足');
+      await dialog.getByText(x.noteRequired).first().waitFor();
+      // The short line needs its reason; on an overdue order every line does (its promised date is late).
+      const notes = dialog.locator('[id^="po-confirm_lines_"][id$="_note"]');
+      for (let i = 0; i < (await notes.count()); i++) await notes.nth(i).fill(language === 'en' ? 'Short of raw material' : '原料不足');
       await expectToast(page, x.done, () => dialog.getByRole('button', { name: x.submit, exact: true }).click());
       await dialog.waitFor({ state: 'hidden' });
 
