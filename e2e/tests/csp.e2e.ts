@@ -1,4 +1,4 @@
-// The app under its Content-Security-Policy: the login page, the dashboard (charts), a drawer, the purchase orders
+// The app under its Content-Security-Policy: the login page, the dashboard (charts), drawers, the purchase orders
 // (a grid), the child accounts (a grid and a confirmation dialog) and a frame module open without one
 // violation reported by the browser, as a securitypolicyviolation event or a console error.
 import type { Page } from 'playwright-core';
@@ -54,7 +54,7 @@ describe('content security policy', () => {
     expect(await page.locator('meta[property="csp-nonce"]').evaluate((m) => (m as HTMLMetaElement).nonce)).toBe(nonce);
   });
 
-  it('reports no violation on the login page, dashboard, purchase orders, child accounts and a frame module', async () => {
+  it('reports no violation on the login page, dashboard, drawers, purchase orders, child accounts and a frame module', async () => {
     const { page, violations } = await watched();
     await page.goto('/login');
     await page.getByLabel('用户名').waitFor();
@@ -64,6 +64,18 @@ describe('content security policy', () => {
     await page.locator('.ant-card').first().waitFor();
     await page.locator('canvas').first().waitFor();
     expect(await violations()).toEqual({ events: [], console: [] });
+
+    // The charge detail drawer (issue 26: two violations each time it opened), opened twice from its grid.
+    await openMenu(page, '费用明细', '结算管理');
+    await page.waitForURL('**/samCharges');
+    const charges = page.getByRole('region', { name: '费用列表' }).locator(rowCells);
+    for (let time = 0; time < 2; time++) {
+      await charges.first().dblclick();
+      await page.locator('.ant-drawer-open').getByText('费用详情').waitFor();
+      expect(await violations()).toEqual({ events: [], console: [] });
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+    }
 
     // An open drawer locks the page's scrolling with <style> elements of rc-util's own: they carry the nonce too.
     await page.getByRole('banner').getByLabel('系统设置').click();
