@@ -1,7 +1,9 @@
 // Settlement as the audit of issue 26 walked it, in Chinese and English, with no page error or console error on
 // the way: the new-bill page keeps its work across a tab switch; the 结算单 page's inner tabs open no shell tab
-// and each bill's tab carries its number; the clerk raises a charge (a barred fee refused); a printed bill's
-// footer adds up; a bill rejected and then settled elsewhere owes nothing, says why and can be voided.
+// and each bill's tab carries its number; the clerk raises a charge (a barred fee refused; the drawer at 390 px
+// by keyboard, axe-clean); a printed bill's footer adds up; a bill rejected and then settled elsewhere owes
+// nothing, says why and can be voided.
+import AxeBuilder from '@axe-core/playwright';
 import { dashboard, print, settlement } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +57,16 @@ const texts = {
   },
 } as const;
 type Language = keyof typeof texts;
+
+/** Critical and serious axe findings on what the page shows now (within a selector), once animations have ended. */
+async function violations(page: Page, within: string): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+  const result = await new AxeBuilder({ page }).setLegacyMode(true).include(within).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Every page error and console error of the page, to be empty at the end of a test. */
 function watchErrors(page: Page): string[] {
@@ -197,6 +209,17 @@ describe('settlement work as the audit walked it', () => {
     await expectToast(page, /费用 FY.* 已新增/, () => form.getByRole('button', { name: /保\s*存/ }).click());
     const charges = await as100001.call(settlement.getChargeList, { body: { page: 1, limit: 20, chargeName: name } });
     expect(charges.list.map((c) => [c.chargeName, c.signedAmount, c.deptCode])).toEqual([[name, '-800.00', 'S0101']]);
+
+    // At phone width and by keyboard: the button opens the drawer, which fits the screen and is axe-clean; Escape closes it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: '新增费用' }).focus();
+    await page.keyboard.press('Enter');
+    await form.waitFor();
+    const box = (await page.locator('.ant-drawer-content-wrapper').filter({ has: form }).boundingBox())!;
+    expect([box.x >= 0, box.x + box.width <= 390]).toEqual([true, true]);
+    expect(await violations(page, '.ant-drawer-section')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
   }, 90_000);
 

@@ -152,7 +152,10 @@ describe('print records in the caller scope', () => {
       const f = res.data.fields;
       expect([f.companyName, f.nodeTaxNumber], bill.bill_number).toEqual([bill.unit_name, bill.tax_number]);
       const parts = [f.goodsAmount!, f.returnAmount!, f.chargeAmount!, f.prepayAmount!];
-      expect(parts.reduce((sum, v) => sum + cents(v), 0), bill.bill_number).toBe(cents(f.payableAmount!));
+      expect(
+        parts.reduce((sum, v) => sum + cents(v), 0),
+        bill.bill_number,
+      ).toBe(cents(f.payableAmount!));
       printed.push(f);
     }
     // The demo has bills whose footer needs the return and the prepayment line to add up.

@@ -116,7 +116,11 @@ describe('bill actions', () => {
       [common.getAuthBtnList, ['save', 'apply', 'delete']],
       [
         settlement.applySamBill,
-        () => new Response(JSON.stringify({ code: '0', message: refusal, data: null }), { status: 409, headers: { 'content-type': 'application/json' } }),
+        () =>
+          new Response(JSON.stringify({ code: '0', message: refusal, data: null }), {
+            status: 409,
+            headers: { 'content-type': 'application/json' },
+          }),
       ],
     ]);
     renderPage(<BillActions bill={billOf(['modify', 'apply', 'void'])} onDeleted={() => undefined} />);
