@@ -223,24 +223,27 @@ describe('settlement work as the audit walked it', () => {
     expect(errors).toEqual([]);
   }, 90_000);
 
-  it("prints every line of a bill's own totals, returns and prepayment offset included", async () => {
+  it("prints every line of a bill's own totals, returns and prepayment offset included, in both languages", async () => {
     const bills = (await as100001.call(settlement.querySamBillQueryList, { body: { page: 1, limit: 200 } })).list;
     const bill = bills.find((b) => b.returnAmount !== '0.00' && b.prepayAmount !== '0.00') ?? bills.find((b) => b.returnAmount !== '0.00')!;
     const record = await as100001.call(print.getSamBillPrint, { query: { billNumber: bill.samBillNum } });
-    const { page, errors } = await signedIn('100001', 'zh-CN');
-    await page.goto(`/preview?type=samBill&billNumber=${bill.samBillNum}&template=SAM-A4`);
-    const foot = page.locator('.print-sheet .print-foot').last();
-    await foot.waitFor();
     const money = (v: string) => Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const shown = (await foot.innerText()).replace(/\s+/g, '');
-    for (const [label, field] of [
-      ['货款', 'goodsAmount'],
-      ['退货', 'returnAmount'],
-      ['费用', 'chargeAmount'],
-      ['预付款冲销', 'prepayAmount'],
-      ['应付金额', 'payableAmount'],
-    ] as const)
-      expect(shown).toContain(`${label}：${money(record.fields[field]!)}`);
-    expect(errors).toEqual([]);
-  }, 90_000);
+    const labels = {
+      'zh-CN': ['货款', '退货', '费用', '预付款冲销', '应付金额'],
+      en: ['Goods', 'Returns', 'Charges', 'Prepayment offset', 'Payable'],
+    } as const;
+    const fields = ['goodsAmount', 'returnAmount', 'chargeAmount', 'prepayAmount', 'payableAmount'] as const;
+    for (const language of ['zh-CN', 'en'] as const) {
+      const { page, errors } = await signedIn('100001', language);
+      await page.goto(`/preview?type=samBill&billNumber=${bill.samBillNum}&template=SAM-A4`);
+      const foot = page.locator('.print-sheet .print-foot').last();
+      await foot.waitFor();
+      const shown = (await foot.innerText()).replace(/\s+/g, '');
+      const colon = language === 'en' ? ':' : '：';
+      fields.forEach((field, i) =>
+        expect(shown, language).toContain(`${labels[language][i]!.replace(/\s+/g, '')}${colon}${money(record.fields[field]!)}`),
+      );
+      expect(errors).toEqual([]);
+    }
+  }, 120_000);
 });
