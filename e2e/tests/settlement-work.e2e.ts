@@ -1,7 +1,9 @@
 // Settlement as the audit of issue 26 walked it, in Chinese and English, with no page error or console error on
 // the way: the new-bill page keeps its work across a tab switch; the 结算单 page's inner tabs open no shell tab
-// and each bill's tab carries its number; the clerk raises a charge (a barred fee refused); a printed bill's
-// footer adds up; a bill rejected and then settled elsewhere owes nothing, says why and can be voided.
+// and each bill's tab carries its number; the clerk raises a charge (a barred fee refused; the drawer at 390 px
+// by keyboard, axe-clean); a printed bill's footer adds up; a bill rejected and then settled elsewhere owes
+// nothing, says why and can be voided.
+import AxeBuilder from '@axe-core/playwright';
 import { dashboard, print, settlement } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +57,16 @@ const texts = {
   },
 } as const;
 type Language = keyof typeof texts;
+
+/** Critical and serious axe findings on what the page shows now (within a selector), once animations have ended. */
+async function violations(page: Page, within: string): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+  const result = await new AxeBuilder({ page }).setLegacyMode(true).include(within).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Every page error and console error of the page, to be empty at the end of a test. */
 function watchErrors(page: Page): string[] {
@@ -197,27 +209,41 @@ describe('settlement work as the audit walked it', () => {
     await expectToast(page, /费用 FY.* 已新增/, () => form.getByRole('button', { name: /保\s*存/ }).click());
     const charges = await as100001.call(settlement.getChargeList, { body: { page: 1, limit: 20, chargeName: name } });
     expect(charges.list.map((c) => [c.chargeName, c.signedAmount, c.deptCode])).toEqual([[name, '-800.00', 'S0101']]);
+
+    // At phone width and by keyboard: the button opens the drawer, which fits the screen and is axe-clean; Escape closes it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: '新增费用' }).focus();
+    await page.keyboard.press('Enter');
+    await form.waitFor();
+    const box = (await page.locator('.ant-drawer-content-wrapper').filter({ has: form }).boundingBox())!;
+    expect([box.x >= 0, box.x + box.width <= 390]).toEqual([true, true]);
+    expect(await violations(page, '.ant-drawer-section')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
   }, 90_000);
 
-  it("prints every line of a bill's own totals, returns and prepayment offset included", async () => {
+  it("prints every line of a bill's own totals, returns and prepayment offset included, in both languages", async () => {
     const bills = (await as100001.call(settlement.querySamBillQueryList, { body: { page: 1, limit: 200 } })).list;
     const bill = bills.find((b) => b.returnAmount !== '0.00' && b.prepayAmount !== '0.00') ?? bills.find((b) => b.returnAmount !== '0.00')!;
     const record = await as100001.call(print.getSamBillPrint, { query: { billNumber: bill.samBillNum } });
-    const { page, errors } = await signedIn('100001', 'zh-CN');
-    await page.goto(`/preview?type=samBill&billNumber=${bill.samBillNum}&template=SAM-A4`);
-    const foot = page.locator('.print-sheet .print-foot').last();
-    await foot.waitFor();
     const money = (v: string) => Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const shown = (await foot.innerText()).replace(/\s+/g, '');
-    for (const [label, field] of [
-      ['货款', 'goodsAmount'],
-      ['退货', 'returnAmount'],
-      ['费用', 'chargeAmount'],
-      ['预付款冲销', 'prepayAmount'],
-      ['应付金额', 'payableAmount'],
-    ] as const)
-      expect(shown).toContain(`${label}：${money(record.fields[field]!)}`);
-    expect(errors).toEqual([]);
-  }, 90_000);
+    const labels = {
+      'zh-CN': ['货款', '退货', '费用', '预付款冲销', '应付金额'],
+      en: ['Goods', 'Returns', 'Charges', 'Prepayment offset', 'Payable'],
+    } as const;
+    const fields = ['goodsAmount', 'returnAmount', 'chargeAmount', 'prepayAmount', 'payableAmount'] as const;
+    for (const language of ['zh-CN', 'en'] as const) {
+      const { page, errors } = await signedIn('100001', language);
+      await page.goto(`/preview?type=samBill&billNumber=${bill.samBillNum}&template=SAM-A4`);
+      const foot = page.locator('.print-sheet .print-foot').last();
+      await foot.waitFor();
+      const shown = (await foot.innerText()).replace(/\s+/g, '');
+      const colon = language === 'en' ? ':' : '：';
+      fields.forEach((field, i) =>
+        expect(shown, language).toContain(`${labels[language][i]!.replace(/\s+/g, '')}${colon}${money(record.fields[field]!)}`),
+      );
+      expect(errors).toEqual([]);
+    }
+  }, 120_000);
 });

@@ -7,9 +7,10 @@ import { defaultPrintTemplates } from '../../db/print-templates';
 import { createTestApp, type TestApp } from '../../test/helpers';
 
 let t: TestApp;
+// The business seed (two years of orders and bills through the services) can take minutes on a loaded machine.
 beforeAll(async () => {
   t = await createTestApp({ business: true });
-});
+}, 600_000);
 afterAll(() => t.close());
 
 const printTypes = Object.keys(common.printTypes) as common.PrintType[];
@@ -135,6 +136,31 @@ describe('print records in the caller scope', () => {
     expect(receiving.data.lines).toHaveLength(note.n);
     expectComplete(receiving.data);
     expect((await t.callAs('100002', print.getReceivingPrint, { query: { billNumber: note.bill_number } })).status).toBe(404);
+  });
+
+  it("prints each demo bill's five totals adding up to its payable, and its 结算主体's company as 付款单位 (issue 26)", async () => {
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const { rows: bills } = await sql<{ bill_number: string; supp_code: string; unit_name: string; tax_number: string }>`
+      SELECT b.bill_number, b.supp_code, u.unit_name, u.tax_number FROM sam_bill b
+      JOIN acc_unit u ON u.tenant_id = b.tenant_id AND u.unit_code = b.node_code
+      WHERE b.tenant_id = 'demo' AND b.supp_code IN ('100001', '100002') ORDER BY b.bill_number`.execute(t.database.db);
+    expect(new Set(bills.map((b) => b.unit_name))).toEqual(new Set(['华联优选超市(上海)有限公司', '华联优选超市(杭州)有限公司']));
+    const printed = [];
+    for (const bill of bills) {
+      const res = await t.callAs(bill.supp_code, print.getSamBillPrint, { query: { billNumber: bill.bill_number } });
+      expect(res.status, bill.bill_number).toBe(200);
+      const f = res.data.fields;
+      expect([f.companyName, f.nodeTaxNumber], bill.bill_number).toEqual([bill.unit_name, bill.tax_number]);
+      const parts = [f.goodsAmount!, f.returnAmount!, f.chargeAmount!, f.prepayAmount!];
+      expect(
+        parts.reduce((sum, v) => sum + cents(v), 0),
+        bill.bill_number,
+      ).toBe(cents(f.payableAmount!));
+      printed.push(f);
+    }
+    // The demo has bills whose footer needs the return and the prepayment line to add up.
+    expect(printed.some((f) => cents(f.returnAmount!) < 0)).toBe(true);
+    expect(printed.some((f) => cents(f.prepayAmount!) < 0)).toBe(true);
   });
 
   it('lists and prints price adjustments and goods changes per supplier, with exact price differences', async () => {

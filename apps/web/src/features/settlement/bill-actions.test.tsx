@@ -109,4 +109,28 @@ describe('bill actions', () => {
       payment: { amount: '200', payMethod: '银行转账', reference: '', note: '' },
     });
   }, 90_000);
+  it('closes the confirm dialog on a refused submit (409), shows why, and leaves no page error', async () => {
+    signIn({ staff: false });
+    const refusal = '已结算，无法重复结算：验收单 YS20261001-0003（结算单 JS202610-0005）';
+    const server = fakeServer([
+      [common.getAuthBtnList, ['save', 'apply', 'delete']],
+      [
+        settlement.applySamBill,
+        () =>
+          new Response(JSON.stringify({ code: '0', message: refusal, data: null }), {
+            status: 409,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ],
+    ]);
+    renderPage(<BillActions bill={billOf(['modify', 'apply', 'void'])} onDeleted={() => undefined} />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await actionButton('提交'));
+    const dialog = await dialogWith('确定对结算单 SB202601001 执行“提交”？');
+    await user.click(okOf(dialog));
+    await waitFor(() => expect(server.to(settlement.applySamBill)).toHaveLength(1));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('确定对结算单 SB202601001 执行“提交”？')).toBeNull());
+    expect(screen.queryByText('提交成功')).toBeNull();
+  }, 90_000);
 });

@@ -8,6 +8,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ApiFailure } from '../../api/client';
 import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
@@ -85,10 +86,16 @@ export function BillList({ kind }: { kind: 'normal' | 'advance' }) {
       okText: t('settlement.ok'),
       cancelText: t('settlement.cancel'),
       okButtonProps: { danger: true },
+      // A refusal (409: the draft was submitted or voided meanwhile) was toasted by the client; the dialog
+      // closes on it rather than staying open over a rejected promise (an uncaught page error).
       onOk: async () => {
-        await deleteBill.mutateAsync({ samBillNum: bill.samBillNum });
-        void message.success(t('settlement.deleted'));
-        setSelectedNum(undefined);
+        try {
+          await deleteBill.mutateAsync({ samBillNum: bill.samBillNum });
+          void message.success(t('settlement.deleted'));
+          setSelectedNum(undefined);
+        } catch (err) {
+          if (!(err instanceof ApiFailure)) throw err;
+        }
       },
     });
 

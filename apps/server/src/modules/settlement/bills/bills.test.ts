@@ -437,6 +437,28 @@ describe('the workflow', () => {
     expect(voided.data.status).toBe('作废');
     expect((await detail(rejected.samBillNum)).header.unpaidAmount).toBe('0.00');
     expect(await statusOf('acceptance', 'bill_number', 'YST-0003')).toEqual(['结算中']);
+    // Through the workflow: its history names the supplier's step, and the outbox tells the retailer.
+    const history = await t.database.db
+      .selectFrom('record_history')
+      .select(['action', 'from_status', 'to_status', 'actor_code', 'note'])
+      .where('record_type', '=', 'sam-bill')
+      .where('record_id', '=', rejected.samBillNum)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(history).toEqual({
+      action: 'discard',
+      from_status: '已驳回',
+      to_status: '作废',
+      actor_code: '100001',
+      note: '单据已在其他结算单结算',
+    });
+    const event = await t.database.db
+      .selectFrom('event')
+      .select(['topic', 'payload'])
+      .where('subject', '=', rejected.samBillNum)
+      .where('topic', '=', 'settlement.bill.voided')
+      .executeTakeFirstOrThrow();
+    expect(event.payload).toMatchObject({ status: '作废', voidedBy: 'supplier', reason: '单据已在其他结算单结算' });
     const removed = await t.callAs('100001', s.delSamBill, { query: { samBillNum: other.samBillNum } });
     expect(removed.status, JSON.stringify(removed.envelope)).toBe(200);
   });
