@@ -4,6 +4,7 @@ import { certificate, file, goodsApply } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../db/seed/certificates';
 import { businessDay } from '../../platform/clock';
+import type { ApiError } from '../../platform/errors';
 import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
 import { multipart } from '../../test/multipart';
 import { assertCertificatesValid } from './service';
@@ -257,6 +258,12 @@ describe('overview, dashboard card and the validity check', () => {
       status: 409,
       message: `必备资质证照已过期：食品经营许可证（JY13101090012345，有效期至 ${day(12)}）。请先在「资质证照」中更新并提交审核`,
     });
+    // In English the type reads by its English name.
+    const refusal = (await assertCertificatesValid(later, 'demo', '100001').catch((err: unknown) => err)) as ApiError;
+    expect(refusal.messageIn('en')).toBe(
+      `Mandatory certificates have expired: Food business licence (JY13101090012345, valid to ${day(12)}). ` +
+        'Please update them under "Certificates" and submit them for review first.',
+    );
   });
 });
 
