@@ -145,7 +145,7 @@ describe('certificate upload page', () => {
       suppCode: '100001',
       suppName: '上海禾丰食品有限公司',
       today: '2026-11-26',
-      types: [{ type, certificates: [report], problem: 'expired' }],
+      types: [{ type, certificates: [report], problem: 'expired' as const }],
     };
     const calls = fakeServer([
       [certificate.getCtfTypes, [type]],

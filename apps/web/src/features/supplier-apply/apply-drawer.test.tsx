@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // A cooperation application as staff review it: 营业期限至 left empty reads 长期 (No end date), never the form's
 // hint 不填表示长期; a date given reads as the date.
-import { type ApplyDetail, supplierApply } from '@portal/contract';
+import { type CallData, supplierApply } from '@portal/contract';
 import { screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { ApplyDrawer } from './apply-drawer';
 
 beforeAll(installBrowserParts);
 
-const application = (licenceValidTo: string): ApplyDetail => ({
+const application = (licenceValidTo: string): CallData<typeof supplierApply.getApplyDetail> => ({
   applyNo: 'SA20261124-0001',
   companyName: '宁波海润水产食品有限公司',
   creditCode: '91330206MA2J8K3L4X',
