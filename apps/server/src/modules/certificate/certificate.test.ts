@@ -1,11 +1,14 @@
 // Certificates end to end on the server: upload rules, owners, the review workflow and its 409s,
 // replacing, files in use, the dashboard card and the check that blocks a supplier with expired licences.
 import { certificate, file, goodsApply } from '@portal/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../db/seed/certificates';
 import { businessDay } from '../../platform/clock';
+import type { ApiError } from '../../platform/errors';
 import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
 import { multipart } from '../../test/multipart';
+import { runExpiryJob } from './expiry';
 import { assertCertificatesValid } from './service';
 
 let t: TestApp;
@@ -257,6 +260,12 @@ describe('overview, dashboard card and the validity check', () => {
       status: 409,
       message: `必备资质证照已过期：食品经营许可证（JY13101090012345，有效期至 ${day(12)}）。请先在「资质证照」中更新并提交审核`,
     });
+    // In English the type reads by its English name.
+    const refusal = (await assertCertificatesValid(later, 'demo', '100001').catch((err: unknown) => err)) as ApiError;
+    expect(refusal.messageIn('en')).toBe(
+      `Mandatory certificates have expired: Food business licence (JY13101090012345, valid to ${day(12)}). ` +
+        'Please update them under "Certificates" and submit them for review first.',
+    );
   });
 });
 
@@ -288,6 +297,17 @@ describe('a successor saved as a draft (as an import saves it) beside the approv
     expect(linkable.map((c) => c.ctfNumber)).toContain('JY13101090012345');
     expect(linkable.map((c) => c.ctfNumber)).not.toContain('JY-DRAFT-1');
     await expect(assertCertificatesValid(ctx(20), 'demo', '100001')).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("tells the supplier of the licence in force when it nears its end, never of the successor's draft", async () => {
+    const { rows: before } = await sql<{ id: string }>`SELECT coalesce(max(id), 0)::text AS id FROM event`.execute(t.database.db);
+    // Five days on the licence has 7 days left: the daily job gives the 7-day notice, of the licence.
+    expect((await runExpiryJob(t.database.db, day(5))).ran).toBe(true);
+    const { rows: notices } = await sql<{ subject: string; number: string; days: number }>`
+      SELECT subject, payload->>'certificateNumber' AS number, (payload->>'daysLeft')::int AS days FROM event
+      WHERE id > ${before[0]!.id}::bigint AND topic = 'certificate.certificate.expiring' AND supp_code = '100001'`.execute(t.database.db);
+    expect(notices.map((n) => [n.number, n.days])).toEqual([['JY13101090012345', 7]]);
+    expect(notices.map((n) => n.subject)).not.toContain(String(draft));
   });
 
   it('keeps the old licence in force while the successor waits for review, and hands over once it is approved', async () => {

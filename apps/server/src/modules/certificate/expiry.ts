@@ -66,7 +66,7 @@ export function runExpiryJob(db: Kysely<DB>, today: string): Promise<ExpiryRun> 
         'c.type_code',
         'c.ctf_number',
         'c.ctf_name',
-        'c.is_current',
+        inForce.as('in_force'),
         sql<string>`c.valid_to::text`.as('valid_to'),
         sql<string | null>`c.next_review_date::text`.as('next_review_date'),
         't.annual_review',
@@ -79,7 +79,8 @@ export function runExpiryJob(db: Kysely<DB>, today: string): Promise<ExpiryRun> 
       .execute();
     let marked = 0;
     for (const row of rows) {
-      if (row.is_current) await noticeExpiring(trx, today, row);
+      // The supplier is told of the certificate in force (a successor not yet approved replaces nothing yet).
+      if (row.in_force) await noticeExpiring(trx, today, row);
       const mark = expiryMark(today, row.valid_to, row.next_review_date, row.annual_review);
       if (mark.state === row.expiry_state && mark.level === row.warn_level) continue;
       await trx.updateTable('certificate').set({ expiry_state: mark.state, warn_level: mark.level }).where('id', '=', row.id).execute();

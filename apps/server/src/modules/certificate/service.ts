@@ -13,6 +13,7 @@ import type {
   TypeOverview,
   certificate as contract,
 } from '@portal/contract';
+import { certificate as rules } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema';
@@ -181,7 +182,7 @@ async function checked(ctx: AppContext, scope: { tenantId: string; suppCode: str
     if (!form.barcode)
       throw ApiError.badRequest({
         'zh-CN': `body.barcode: ${type.type_name}须填写商品条码`,
-        en: `body.barcode: a ${type.type_name} needs the goods barcode`,
+        en: `body.barcode: a ${rules.typeNameIn('en', { typeName: type.type_name, typeNameEn: type.type_name_en })} needs the goods barcode`,
       });
     const goods = await repo.goodsByBarcodes(ctx.db, scope, [form.barcode]);
     if (goods.length === 0)
@@ -428,7 +429,7 @@ export async function assertCertificatesValid(ctx: Pick<AppContext, 'db' | 'now'
   const expired = await repo.expiredMandatory(ctx.db, tenantId, suppCode, today(ctx));
   if (expired.length === 0) return;
   const named = expired.map((c) => `${c.typeName}（${c.ctfNumber}，有效期至 ${c.validTo}）`).join('、');
-  const namedEn = expired.map((c) => `${c.typeName} (${c.ctfNumber}, valid to ${c.validTo})`).join(', ');
+  const namedEn = expired.map((c) => `${rules.typeNameIn('en', c)} (${c.ctfNumber}, valid to ${c.validTo})`).join(', ');
   throw ApiError.conflict({
     'zh-CN': `必备资质证照已过期：${named}。请先在「资质证照」中更新并提交审核`,
     en: `Mandatory certificates have expired: ${namedEn}. Please update them under "Certificates" and submit them for review first.`,

@@ -12,7 +12,7 @@ import type {
   ReviewStep,
   goodsApply as contract,
 } from '@portal/contract';
-import { goodsApply } from '@portal/contract';
+import { certificate, goodsApply } from '@portal/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { businessDay } from '../../platform/clock';
@@ -307,7 +307,7 @@ async function checkSubmission(ctx: AppContext, trx: Transaction<DB>, row: repo.
   if (expired.length)
     throw ApiError.conflict({
       'zh-CN': `关联的证照已过期：${expired.map((c) => `${c.typeName}（${c.ctfNumber}，有效期至 ${c.validTo}）`).join('、')}`,
-      en: `Linked certificates have expired: ${expired.map((c) => `${c.typeName} (${c.ctfNumber}, valid to ${c.validTo})`).join(', ')}`,
+      en: `Linked certificates have expired: ${expired.map((c) => `${certificate.typeNameIn('en', c)} (${c.ctfNumber}, valid to ${c.validTo})`).join(', ')}`,
     });
   await assertBarcodeFree(trx, row);
 }

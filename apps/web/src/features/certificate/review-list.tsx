@@ -1,15 +1,17 @@
 // Staff: current certificates by review state (default 已提交, the review queue), paged on the server;
 // double-click or 详情 opens one to approve or return.
-import { type CallData, certificate as contract } from '@portal/contract';
+import { type CallData, certificate as contract, languageOf } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Select, Space, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataGrid, type GridColumn, type GridRow } from '../../components/data-grid';
+import { DataGrid, type GridRow } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { SupplierPicker } from '../../components/pickers/supplier-picker';
 import { formatTime } from '../../lib/format';
-import { type ReviewListQuery, reviewColumnValues, reviewPageQuery } from './api';
+import { type ReviewListQuery, reviewColumnValues, reviewPageQuery, typesQuery } from './api';
+import { reviewColumns } from './review-columns';
 
 interface Search {
   status: ReviewListQuery['status'];
@@ -17,10 +19,10 @@ interface Search {
 }
 type Item = CallData<typeof contract.getCtfReviewList>['list'][number];
 
-const fields = ['suppName', 'typeName', 'ctfNumber', 'ctfName', 'barcode', 'validTo', 'status', 'expiryState', 'updatedAt'] as const;
-
 export function ReviewList({ onOpen }: { onOpen(id: number): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const types = useQuery(typesQuery);
   const [selected, setSelected] = useState<Item>();
   const row = useCallback(
     (r: Item): GridRow => ({
@@ -45,34 +47,7 @@ export function ReviewList({ onOpen }: { onOpen(id: number): void }) {
     pageSizes: [20, 50, 100],
     maxRows: 12,
   });
-  const titles: Record<(typeof fields)[number], string> = {
-    suppName: t('certificate.supplier'),
-    typeName: t('certificate.type'),
-    ctfNumber: t('certificate.number'),
-    ctfName: t('certificate.name'),
-    barcode: t('certificate.barcode'),
-    validTo: t('certificate.validTo'),
-    status: t('certificate.status'),
-    expiryState: t('certificate.expiryState'),
-    updatedAt: t('certificate.updatedAt'),
-  };
-  const columns = useMemo(
-    (): GridColumn[] =>
-      fields.map((field) => ({
-        field,
-        title: titles[field],
-        width: field === 'suppName' || field === 'ctfName' ? 200 : field === 'updatedAt' ? 160 : 120,
-        ...(field === 'validTo' ? { type: 'date' as const } : {}),
-        ...(field === 'status' || field === 'expiryState'
-          ? {
-              display: (value: string) =>
-                t(`certificate.${field === 'status' ? 'statuses' : 'expiryStates'}.${value}`, { defaultValue: value }),
-            }
-          : {}),
-      })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- titles follow the language
-    [t],
-  );
+  const columns = useMemo(() => reviewColumns(t, language, types.data ?? []), [t, language, types.data]);
   const statusOptions = [
     { value: '', label: t('certificate.all') },
     ...contract.certificateStatuses.map((s) => ({ value: s, label: t(`certificate.statuses.${s}`) })),

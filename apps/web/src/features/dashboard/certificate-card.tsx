@@ -46,7 +46,8 @@ export function CertificateCard({ suppCode }: { suppCode?: string | undefined })
                   <Typography.Text ellipsis>
                     <Tag color={problemTag[item.problem][0]}>{c(problemTag[item.problem][1])}</Tag>
                     {/* A space of its own: the tag's text and the type's name read apart ('Missing Food business licence'). */}{' '}
-                    {typeName(item)} {item.ctfNumber}
+                    {typeName(item)}
+                    {item.ctfNumber && ` ${item.ctfNumber}`}
                     {item.daysLeft !== null &&
                       ` · ${item.daysLeft >= 0 ? c('daysLeft', { count: item.daysLeft }) : c('expiredDays', { count: -item.daysLeft })}`}
                     {item.problem === 'missing' && ` · ${item.suppName}`}

@@ -1,9 +1,9 @@
-import type { BillSummary, CostDocument, RateTotal } from '@portal/contract';
+import type { BillSummary, CheckDetail, CostDocument, RateTotal } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { statusClass } from './bill-status';
 import i18n from '../../i18n';
-import { billRow, chargeColumns, lineRow } from './columns';
+import { billRow, chargeColumns, checkRow, lineRow } from './columns';
 import { sumOf } from './totals-table';
 
 /** Answers the key itself, so rows show which text they asked for. */
@@ -79,6 +79,28 @@ describe('settlement grids', () => {
     expect(statusClass('已支付')).toBe('sam-tone-green');
     expect(statusClass('作废')).toBe('sam-tone-default sam-void');
     expect(statusClass('unknown')).toBe('sam-tone-default');
+  });
+
+  it('leaves the quantities of a charge blank on 对账明细 (no goods), a receiving note showing its own', () => {
+    const check = (c: Partial<CheckDetail>): CheckDetail => ({
+      sourceType: 'charge',
+      sourceId: 'FY20260801-0002',
+      deptCode: 'S0101',
+      deptName: '上海虹口店',
+      docDate: '2026-08-01',
+      poBillNumber: '',
+      orderedQty: null,
+      deliveredQty: null,
+      documentAmount: '-2000.00',
+      billedAmount: '-2000.00',
+      difference: '0.00',
+      ...c,
+    });
+    expect(checkRow(t, check({}))).toMatchObject({ orderedQty: '', deliveredQty: '' });
+    expect(checkRow(t, check({ sourceType: 'receiving', orderedQty: '120', deliveredQty: '118.5' }))).toMatchObject({
+      orderedQty: '120',
+      deliveredQty: '118.5',
+    });
   });
 
   it('adds the totals of every tax rate in exact cents', () => {
