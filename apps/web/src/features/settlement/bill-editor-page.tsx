@@ -14,6 +14,7 @@ import { ListPagination } from '../../components/list-pagination';
 import { lastMonth } from '../../lib/business-day';
 import { formatMoney } from '../../lib/format';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
+import { useSearchQuery } from '../../lib/use-search-query';
 import { useTagsViewStore } from '../../stores/tags-view';
 import { type CostQuery, billDetailQuery, costPageQuery, totalsQuery, useApplyBill, useModifyBill, useSaveBill } from './api';
 import { useUnitOptions } from './bill-list';
@@ -105,7 +106,8 @@ function Editor({ kind, bill, notice }: { kind: 'normal' | 'advance'; bill?: Exi
   const modify = useModifyBill();
   const apply = useApplyBill();
 
-  const costs = useQuery(costPageQuery(query && { ...query, page, limit: pageSize }));
+  // Each 查询可结算单据 sets a new query object: asked of the server again even with the form unchanged.
+  const costs = useSearchQuery(costPageQuery(query && { ...query, page, limit: pageSize }), query);
   const docs = useMemo(() => costs.data?.list ?? [], [costs.data]);
   const sources = useMemo(() => [...picked.values()], [picked]);
   const totals = useQuery(totalsQuery(query ? { nodeCode: query.nodeCode, sources } : null));
