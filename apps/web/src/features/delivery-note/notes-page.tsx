@@ -8,7 +8,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StorePicker } from '../../components/pickers/store-picker';
-import { formatQty } from '../../lib/format';
+import { formatQty, formatTime } from '../../lib/format';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useSearchQuery } from '../../lib/use-search-query';
 import { useUserStore } from '../../stores/user';
@@ -157,7 +157,7 @@ export default function NotesPage() {
               ),
             },
             { key: 'packages', title: col('packages'), dataIndex: 'packages', width: 70, align: 'right' },
-            { key: 'createdAt', title: col('createdAt'), dataIndex: 'createdAt', width: 140 },
+            { key: 'createdAt', title: col('createdAt'), dataIndex: 'createdAt', width: 140, render: (at: string) => formatTime(at) },
             {
               key: 'actions',
               title: col('actions'),
