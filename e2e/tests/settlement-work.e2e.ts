@@ -1,7 +1,7 @@
 // Settlement as the audit of issue 26 walked it, in Chinese and English, with no page error or console error on
-// the way: the new-bill page keeps its work across a tab switch; the 结算单 page's inner tabs open no shell tab
-// and each bill's tab carries its number; the clerk raises a charge (a barred fee refused); a printed bill's
-// footer adds up; a bill rejected and then settled elsewhere owes nothing, says why and can be voided.
+// the way: the new-bill page keeps its work across a tab switch and asks before closing drops it; the 结算单 page's
+// inner tabs open no shell tab and each bill's tab carries its number; the clerk raises a charge (a barred fee
+// refused); a printed bill's footer adds up; a bill rejected and then settled elsewhere owes nothing, says why and can be voided.
 import { dashboard, print, settlement } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,9 @@ const texts = {
     ok: /确\s*定/,
     reason: '原因',
     heldBy: (bill: string) => `已由结算单 ${bill} 结算`,
+    close: '关闭',
+    unsaved: '新建结算单 中有未保存的内容，关闭或刷新后将丢失。',
+    keep: '继续编辑',
   },
   en: {
     folder: 'Settlement',
@@ -52,6 +55,9 @@ const texts = {
     ok: /OK/,
     reason: 'Reason',
     heldBy: (bill: string) => `was settled by bill ${bill}`,
+    close: 'Close',
+    unsaved: 'The work not yet saved in New settlement bill is lost when it is closed or refreshed.',
+    keep: 'Keep editing',
   },
 } as const;
 type Language = keyof typeof texts;
@@ -120,6 +126,12 @@ describe('settlement work as the audit walked it', () => {
       await page.getByText(x.picked(count), { exact: true }).waitFor();
       expect(await head.getByPlaceholder(x.start).inputValue()).toBe(query.periodStart);
       await head.getByText(`${unit.unitCode} ${unit.unitName}`).waitFor();
+      // Closing the tab asks before the ticked documents are dropped; 继续编辑 keeps them.
+      await shellTabs(page, language).filter({ hasText: x.editorTab }).getByLabel(`${x.close} ${x.editorTab}`).click();
+      const ask = page.getByRole('dialog').filter({ hasText: x.unsaved });
+      await ask.getByRole('button', { name: x.keep }).click();
+      await ask.waitFor({ state: 'hidden' });
+      await page.getByText(x.picked(count), { exact: true }).waitFor();
       expect(errors).toEqual([]);
     }, 120_000);
 
