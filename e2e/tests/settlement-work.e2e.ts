@@ -1,8 +1,8 @@
 // Settlement as the audit of issue 26 walked it, in Chinese and English, with no page error or console error on
-// the way: the new-bill page keeps its work across a tab switch; the 结算单 page's inner tabs open no shell tab
-// and each bill's tab carries its number; the clerk raises a charge (a barred fee refused; the drawer at 390 px
-// by keyboard, axe-clean); a printed bill's footer adds up; a bill rejected and then settled elsewhere owes
-// nothing, says why and can be voided.
+// the way: the new-bill page keeps its work across a tab switch and asks before closing drops it; the 结算单 page's
+// inner tabs open no shell tab and each bill's tab carries its number; the clerk raises a charge (a barred fee
+// refused; the drawer at 390 px by keyboard, axe-clean); a printed bill's footer adds up; a bill rejected and then
+// settled elsewhere owes nothing, says why and can be voided.
 import AxeBuilder from '@axe-core/playwright';
 import { dashboard, print, settlement } from '@portal/contract';
 import type { Page } from 'playwright-core';
@@ -20,7 +20,7 @@ const texts = {
     bills: '结算单',
     charges: '费用明细',
     add: '新建结算单',
-    editorTab: '编辑结算单',
+    editorTab: '新建结算单',
     form: '新建结算单',
     node: '结算主体',
     start: '开始日期',
@@ -34,13 +34,16 @@ const texts = {
     ok: /确\s*定/,
     reason: '原因',
     heldBy: (bill: string) => `已由结算单 ${bill} 结算`,
+    close: '关闭',
+    unsaved: '新建结算单 中有未保存的内容，关闭或刷新后将丢失。',
+    keep: '继续编辑',
   },
   en: {
     folder: 'Settlement',
     bills: 'Settlement bills',
     charges: 'Charges',
     add: 'New bill',
-    editorTab: 'Edit settlement bill',
+    editorTab: 'New settlement bill',
     form: 'New settlement bill',
     node: 'Accounting unit',
     start: 'Start date',
@@ -54,6 +57,9 @@ const texts = {
     ok: /OK/,
     reason: 'Reason',
     heldBy: (bill: string) => `was settled by bill ${bill}`,
+    close: 'Close',
+    unsaved: 'The work not yet saved in New settlement bill is lost when it is closed or refreshed.',
+    keep: 'Keep editing',
   },
 } as const;
 type Language = keyof typeof texts;
@@ -132,6 +138,12 @@ describe('settlement work as the audit walked it', () => {
       await page.getByText(x.picked(count), { exact: true }).waitFor();
       expect(await head.getByPlaceholder(x.start).inputValue()).toBe(query.periodStart);
       await head.getByText(`${unit.unitCode} ${unit.unitName}`).waitFor();
+      // Closing the tab asks before the ticked documents are dropped; 继续编辑 keeps them.
+      await shellTabs(page, language).filter({ hasText: x.editorTab }).getByLabel(`${x.close} ${x.editorTab}`).click();
+      const ask = page.getByRole('dialog').filter({ hasText: x.unsaved });
+      await ask.getByRole('button', { name: x.keep }).click();
+      await ask.waitFor({ state: 'hidden' });
+      await page.getByText(x.picked(count), { exact: true }).waitFor();
       expect(errors).toEqual([]);
     }, 120_000);
 

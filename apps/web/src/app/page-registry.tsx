@@ -53,12 +53,49 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
 export const subPages: Record<string, SubPage[]> = {
-  'user/employee': [{ path: 'userDetail', title: '子账号详情', titleEn: 'Child account', component: 'user/user-detail' }],
-  'purchase-order/index': [{ path: 'detail', title: '采购订单详情', titleEn: 'Purchase order detail', component: 'purchase-order/detail' }],
+  // A tab's title tells the pages apart: the record's number (titleParam), and new, copy or view by the query.
+  'user/employee': [
+    {
+      path: 'userDetail',
+      title: '修改子账号',
+      titleEn: 'Edit child account',
+      component: 'user/user-detail',
+      titleParam: 'employeeCode',
+      titleFor: (params) =>
+        !params.get('employeeCode')
+          ? { title: '新增子账号', titleEn: 'New child account' }
+          : params.get('readOnly') === '1'
+            ? { title: '查看子账号', titleEn: 'Child account' }
+            : params.get('isCopy') === '1'
+              ? { title: '复制子账号', titleEn: 'Copy child account' }
+              : undefined,
+    },
+  ],
+  'purchase-order/index': [
+    {
+      path: 'detail',
+      title: '采购订单详情',
+      titleEn: 'Purchase order detail',
+      component: 'purchase-order/detail',
+      titleParam: 'billNumber',
+    },
+  ],
   'settlement/index': [
     { path: 'detail', title: '结算单详情', titleEn: 'Settlement bill', component: 'settlement/detail', titleParam: 'samBillNum' },
     // The editor is kept alive like any tab: switching away and back keeps the chosen unit, period and documents.
-    { path: 'edit', title: '编辑结算单', titleEn: 'Edit settlement bill', component: 'settlement/editor', titleParam: 'samBillNum' },
+    {
+      path: 'edit',
+      title: '编辑结算单',
+      titleEn: 'Edit settlement bill',
+      component: 'settlement/editor',
+      titleParam: 'samBillNum',
+      titleFor: (params) =>
+        params.get('samBillNum')
+          ? undefined
+          : params.get('kind') === 'advance'
+            ? { title: '新建预付结算单', titleEn: 'New advance bill' }
+            : { title: '新建结算单', titleEn: 'New settlement bill' },
+    },
     { path: 'review', title: '结算审核', titleEn: 'Settlement review', component: 'settlement/review' },
   ],
   // Spec section 2: /ctf redirects to /ctfType (no title: it never becomes a tab), /ctf/upload, /ctfImport.

@@ -34,6 +34,13 @@ export const en: Texts<typeof zhCN> = {
     mainMenu: 'Main menu',
     tagsView: 'Tabs',
     tags: { refresh: 'Refresh', close: 'Close', closeOthers: 'Close Others', closeAll: 'Close All' },
+    unsaved: {
+      title: 'Discard unsaved work?',
+      content: 'The work not yet saved in {{pages}} is lost when it is closed or refreshed.',
+      separator: ', ',
+      discard: 'Discard',
+      keep: 'Keep editing',
+    },
     frameRefused: 'This address is not a configured external module',
     frameUnreachable: '{{name}} cannot be reached at the moment. Check the network or try again later',
     frameRetry: 'Open again',

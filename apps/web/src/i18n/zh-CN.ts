@@ -32,6 +32,13 @@ export const zhCN = {
     mainMenu: '主菜单',
     tagsView: '标签页',
     tags: { refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭所有' },
+    unsaved: {
+      title: '放弃未保存的内容？',
+      content: '{{pages}} 中有未保存的内容，关闭或刷新后将丢失。',
+      separator: '、',
+      discard: '放弃',
+      keep: '继续编辑',
+    },
     frameRefused: '该地址不是已配置的外部模块，不能打开',
     frameUnreachable: '{{name}}暂时无法访问，请检查网络或稍后重试',
     frameRetry: '重新打开',

@@ -7,12 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { primaryShade } from '../lib/contrast';
 import type { PageRoute } from '../lib/routes';
+import { useConfirmDiscard } from '../lib/use-unsaved-work';
 import { useSettingsStore } from '../stores/settings';
 import { type VisitedView, useTagsViewStore } from '../stores/tags-view';
 import { useTitleOf } from './view-host';
 
 export function TagsView({ routes }: { routes: PageRoute[] }) {
   const { t } = useTranslation();
+  const confirm = useConfirmDiscard();
   const navigate = useNavigate();
   const location = useLocation();
   const views = useTagsViewStore((s) => s.views);
@@ -24,25 +26,41 @@ export function TagsView({ routes }: { routes: PageRoute[] }) {
   const titleOfPath = useTitleOf(routes);
   const titleOf = (view: VisitedView) => titleOfPath(view.path) ?? view.title;
 
-  const close = (view: VisitedView) => {
-    const remaining = store.deleteView(view.path);
-    if (view.path === activePath) navigate(remaining.at(-1)?.path ?? '/');
+  /** Runs `discard` at once, or after the user agrees when one of the views it drops holds unsaved work. */
+  const confirmDiscard = (dropped: VisitedView[], discard: () => void) => {
+    const unsaved = useTagsViewStore.getState().unsaved;
+    const losing = dropped.filter((v) => unsaved[v.path]);
+    if (losing.length === 0) discard();
+    else confirm(losing.map(titleOf), discard);
   };
+  const close = (view: VisitedView) =>
+    confirmDiscard([view], () => {
+      const remaining = store.deleteView(view.path);
+      if (view.path === activePath) navigate(remaining.at(-1)?.path ?? '/');
+    });
   const act = (key: string, view: VisitedView) => {
-    if (key === 'refresh') {
-      store.refresh(view.path);
-      navigate(`/redirect${view.path}`, { replace: true });
-    } else if (key === 'close') close(view);
-    else if (key === 'closeOthers') {
-      store.deleteOthers(view.path);
-      navigate(view.path);
-    } else if (key === 'closeAll') {
-      store.deleteAll();
-      const left = useTagsViewStore.getState().views;
-      if (!left.some((v) => v.path === activePath)) navigate(left.at(-1)?.path ?? '/');
-    }
+    const closable = views.filter((v) => !v.affix);
+    if (key === 'refresh')
+      confirmDiscard([view], () => {
+        store.refresh(view.path);
+        navigate(`/redirect${view.path}`, { replace: true });
+      });
+    else if (key === 'close') close(view);
+    else if (key === 'closeOthers')
+      confirmDiscard(
+        closable.filter((v) => v.path !== view.path),
+        () => {
+          store.deleteOthers(view.path);
+          navigate(view.path);
+        },
+      );
+    else if (key === 'closeAll')
+      confirmDiscard(closable, () => {
+        store.deleteAll();
+        const left = useTagsViewStore.getState().views;
+        if (!left.some((v) => v.path === activePath)) navigate(left.at(-1)?.path ?? '/');
+      });
   };
-
   // Keyboard of a WAI-ARIA tab list: one tab in the Tab order (the active one), arrows and Home/End switch,
   // Delete closes, the context-menu key (or Shift+F10) opens the tab's menu.
   const tabRefs = useRef(new Map<string, HTMLElement>());
@@ -66,7 +84,9 @@ export function TagsView({ routes }: { routes: PageRoute[] }) {
     } else if (event.key === 'Delete' && !view.affix) {
       event.preventDefault();
       const remaining = views.filter((v) => v.path !== view.path);
-      focusPath.current = view.path === activePath ? (remaining.at(-1)?.path ?? null) : activePath;
+      // A tab with unsaved work asks first: the focus moves only once it is closed.
+      if (!useTagsViewStore.getState().unsaved[view.path])
+        focusPath.current = view.path === activePath ? (remaining.at(-1)?.path ?? null) : activePath;
       close(view);
     }
   };

@@ -101,6 +101,8 @@ describe("times in the retailer's zone", () => {
     process.env.TZ = 'UTC';
     expect(formatTime('2026-11-26 13:22:24')).toBe('2026-11-26 13:22:24');
     expect(formatTime('2026-11-26T13:22:24.5')).toBe('2026-11-26 13:22:24');
+    // To the minute (delivery notes): the retailer's minute, not read as the browser's and moved 8 hours.
+    expect(formatTime('2026-11-26 09:00')).toBe('2026-11-26 09:00');
     expect(formatTime('')).toBe('');
     expect(formatTime(null)).toBe('');
     expect(formatTime('not a time')).toBe('');

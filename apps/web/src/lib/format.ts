@@ -4,13 +4,13 @@ import { businessTime, formatDecimal } from '@portal/contract';
 
 export { formatDecimal };
 
-/** A time the server already wrote as the retailer's wall clock: no zone, nothing to convert. */
-const wallClock = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?$/;
+/** A time the server already wrote as the retailer's wall clock (to the second, or to the minute): no zone, nothing to convert. */
+const wallClock = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)(\.\d+)?$/;
 
 /**
  * The one format of a time on every screen and printout: the retailer's wall clock (Asia/Shanghai, as the
  * business day), YYYY-MM-DD HH:mm:ss, whatever the browser's zone. An instant (a Date, or ISO text with 'Z' or
- * an offset) is converted; a text without a zone is already the retailer's time.
+ * an offset) is converted; a text without a zone is already the retailer's time (one to the minute stays so).
  */
 export function formatTime(value: string | Date | null | undefined): string {
   if (!value) return '';

@@ -1,5 +1,6 @@
 import type { RouteItem } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { subPages } from '../app/page-registry';
 import { pageRoutes, titleAt } from './routes';
 
 const item = (over: Partial<RouteItem>): RouteItem => ({
@@ -60,5 +61,58 @@ describe('titleAt', () => {
   it('is the plain title without the parameter, or for a page that names no parameter', () => {
     expect(titleAt(detail, '', 'zh-CN')).toBe('结算单详情');
     expect(titleAt({ title: '结算单' }, '?samBillNum=JS1', 'zh-CN')).toBe('结算单');
+  });
+});
+
+describe('shell tab titles', () => {
+  const routes = pageRoutes(
+    [
+      item({ path: '/samBill', component: 'settlement/index', moudleCode: 'ms0031', meta: { title: '结算单' } }),
+      item({ path: '/purOrder', component: 'purchase-order/index', moudleCode: 'ms0022', meta: { title: '采购订单' } }),
+      item({ path: '/employee', component: 'user/employee', moudleCode: 'ms0050', meta: { title: '账号管理' } }),
+    ],
+    subPages,
+  );
+  const titleOf = (address: string, language: string) => {
+    const url = new URL(address, 'http://portal');
+    return titleAt(
+      routes.find((r) => r.path === url.pathname)!,
+      url.search,
+      language,
+    );
+  };
+
+  it.each([
+    ['/samBill/edit', '新建结算单', 'New settlement bill'],
+    ['/samBill/edit?kind=advance', '新建预付结算单', 'New advance bill'],
+    ['/samBill/edit?samBillNum=JS202610-0002', '编辑结算单 JS202610-0002', 'Edit settlement bill JS202610-0002'],
+    ['/samBill/detail?samBillNum=JS202610-0002', '结算单详情 JS202610-0002', 'Settlement bill JS202610-0002'],
+    ['/purOrder/detail?billNumber=PO20261120-0003', '采购订单详情 PO20261120-0003', 'Purchase order detail PO20261120-0003'],
+    ['/employee/userDetail', '新增子账号', 'New child account'],
+    ['/employee/userDetail?employeeCode=100001-01&readOnly=1', '查看子账号 100001-01', 'Child account 100001-01'],
+    ['/employee/userDetail?employeeCode=100001-01&isEdit=1', '修改子账号 100001-01', 'Edit child account 100001-01'],
+    ['/employee/userDetail?employeeCode=100001-01&isCopy=1', '复制子账号 100001-01', 'Copy child account 100001-01'],
+  ])('tells %s apart in both languages', (address, zh, en) => {
+    expect(titleOf(address, 'zh-CN')).toBe(zh);
+    expect(titleOf(address, 'en')).toBe(en);
+  });
+
+  it('gives every page below a module a title of its own', () => {
+    const addresses = [
+      '/samBill',
+      '/samBill/edit',
+      '/samBill/edit?kind=advance',
+      '/samBill/edit?samBillNum=JS1',
+      '/samBill/detail?samBillNum=JS1',
+      '/samBill/review',
+      '/purOrder',
+      '/purOrder/detail?billNumber=PO1',
+      '/employee',
+      '/employee/userDetail',
+      '/employee/userDetail?employeeCode=E1&readOnly=1',
+      '/employee/userDetail?employeeCode=E1&isEdit=1',
+      '/employee/userDetail?employeeCode=E1&isCopy=1',
+    ];
+    for (const language of ['zh-CN', 'en']) expect(new Set(addresses.map((a) => titleOf(a, language))).size).toBe(addresses.length);
   });
 });

@@ -16,7 +16,12 @@ export interface PageRoute {
   parentPath?: string;
   /** The query parameter naming the record a page shows: its tab reads the title and that value ('结算单详情 JS…'). */
   titleParam?: string;
+  /** A page that is several pages by its query (new or edit, a kind): the title of that one, else `title`. */
+  titleFor?: TitleFor;
 }
+
+/** The titles of one variant of a page, picked from its query. */
+export type TitleFor = (params: URLSearchParams) => { title: string; titleEn: string } | undefined;
 
 /** A hidden page a module's component opens below the module's path. */
 export interface SubPage {
@@ -27,6 +32,7 @@ export interface SubPage {
   component: string;
   noCache?: boolean;
   titleParam?: string;
+  titleFor?: TitleFor;
 }
 
 /** Entries named `dynamic` live under /scmQuery. */
@@ -57,6 +63,7 @@ export function pageRoutes(menu: RouteItem[], subPages: Record<string, SubPage[]
       noCache: sub.noCache ?? false,
       parentPath: path,
       ...(sub.titleParam ? { titleParam: sub.titleParam } : {}),
+      ...(sub.titleFor ? { titleFor: sub.titleFor } : {}),
     }));
     return [own, ...below, ...pageRoutes(item.children, subPages)];
   });
@@ -70,12 +77,14 @@ export const titleIn = (route: Pick<PageRoute, 'title' | 'titleEn'>, language: s
   language === 'en' ? (route.titleEn ?? route.title) : route.title;
 
 /**
- * The title of a page at a path with its query: a page showing one record (titleParam) adds the record's
- * number, so that two open records are two tabs one can tell apart.
+ * The title of a page at a path with its query: a page that is several pages by its query takes that one's title
+ * (a new bill, a new advance bill), and a page showing one record (titleParam) adds the record's number, so that
+ * two open tabs are two titles one can tell apart.
  */
-export function titleAt(route: Pick<PageRoute, 'title' | 'titleEn' | 'titleParam'>, search: string, language: string): string {
-  const title = titleIn(route, language);
-  const record = route.titleParam ? new URLSearchParams(search).get(route.titleParam)?.trim() : '';
+export function titleAt(route: Pick<PageRoute, 'title' | 'titleEn' | 'titleParam' | 'titleFor'>, search: string, language: string): string {
+  const params = new URLSearchParams(search);
+  const title = titleIn(route.titleFor?.(params) ?? route, language);
+  const record = route.titleParam ? params.get(route.titleParam)?.trim() : '';
   return record ? `${title} ${record}` : title;
 }
 

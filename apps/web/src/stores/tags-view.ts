@@ -14,6 +14,9 @@ export interface VisitedView {
 
 interface TagsViewState {
   views: VisitedView[];
+  /** Paths of views holding work not yet saved (an editor): closing or refreshing them asks first. */
+  unsaved: Record<string, true>;
+  setUnsaved(path: string, unsaved: boolean): void;
   addView(view: Omit<VisitedView, 'version'>): void;
   deleteView(path: string): VisitedView[];
   deleteOthers(path: string): void;
@@ -24,6 +27,16 @@ interface TagsViewState {
 
 export const useTagsViewStore = create<TagsViewState>()((set, get) => ({
   views: [],
+  unsaved: {},
+  setUnsaved(path, unsaved) {
+    if (Boolean(get().unsaved[path]) === unsaved) return;
+    set((s) => {
+      const next = { ...s.unsaved };
+      if (unsaved) next[path] = true;
+      else delete next[path];
+      return { unsaved: next };
+    });
+  },
   addView(view) {
     const existing = get().views.find((v) => v.path === view.path);
     if (existing) {

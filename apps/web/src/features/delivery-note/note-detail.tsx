@@ -4,7 +4,7 @@ import { fromUnits, toUnits } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Result, Space, Spin, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatQty } from '../../lib/format';
+import { formatQty, formatTime } from '../../lib/format';
 import { type NoteDetail, type NoteLine, noteDetailQuery, printHref } from './api';
 import { NoteStatusTag, useReasonLabel } from './note-status';
 import { Scroll } from './scroll';
@@ -48,12 +48,12 @@ export function NoteView({ note, canPrint }: { note: NoteDetail; canPrint?: bool
           { key: 'expectedDate', label: h('expectedDate'), children: header.expectedDate },
           { key: 'packages', label: h('packages'), children: header.packages },
           { key: 'totalQty', label: h('totalQty'), children: formatQty(header.totalQty) },
-          { key: 'createdAt', label: h('createdAt'), children: `${header.createdAt} · ${header.createdBy}` },
+          { key: 'createdAt', label: h('createdAt'), children: `${formatTime(header.createdAt)} · ${header.createdBy}` },
           ...(received
             ? [
                 { key: 'receivedQty', label: h('receivedQty'), children: formatQty(header.receivedQty) },
                 { key: 'rejectedQty', label: h('rejectedQty'), children: formatQty(header.rejectedQty) },
-                { key: 'receivedAt', label: t('deliveryNote.detail.receivedAt'), children: header.receivedAt },
+                { key: 'receivedAt', label: t('deliveryNote.detail.receivedAt'), children: formatTime(header.receivedAt) },
                 { key: 'receivingBill', label: t('deliveryNote.detail.receivingBill'), children: header.receivingBill },
               ]
             : []),

@@ -2,14 +2,15 @@
 // DC, created date and number; a note's detail (with what receiving found, differences highlighted), cancelling a
 // note in 已创建, its A4 print, and a new note from confirmed order lines (note-form.tsx).
 import { ModuleCode, deliveryNote } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Drawer, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StorePicker } from '../../components/pickers/store-picker';
-import { formatQty } from '../../lib/format';
+import { formatQty, formatTime } from '../../lib/format';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
+import { useSearchQuery } from '../../lib/use-search-query';
 import { useUserStore } from '../../stores/user';
 import { cancelNote, type NoteListQuery, noteKeys, notePageQuery, printHref } from './api';
 import { NoteDetailView } from './note-detail';
@@ -49,7 +50,8 @@ export default function NotesPage() {
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [open, setOpen] = useState<string>();
   const [making, setMaking] = useState(false);
-  const page = useQuery(notePageQuery({ ...search, ...paging }));
+  // Each 查询 sets a new search object: asked of the server even with the values unchanged.
+  const page = useSearchQuery(notePageQuery({ ...search, ...paging }), search);
   const col = (field: string) => t(`deliveryNote.columns.${field}`);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: noteKeys.all });
@@ -155,7 +157,7 @@ export default function NotesPage() {
               ),
             },
             { key: 'packages', title: col('packages'), dataIndex: 'packages', width: 70, align: 'right' },
-            { key: 'createdAt', title: col('createdAt'), dataIndex: 'createdAt', width: 140 },
+            { key: 'createdAt', title: col('createdAt'), dataIndex: 'createdAt', width: 140, render: (at: string) => formatTime(at) },
             {
               key: 'actions',
               title: col('actions'),

@@ -9,7 +9,7 @@ import JsBarcode from 'jsbarcode';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatQty } from '../../lib/format';
+import { formatQty, formatTime } from '../../lib/format';
 import '../../components/print-sheet.css';
 import { type NoteDetail, noteDetailQuery } from './api';
 import './delivery-note.css';
@@ -157,7 +157,7 @@ function Sheet({ note }: { note: NoteDetail }) {
               {t('deliveryNote.columns.createdAt')}
               {colon}
             </dt>
-            <dd>{header.createdAt}</dd>
+            <dd>{formatTime(header.createdAt)}</dd>
           </div>
           {header.remark && (
             <div>

@@ -5,7 +5,7 @@ import { Alert, Descriptions, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FileList } from '../../components/file-list';
 import { RecordHistory } from '../../components/record-history';
-import { formatMoney, formatPrice } from '../../lib/format';
+import { formatMoney, formatPrice, formatTime } from '../../lib/format';
 import { useTypeName } from '../../lib/use-type-name';
 
 const statusColor: Record<string, string> = {
@@ -54,7 +54,7 @@ export function ApplyView({ apply, history }: { apply: ApplyDetail; history: His
         <Descriptions.Item label={t('goodsApply.taxRate')}>{apply.taxRate}%</Descriptions.Item>
         <Descriptions.Item label={t('goodsApply.shelfLife')}>{apply.shelfLifeDays}</Descriptions.Item>
         <Descriptions.Item label={t('goodsApply.origin')}>{apply.origin}</Descriptions.Item>
-        <Descriptions.Item label={t('goodsApply.submittedAt')}>{apply.submittedAt || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('goodsApply.submittedAt')}>{formatTime(apply.submittedAt) || '—'}</Descriptions.Item>
         {apply.remark && <Descriptions.Item label={t('goodsApply.remark')}>{apply.remark}</Descriptions.Item>}
       </Descriptions>
       <List
@@ -67,7 +67,12 @@ export function ApplyView({ apply, history }: { apply: ApplyDetail; history: His
           <List.Item>
             <Space direction="vertical" size={0}>
               <Typography.Text strong>
-                {t('goodsApply.reviewLine', { step: r.step, result: r.result || t('goodsApply.pending'), name: r.reviewerName, at: r.at })}
+                {t('goodsApply.reviewLine', {
+                  step: r.step,
+                  result: r.result || t('goodsApply.pending'),
+                  name: r.reviewerName,
+                  at: formatTime(r.at),
+                })}
               </Typography.Text>
               {r.comment && <Typography.Text>{r.comment}</Typography.Text>}
             </Space>

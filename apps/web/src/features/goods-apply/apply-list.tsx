@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DataGrid, type GridColumn, type GridRow } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
-import { formatDecimal } from '../../lib/format';
+import { formatDecimal, formatTime } from '../../lib/format';
 import { type Side, columnValuesOf, pageQuery } from './api';
 
 interface Search {
@@ -73,8 +73,8 @@ export function ApplyList({
       status: r.status,
       returnReason: r.status === '驳回' ? r.returnReason : '',
       goodsCode: r.goodsCode,
-      submittedAt: r.submittedAt,
-      updatedAt: r.updatedAt,
+      submittedAt: formatTime(r.submittedAt),
+      updatedAt: formatTime(r.updatedAt),
     }),
     [],
   );

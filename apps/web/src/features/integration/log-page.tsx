@@ -11,6 +11,7 @@ import { DataGrid, type GridColumn, titleWidth } from '../../components/data-gri
 import { ExportButtons } from '../../components/export-buttons';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
+import { formatTime } from '../../lib/format';
 import { type LogListQuery, type LogRow, batchQuery, exportLog, logPageQuery } from './log-api';
 import './screens.css';
 
@@ -45,7 +46,7 @@ export default function LogPage() {
     () => Object.fromEntries(integration.importEntities.map((e) => [e.entity, titleIn(language, e)])) as Record<string, string>,
     [language],
   );
-  const row = useCallback((r: LogRow) => ({ ...r }), []);
+  const row = useCallback((r: LogRow) => ({ ...r, at: formatTime(r.at) }), []);
   const log = useServerList({
     initialSearch: noSearch,
     bodyOf: queryOf,
@@ -140,7 +141,9 @@ export default function LogPage() {
           exportAs={(format, options) => exportLog(log.exportBody, format, options)}
         />
         <Typography.Text type="secondary" aria-live="polite">
-          {selected ? k('selected', { at: selected.at, entity: entityText[selected.entity] ?? selected.entity }) : k('noneSelected')}
+          {selected
+            ? k('selected', { at: formatTime(selected.at), entity: entityText[selected.entity] ?? selected.entity })
+            : k('noneSelected')}
         </Typography.Text>
       </Space>
       <DataGrid
@@ -170,7 +173,7 @@ function BatchDrawer({ id, onClose }: { id: string | undefined; onClose(): void 
       {data && (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text>
-            {data.at} · {data.sender || '—'} · {k('duration', { value: data.durationMs })}
+            {formatTime(data.at)} · {data.sender || '—'} · {k('duration', { value: data.durationMs })}
           </Typography.Text>
           <Typography.Title level={5} style={{ margin: 0 }}>
             {k('refusals')}

@@ -6,6 +6,7 @@ import { App, Button, Card, Empty, Pagination, Segmented, Select, Space, Spin, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCanOpen } from '../../lib/use-can-open';
 import { useUserStore } from '../../stores/user';
 import { messagesQuery, useMarkAllRead, useMarkRead } from './api';
 import { MessageLine, useNames } from './parts';
@@ -16,6 +17,7 @@ export default function CentrePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const canOpen = useCanOpen();
   const names = useNames();
   const [group, setGroup] = useState<notification.NotificationGroup | undefined>();
   const [topic, setTopic] = useState<string | undefined>();
@@ -44,9 +46,12 @@ export default function CentrePage() {
     <Card
       title={t('notification.centre.title')}
       extra={
-        <Button type="link" onClick={() => navigate('/notificationSettings')}>
-          {t('notification.centre.settings')}
-        </Button>
+        // A child account may hold the centre without the settings: no link to a page it may not open.
+        canOpen('/notificationSettings') && (
+          <Button type="link" onClick={() => navigate('/notificationSettings')}>
+            {t('notification.centre.settings')}
+          </Button>
+        )
       }
     >
       <Space wrap style={{ marginBottom: 12 }}>

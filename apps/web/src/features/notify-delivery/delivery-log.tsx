@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../lib/format';
 import { type ScreenCalls, attemptsQuery, deliveriesQuery, useReplay } from './api';
 import { stateColor, useLabels } from './labels';
 
@@ -59,7 +60,7 @@ export function DeliveryLog({ calls, endpoint, onClose }: { calls: ScreenCalls; 
         }}
         expandable={{ expandedRowRender: (row) => <Attempts calls={calls} id={row.id} /> }}
         columns={[
-          { title: k('logColumns.at'), dataIndex: 'createdAt', width: 160 },
+          { title: k('logColumns.at'), dataIndex: 'createdAt', width: 160, render: (at: string) => formatTime(at) },
           {
             title: k('logColumns.event'),
             key: 'event',
@@ -80,12 +81,12 @@ export function DeliveryLog({ calls, endpoint, onClose }: { calls: ScreenCalls; 
                 <Tag color={stateColor[row.state]}>{labels.state(row.state)}</Tag>
                 {row.state === 'pending' && row.nextAt && (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {k('nextAt', { time: row.nextAt })}
+                    {k('nextAt', { time: formatTime(row.nextAt) })}
                   </Typography.Text>
                 )}
                 {row.state === 'sent' && row.sentAt && (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {k('sentAt', { time: row.sentAt })}
+                    {k('sentAt', { time: formatTime(row.sentAt) })}
                   </Typography.Text>
                 )}
               </Space>
@@ -162,7 +163,7 @@ function Attempts({ calls, id }: { calls: ScreenCalls; id: string }) {
       pagination={false}
       scroll={{ x: 'max-content' }}
       columns={[
-        { title: k('attemptColumns.at'), dataIndex: 'at', width: 160 },
+        { title: k('attemptColumns.at'), dataIndex: 'at', width: 160, render: (at: string) => formatTime(at) },
         {
           title: k('attemptColumns.status'),
           key: 'status',

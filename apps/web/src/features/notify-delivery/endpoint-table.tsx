@@ -3,6 +3,7 @@
 import type { notifyDelivery } from '@portal/contract';
 import { App, Button, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../lib/format';
 import { type ScreenCalls, useRotateSecret, useSetEnabled, useTestEndpoint } from './api';
 import { useLabels } from './labels';
 
@@ -89,7 +90,7 @@ export function EndpointTable({
             <Space orientation="vertical" size={0}>
               {e.lastAttemptAt ? (
                 <Typography.Text type={e.lastOk ? undefined : 'danger'}>
-                  {k(e.lastOk ? 'lastOk' : 'lastFailed', { time: e.lastAttemptAt })}
+                  {k(e.lastOk ? 'lastOk' : 'lastFailed', { time: formatTime(e.lastAttemptAt) })}
                 </Typography.Text>
               ) : (
                 <Typography.Text type="secondary">{k('neverSent')}</Typography.Text>

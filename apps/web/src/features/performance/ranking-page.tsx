@@ -3,7 +3,7 @@
 import type { RankingRow } from '@portal/contract';
 import { performance } from '@portal/contract';
 import { Button, Card, DatePicker, Form, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type GridColumn, type GridRow, fitTitles } from '../../components/data-grid';
@@ -11,6 +11,7 @@ import { ListPagination } from '../../components/list-pagination';
 import { StorePicker } from '../../components/pickers/store-picker';
 import { CategoryPicker } from '../../components/pickers/tree-picker';
 import { useServerList } from '../../components/server-list/use-server-list';
+import { businessToday } from '../../lib/business-day';
 import { type RankingQuery, rankingQuery } from './api';
 import { figureCells, figureColumns } from './figure-columns';
 
@@ -37,7 +38,7 @@ export default function RankingPage() {
   const { t } = useTranslation();
   const k = (key: string) => t(`performance.${key}`);
   const list = useServerList({
-    initialSearch: { months: [dayjs().subtract(2, 'month').startOf('month'), dayjs().startOf('month')] } as Search,
+    initialSearch: { months: [businessToday().subtract(2, 'month').startOf('month'), businessToday().startOf('month')] } as Search,
     bodyOf,
     pageQuery: (body: RankingQuery) => rankingQuery(body),
     row: rowOf,

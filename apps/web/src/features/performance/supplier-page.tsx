@@ -1,15 +1,16 @@
 // 供应商绩效 (ms0118, supplier main and child accounts): the supplier's own figures (from its session) for the last
 // twelve months: the year's figures, OTIF and confirmation trends, the months' table and the month per store or DC.
 // docs/performance.md defines each figure.
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Form, Row, Space, Statistic, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type GridColumn, fitTitles, gridHeight } from '../../components/data-grid';
 import { LazyTrendChart as TrendChart } from '../../components/lazy-trend-chart';
 import { StorePicker } from '../../components/pickers/store-picker';
 import { CategoryPicker } from '../../components/pickers/tree-picker';
+import { businessToday } from '../../lib/business-day';
+import { useSearchQuery } from '../../lib/use-search-query';
 import { type OverviewQuery, overviewQuery } from './api';
 import { figureCells, figureColumns, percent } from './figure-columns';
 
@@ -29,7 +30,7 @@ export default function SupplierPerformancePage() {
     ...(search.deptCode ? { deptCode: search.deptCode } : {}),
     ...(search.categoryCode ? { categoryCode: search.categoryCode } : {}),
   };
-  const { data, error } = useQuery(overviewQuery(query));
+  const { data, error } = useSearchQuery(overviewQuery(query), search);
 
   const monthColumns = useMemo(
     (): GridColumn[] =>
@@ -77,7 +78,7 @@ export default function SupplierPerformancePage() {
           onFinish={(values) => setSearch({ ...values })}
         >
           <Form.Item name="month" label={k('month')}>
-            <DatePicker picker="month" allowClear placeholder={dayjs().format('YYYY-MM')} style={{ width: 140 }} />
+            <DatePicker picker="month" allowClear placeholder={businessToday().format('YYYY-MM')} style={{ width: 140 }} />
           </Form.Item>
           <Form.Item name="deptCode" label={k('dept')}>
             <StorePicker width={200} />

@@ -11,6 +11,7 @@ import { ApiFailure } from '../../api/client';
 import { DataGrid, gridHeight } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { RecordHistory } from '../../components/record-history';
+import { formatTime } from '../../lib/format';
 import { previewHref } from '../../lib/print-link';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useViewShown } from '../../lib/use-view-shown';
@@ -143,7 +144,7 @@ function BillView({ bill, backButton, onDeleted }: { bill: BillDetail; backButto
                   />
                 ),
             },
-            { key: 'createdBy', label: d('createdBy'), children: `${header.createdBy} ${header.createdAt.slice(0, 19).replace('T', ' ')}` },
+            { key: 'createdBy', label: d('createdBy'), children: `${header.createdBy} ${formatTime(header.createdAt)}` },
             ...(header.remark ? [{ key: 'remark', label: d('remark'), children: header.remark }] : []),
           ]}
         />

@@ -14,6 +14,8 @@ import { ListPagination } from '../../components/list-pagination';
 import { lastMonth } from '../../lib/business-day';
 import { formatMoney } from '../../lib/format';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
+import { useSearchQuery } from '../../lib/use-search-query';
+import { useConfirmDiscard, useUnsavedWork } from '../../lib/use-unsaved-work';
 import { useTagsViewStore } from '../../stores/tags-view';
 import { type CostQuery, billDetailQuery, costPageQuery, totalsQuery, useApplyBill, useModifyBill, useSaveBill } from './api';
 import { useUnitOptions } from './bill-list';
@@ -105,7 +107,8 @@ function Editor({ kind, bill, notice }: { kind: 'normal' | 'advance'; bill?: Exi
   const modify = useModifyBill();
   const apply = useApplyBill();
 
-  const costs = useQuery(costPageQuery(query && { ...query, page, limit: pageSize }));
+  // Each 查询可结算单据 sets a new query object: asked of the server again even with the form unchanged.
+  const costs = useSearchQuery(costPageQuery(query && { ...query, page, limit: pageSize }), query);
   const docs = useMemo(() => costs.data?.list ?? [], [costs.data]);
   const sources = useMemo(() => [...picked.values()], [picked]);
   const totals = useQuery(totalsQuery(query ? { nodeCode: query.nodeCode, sources } : null));
@@ -145,6 +148,15 @@ function Editor({ kind, bill, notice }: { kind: 'normal' | 'advance'; bill?: Exi
     useTagsViewStore.getState().deleteView(location.pathname + location.search);
     navigate(to);
   };
+  // Documents ticked or a remark written and not saved: the tab keeps them across tab switches, and closing,
+  // refreshing or 返回 asks before they are dropped.
+  const unsaved =
+    remarkText !== (bill?.remark ?? '') ||
+    picked.size !== (bill?.lines.length ?? 0) ||
+    (bill?.lines ?? []).some((l) => !picked.has(keyOf(l)));
+  useUnsavedWork(unsaved);
+  const confirmDiscard = useConfirmDiscard();
+  const back = () => (unsaved ? confirmDiscard([title], () => close(billListPath)) : close(billListPath));
 
   const persist = async (submit: boolean) => {
     if (!query) return;
@@ -198,7 +210,7 @@ function Editor({ kind, bill, notice }: { kind: 'normal' | 'advance'; bill?: Exi
   const e = (field: string) => t(`settlement.editor.${field}`);
 
   return (
-    <Card title={title} extra={<Button onClick={() => close(billListPath)}>{e('back')}</Button>}>
+    <Card title={title} extra={<Button onClick={back}>{e('back')}</Button>}>
       {notice}
       <Form<Head>
         form={form}

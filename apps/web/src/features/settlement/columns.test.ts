@@ -32,7 +32,7 @@ const bill: BillSummary = {
   remark: '',
   version: 3,
   createdBy: '100001',
-  createdAt: '2025-06-03T09:12:45.123Z',
+  createdAt: '2025-06-03 09:12:45', // the retailer's wall clock, as the server writes it
   updatedAt: '2025-06-03T09:12:45.123Z',
 };
 

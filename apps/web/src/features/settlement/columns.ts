@@ -4,7 +4,7 @@ import type { BillLine, BillSummary, Charge, CostDocument } from '@portal/contra
 import { settlement } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { type GridColumn, type GridRow, fitTitles } from '../../components/data-grid';
-import { formatDecimal, formatQty } from '../../lib/format';
+import { formatDecimal, formatQty, formatTime } from '../../lib/format';
 import { statusClass } from './bill-status';
 
 type CheckDetail = settlement.CheckDetail;
@@ -78,7 +78,7 @@ export function billRow(b: BillSummary): GridRow {
     paidAmount: plainMoney(b.paidAmount),
     unpaidAmount: plainMoney(b.unpaidAmount),
     lineCount: b.lineCount,
-    createdAt: b.createdAt.slice(0, 19).replace('T', ' '),
+    createdAt: formatTime(b.createdAt),
   };
 }
 

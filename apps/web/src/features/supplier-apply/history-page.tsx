@@ -10,6 +10,7 @@ import { DataGrid, type GridColumn, type GridRow } from '../../components/data-g
 import { ListPagination } from '../../components/list-pagination';
 import { RecordHistory } from '../../components/record-history';
 import { useServerList } from '../../components/server-list/use-server-list';
+import { formatTime } from '../../lib/format';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { type SupplierListQuery, supplierColumnValues, supplierHistoryQuery, supplierPageQuery, useChangeStatus } from './api';
 import { ApplyStatusTag, SupplierStatusTag } from './status-tag';
@@ -93,7 +94,7 @@ function SupplierDrawer({ suppCode, onClose }: { suppCode: string | undefined; o
                     <Space wrap>
                       {a.applyNo}
                       <ApplyStatusTag status={a.status} />
-                      {a.submittedAt}
+                      {formatTime(a.submittedAt)}
                     </Space>
                   ),
                   children: <RecordHistory entries={a.history} />,
@@ -111,7 +112,10 @@ export default function HistoryPage() {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<Item>();
   const [open, setOpen] = useState<string>();
-  const row = useCallback((r: Item): GridRow => ({ ...r }), []);
+  const row = useCallback(
+    (r: Item): GridRow => ({ ...r, admittedAt: formatTime(r.admittedAt), lastChangeAt: formatTime(r.lastChangeAt) }),
+    [],
+  );
   const list = useServerList({
     initialSearch: { status: '' } as Search,
     bodyOf: (s: Search) => ({ status: s.status ?? '', keyword: s.keyword ?? '' }),

@@ -10,6 +10,7 @@ import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { type ApplyListQuery, applyColumnValues, applyPageQuery } from './api';
 import { ApplyDrawer } from './apply-drawer';
+import { formatTime } from '../../lib/format';
 import { useCanOpen } from '../../lib/use-can-open';
 
 type Item = CallData<typeof supplierApply.getApplyList>['list'][number];
@@ -40,7 +41,7 @@ export default function ReviewPage() {
   const canOpen = useCanOpen();
   const [selected, setSelected] = useState<Item>();
   const [open, setOpen] = useState<string>();
-  const row = useCallback((r: Item): GridRow => ({ ...r }), []);
+  const row = useCallback((r: Item): GridRow => ({ ...r, submittedAt: formatTime(r.submittedAt), updatedAt: formatTime(r.updatedAt) }), []);
   const list = useServerList({
     initialSearch: { status: 'open' } as Search,
     bodyOf: (s: Search) => ({ status: s.status ?? '', keyword: s.keyword ?? '' }),
