@@ -40,6 +40,7 @@ import * as m0041 from './0041-notifications';
 import * as m0042 from './0042-notification-screens';
 import * as m0043 from './0043-notify-channel-screens';
 import * as m0044 from './0044-order-settings';
+import * as m0045 from './0045-perf-deferred';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0042-notification-screens': m0042,
   '0043-notify-channel-screens': m0043,
   '0044-order-settings': m0044,
+  '0045-perf-deferred': m0045,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -335,11 +335,18 @@ export async function seedBusiness(db: Kysely<DB>, tenantId: string, today: Date
     }
   }
 
+  // Two years of documents, then the story rewriting every order: the performance figures (0040) are computed once
+  // at the end, not again by each statement (migration 0045). The caller's transaction holds the setting.
+  await sql`SET LOCAL portal.perf_deferred = 'on'`.execute(db);
   if (ingest) await sendBusiness(ingest, db, tenantId, orders, orderLines, acceptance);
   else await bulkBusiness(db, orders, orderLines, acceptance);
   await confirmationStory(db, tenantId);
   await changeOneOrder(db, tenantId, orders, orderLines, ingest);
   await seedSettlement(db, tenantId, today, acceptance, ingest);
+  await sql`SET LOCAL portal.perf_deferred = 'off'`.execute(db);
+  // Planned on the tables as they now are (written in this transaction: the figures of autovacuum are of before).
+  await sql`ANALYZE pur_order, pur_order_line, acceptance`.execute(db);
+  await sql`SELECT perf_refresh(ARRAY(SELECT ARRAY[tenant_id, bill_number] FROM pur_order WHERE tenant_id = ${tenantId}))`.execute(db);
 }
 
 /** The same rows by the database's own bulk insert (callers below modules/ that have no service to hand in). */
