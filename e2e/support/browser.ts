@@ -1,6 +1,8 @@
 // Browser sessions for the tests: one Chromium per test file, a fresh context per test, the login steps, and
 // the check that no page of a test logged a console error or threw an uncaught exception.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, expect } from 'vitest';
 import { launchChromium } from './chromium';
 import { sharedServer } from './shared-server';
@@ -108,11 +110,80 @@ export async function submitLogin(page: Page, username: string, password = demoP
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
-export async function loginAs(page: Page, username: string, options: { staff?: boolean } = {}): Promise<void> {
+/** A signed-in browser session of a demo user: its cookies and the page's stored user (localStorage `portal-user`). */
+interface SavedSession {
+  cookies: Cookie[];
+  user: string;
+}
+
+/**
+ * The sessions of this worker's server, kept beside its data folder for the files that run there one after the
+ * other: each demo user signs in through the login page once per worker, not once per test.
+ */
+const sessionsFile = () => path.join(sharedServer().dataDir, 'e2e-sessions.json');
+
+function savedSessions(): Record<string, SavedSession> {
   try {
+    return JSON.parse(fs.readFileSync(sessionsFile(), 'utf8')) as Record<string, SavedSession>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Resumes a session saved by an earlier loginAs of the same user in a new context: its cookies, and the stored user
+ * written once before the page's first script (a later reload or sign-out sees the page's own storage). A session the
+ * server no longer knows (a test signed out, changed the password or locked the account) is not resumed.
+ */
+async function resumeSession(page: Page, key: string, to: string): Promise<boolean> {
+  const saved = savedSessions()[key];
+  if (!saved) return false;
+  const context = page.context();
+  await context.addCookies(saved.cookies);
+  const answer = await context.request.get('/api/user/getInfo').catch(() => undefined);
+  const envelope = answer?.ok() ? ((await answer.json().catch(() => null)) as { code?: string } | null) : null;
+  if (envelope?.code !== '1') {
+    await context.clearCookies();
+    return false;
+  }
+  const user = JSON.parse(saved.user) as { state: { pendingNotice: { answeredAt: number } | null } };
+  // What the login answered asks for its dialogs after delays counted from the answer, as after a real sign-in.
+  if (user.state.pendingNotice) user.state.pendingNotice.answeredAt = Date.now();
+  await page.addInitScript(
+    ({ origin, stored }) => {
+      if (location.origin !== origin || sessionStorage.getItem('e2e-resumed')) return;
+      sessionStorage.setItem('e2e-resumed', '1');
+      localStorage.setItem('portal-user', stored);
+    },
+    { origin: new URL(sharedServer().baseUrl).origin, stored: JSON.stringify(user) },
+  );
+  await page.goto(to);
+  return true;
+}
+
+/**
+ * Signs `username` in and waits for the dashboard (or goes to `to`). The first time in a worker it signs in through
+ * the login page, as a person does; later tests of the worker resume that session in their own context (see
+ * resumeSession), unless told `fresh` (a test of what signing in itself does).
+ */
+export async function loginAs(
+  page: Page,
+  username: string,
+  options: { staff?: boolean; to?: string; fresh?: boolean } = {},
+): Promise<void> {
+  const key = `${options.staff ? 'staff' : 'supplier'}:${username}`;
+  try {
+    if (!options.fresh && (await resumeSession(page, key, options.to ?? '/dashboard'))) {
+      if (!options.to) await page.waitForURL('**/dashboard');
+      return;
+    }
     await page.goto(options.staff ? '/stafflogin' : '/login');
     await submitLogin(page, username);
     await page.waitForURL('**/dashboard');
+    const cookies = await page.context().cookies();
+    const user = await page.evaluate(() => localStorage.getItem('portal-user'));
+    if (user) fs.writeFileSync(sessionsFile(), JSON.stringify({ ...savedSessions(), [key]: { cookies, user } }));
+    if (options.to) await page.goto(options.to);
   } catch (err) {
     // What the browser showed, for whoever reads the failure (e2e/.tmp is git-ignored).
     await page.screenshot({ path: `${import.meta.dirname}/../.tmp/login-failed-${username}-${Date.now()}.png` }).catch(() => undefined);

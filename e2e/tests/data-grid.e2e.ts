@@ -14,8 +14,7 @@ const mainCells = 'revogr-data[type="rgRow"][col-type="rgCol"] [data-rgcol]';
 async function openGrid(): Promise<Page> {
   const page = await browser.page();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.baseUrl });
-  await loginAs(page, '100001');
-  await page.goto('/grid-example?rows=1000&cols=12');
+  await loginAs(page, '100001', { to: '/grid-example?rows=1000&cols=12' });
   await page.locator(mainCells).first().waitFor();
   return page;
 }

@@ -81,8 +81,7 @@ const monthFigures = async (month: string) =>
 describe('delivery notes', () => {
   it('100001 makes a note from confirmed lines and prints it with its barcode', async () => {
     const page = await browser.page();
-    await loginAs(page, '100001');
-    await page.goto('/deliveryNote');
+    await loginAs(page, '100001', { to: '/deliveryNote' });
     await page.getByRole('button', { name: '新建送货单' }).click();
     const drawer = page.getByRole('dialog', { name: '新建送货单' });
     await chooseOption(page, drawer.getByRole('combobox').first(), /上海虹口店/);
@@ -115,8 +114,7 @@ describe('delivery notes', () => {
     const note = await noteByApi(10);
     const before = await monthFigures(rest.dueMonth);
     const page = await browser.page();
-    await loginAs(page, 'recv01', { staff: true });
-    await page.goto('/receiving');
+    await loginAs(page, 'recv01', { staff: true, to: '/receiving' });
     const receive = async (noteNumber: string, edit?: () => Promise<void>) => {
       await page.getByLabel('扫描或输入送货单号').fill(noteNumber);
       await page.getByLabel('扫描或输入送货单号').press('Enter');
@@ -142,8 +140,7 @@ describe('delivery notes', () => {
     const list = await as100001.call(deliveryNote.getDeliveryNotePage, { body: { status: '已收货', limit: 1 } });
     const noteNumber = list.list[0]!.noteNumber;
     const page = await browser.page();
-    await loginAs(page, '100001');
-    await page.goto('/deliveryNote');
+    await loginAs(page, '100001', { to: '/deliveryNote' });
     await page.getByRole('button', { name: noteNumber }).click();
     const drawer = page.getByRole('dialog', { name: `送货单 ${noteNumber}` });
     await drawer.getByText(/行与送货数量不符：短缺/).waitFor();

@@ -62,8 +62,7 @@ describe('dock booking', () => {
     const { note, day } = await setUp('zh');
     const page = await browser.page();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await loginAs(page, '100001');
-    await page.goto('/deliveryBooking');
+    await loginAs(page, '100001', { to: '/deliveryBooking' });
     const row = page.getByRole('row').filter({ hasText: note });
     await row.getByRole('button', { name: /预\s*约/ }).click();
     const drawer = page.getByRole('dialog');

@@ -96,8 +96,7 @@ describe('dynamic query pages', () => {
   it('lets staff pick the supplier and category parameters with the shared pickers; a supplier account has its own, fixed', async () => {
     const admin = apiAs('admin');
     const page = await browser.page();
-    await loginAs(page, 'admin', { staff: true });
-    await page.goto('/scmQuery/dynamic/query/RECV_BY_STORE_MONTH');
+    await loginAs(page, 'admin', { staff: true, to: '/scmQuery/dynamic/query/RECV_BY_STORE_MONTH' });
     const grid = page.getByRole('region', { name: '门店月度验收汇总 查询结果' });
     await expect.poll(() => gridColumn(grid, 'supp_code').then((c) => new Set(c).size)).toBeGreaterThan(1);
     await chooseOption(page, page.getByRole('combobox', { name: '供应商' }), '100002 杭州绿源乳业有限公司');
@@ -129,8 +128,7 @@ describe('dynamic query pages', () => {
 
     // A supplier account: the supplier parameter shows its own supplier and cannot be changed.
     const supplier = await browser.page();
-    await loginAs(supplier, '100001');
-    await supplier.goto('/scmQuery/dynamic/query/RECV_BY_STORE_MONTH');
+    await loginAs(supplier, '100001', { to: '/scmQuery/dynamic/query/RECV_BY_STORE_MONTH' });
     const own = supplier.getByRole('combobox', { name: '供应商' });
     await own.waitFor();
     expect(await own.isDisabled()).toBe(true);

@@ -167,8 +167,7 @@ describe('a new product through review', () => {
 
   it('opens the same review at the frame route of the merchandising system', async () => {
     const page = await browser.page();
-    await loginAs(page, 'buyer01', { staff: true });
-    await page.goto('/goodsApplyAduitFromRmc');
+    await loginAs(page, 'buyer01', { staff: true, to: '/goodsApplyAduitFromRmc' });
     await page.getByText('待我审核').waitFor();
     await page.getByText(/采购审核：\d+ 条待审核/).waitFor();
   });

@@ -110,8 +110,7 @@ describe('sign-in choices', () => {
 describe('routes and permissions', () => {
   it('shows the 403 page, not the page, for a module the account lacks, and the 404 page for no page at all', async () => {
     const page = await browser.page();
-    await loginAs(page, '100001-01');
-    await page.goto('/employee');
+    await loginAs(page, '100001-01', { to: '/employee' });
     await page.getByText('抱歉，您没有访问该页面的权限').waitFor();
     expect(await page.getByText('抱歉，您访问的页面不存在').count()).toBe(0);
     await page.goto('/no-such-page');

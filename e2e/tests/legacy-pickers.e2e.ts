@@ -127,8 +127,7 @@ describe('accounting units', () => {
     await expect.poll(() => gridColumn<{ bankAccount: string }>(page.locator('body'), 'bankAccount')).toEqual(['6222 0012 3456']);
 
     const supplier = await browser.page();
-    await loginAs(supplier, '100001');
-    await supplier.goto('/baseAccUnit');
+    await loginAs(supplier, '100001', { to: '/baseAccUnit' });
     await supplier.locator(mainCells).first().waitFor();
     await supplier.getByText('开具发票时请使用以下核算单位的名称、税号、地址和开户行').waitFor();
     expect(await supplier.getByRole('button', { name: /新\s*增/ }).count()).toBe(0);

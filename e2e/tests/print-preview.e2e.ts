@@ -44,8 +44,7 @@ describe('print preview', () => {
     expect(templates.map((x) => x.templateCode)).toEqual(expect.arrayContaining(['PO-A4', 'PO-A5', 'PO-241']));
 
     const page = await browser.page();
-    await loginAs(page, '100001');
-    await page.goto(`/purOrder/detail?billNumber=${order.billNumber}`);
+    await loginAs(page, '100001', { to: `/purOrder/detail?billNumber=${order.billNumber}` });
     const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: /打\s*印/ }).click()]);
     const p = preview!;
     await p.locator('.print-sheet').first().waitFor();
@@ -121,8 +120,7 @@ describe('print preview', () => {
     const bill = [...bills].sort((a, b) => b.lineCount - a.lineCount)[0]!;
     const record = await as100001.call(print.getSamBillPrint, { query: { billNumber: bill.samBillNum } });
     const page = await browser.page();
-    await loginAs(page, '100001');
-    await page.goto(`/preview?type=samBill&billNumber=${bill.samBillNum}&template=SAM-241`);
+    await loginAs(page, '100001', { to: `/preview?type=samBill&billNumber=${bill.samBillNum}&template=SAM-241` });
     await page.locator('.print-sheet').first().waitFor();
     const sheets = await sheetTexts(page);
     expect(sheets.length).toBeGreaterThanOrEqual(2);
@@ -155,8 +153,7 @@ describe('print preview', () => {
     const page = await browser.page();
     await page.goto(`/preview?type=purOrder&billNumber=${order.billNumber}`);
     await page.waitForURL(/\/login\?redirect=/);
-    await loginAs(page, '100002');
-    await page.goto(`/preview?type=purOrder&billNumber=${order.billNumber}`);
+    await loginAs(page, '100002', { to: `/preview?type=purOrder&billNumber=${order.billNumber}` });
     await page.getByText('无法打印该单据').waitFor();
     await page.getByText(`采购订单 ${order.billNumber} 不存在`).waitFor();
     expect(await page.locator('.print-sheet').count()).toBe(0);
@@ -167,8 +164,7 @@ describe('print preview', () => {
   it('shows price adjustments and goods changes in the titled previews, in both languages and on a phone', async () => {
     const adjustments = await as100001.call(print.getPrintableRecords, { query: { printTypeCode: 'adjustPrice' } });
     const page = await browser.page();
-    await loginAs(page, '100001');
-    await page.goto('/manageAdjustPrice');
+    await loginAs(page, '100001', { to: '/manageAdjustPrice' });
     await page.getByRole('heading', { name: '调价单打印预览' }).waitFor();
     await page.locator('.print-sheet').first().waitFor();
     const newest = await as100001.call(print.getAdjustPricePrint, { query: { billNumber: adjustments[0]!.billNumber } });

@@ -142,8 +142,7 @@ describe('settlement', () => {
     // Each review step is its role's: admin reads the bill but is offered no action. The clerk opens the
     // queue from the dashboard's card and audits the bill.
     const adminPage = await browser.page();
-    await loginAs(adminPage, 'admin', { staff: true });
-    await adminPage.goto(`/samBill/detail?samBillNum=${billNumber}`);
+    await loginAs(adminPage, 'admin', { staff: true, to: `/samBill/detail?samBillNum=${billNumber}` });
     await billTitle(adminPage, billNumber).filter({ hasText: '已提交' }).waitFor();
     await adminPage.getByRole('tab', { name: /付款记录/ }).waitFor();
     expect(await adminPage.getByRole('button', { name: '审核通过' }).count()).toBe(0);

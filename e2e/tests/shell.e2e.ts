@@ -182,8 +182,7 @@ describe('frames and single sign-on', () => {
 
   it('refuses to frame an address that is not a configured module', async () => {
     const page = await browser.page();
-    await loginAs(page, '100001');
-    await page.goto(`/iframe/urlPath/ms0070?src=${encodeURIComponent('https://evil.example.com/')}`);
+    await loginAs(page, '100001', { to: `/iframe/urlPath/ms0070?src=${encodeURIComponent('https://evil.example.com/')}` });
     await page.getByText('该地址不是已配置的外部模块，不能打开').waitFor();
     expect(await page.locator('iframe').count()).toBe(0);
   });
@@ -499,8 +498,7 @@ describe('small screens, errors and usage', () => {
   it('keeps a phone layout tidy: one header row, the pager inside its card', async () => {
     const page = await browser.page();
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(page, '100001');
-    await page.goto('/purOrder');
+    await loginAs(page, '100001', { to: '/purOrder' });
     // Pages stay alive in their tabs: only the shown page's elements count.
     const pager = page.locator('.list-pagination:visible').first();
     await pager.locator('.ant-pagination-total-text').waitFor({ timeout: 30_000 });

@@ -55,8 +55,7 @@ describe('supplier admission', () => {
 
     // Admin accepts and approves it; the initial password is shown once.
     const staff = await browser.page();
-    await loginAs(staff, 'admin', { staff: true });
-    await staff.goto('/supplierApplyAudit');
+    await loginAs(staff, 'admin', { staff: true, to: '/supplierApplyAudit' });
     await staff.getByLabel('关键字').fill(applyNo!);
     await staff.getByRole('button', { name: /查\s*询/ }).click();
     const cell = staff
