@@ -36,7 +36,9 @@ it('holds the figures back while deferred and lets a refresh catch up', async ()
   expect(before.stored).toBe(before.fresh);
   await database.db.transaction().execute(async (trx) => {
     await sql`SET LOCAL portal.perf_deferred = 'on'`.execute(trx);
-    await sql`UPDATE pur_order SET confirmed_at = confirmed_at + interval '3 days' WHERE tenant_id = 'demo' AND bill_number = ${bill}`.execute(trx);
+    await sql`UPDATE pur_order SET confirmed_at = confirmed_at + interval '3 days' WHERE tenant_id = 'demo' AND bill_number = ${bill}`.execute(
+      trx,
+    );
     const held = await sql<{ stored: string; fresh: string }>`
       SELECT (SELECT string_agg(p::text, ';' ORDER BY item) FROM perf_item p WHERE tenant_id = 'demo' AND bill_number = ${bill}) AS stored,
              (SELECT string_agg(c::text, ';' ORDER BY item) FROM perf_compute('demo', ARRAY[${bill}]) c) AS fresh`.execute(trx);
@@ -49,7 +51,9 @@ it('holds the figures back while deferred and lets a refresh catch up', async ()
   expect(after.stored).toBe(after.fresh);
   expect(after.stored).not.toBe(before.stored);
   // Not deferred: the trigger keeps the figures right by itself.
-  await sql`UPDATE pur_order SET confirmed_at = confirmed_at - interval '3 days' WHERE tenant_id = 'demo' AND bill_number = ${bill}`.execute(database.db);
+  await sql`UPDATE pur_order SET confirmed_at = confirmed_at - interval '3 days' WHERE tenant_id = 'demo' AND bill_number = ${bill}`.execute(
+    database.db,
+  );
   expect(await itemsOf(bill)).toEqual(before);
 });
 
