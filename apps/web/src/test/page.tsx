@@ -20,12 +20,16 @@ configure({ asyncUtilTimeout: 15_000 });
 // antd's static message, notification and confirm render in roots of their own, outside the page: they go too,
 // and their unmounting runs now, not in a timer that fires after the file's jsdom is gone ("window is not
 // defined" from React's scheduler, seen once in a loaded run).
+// A call of the test's last click may still be answered while this runs, and its toast would then render after
+// the sweep: the sweep runs twice, 50 ms apart.
 afterEach(async () => {
   cleanup();
-  message.destroy();
-  notification.destroy();
-  Modal.destroyAll();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let sweep = 0; sweep < 2; sweep++) {
+    message.destroy();
+    notification.destroy();
+    Modal.destroyAll();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

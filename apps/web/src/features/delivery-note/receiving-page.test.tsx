@@ -87,5 +87,7 @@ describe('receiving page', () => {
         { lineNo: 2, receivedQty: '10', rejectedQty: '0', rejectReason: '' },
       ],
     });
+    // The page's answer to the post: the toast (rendered in a root of its own) comes before the test ends.
+    await screen.findByText('送货单 SH202611260001 已收货');
   }, 90_000);
 });
