@@ -1,6 +1,6 @@
 // The page tests' one setup: the browser parts jsdom lacks and antd asks for, a signed-in user, a fake server
 // that answers the contract's calls and records what each sent, and a page rendered with the app's providers.
-import type { CallDef } from '@portal/contract';
+import type { CallDef, RouteItem } from '@portal/contract';
 import { ClientKeys } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render } from '@testing-library/react';
@@ -56,6 +56,17 @@ export function installBrowserParts(): void {
 }
 
 /** Signs a test user in: staff or a supplier's account, with the platform number the platform client needs. */
+/** An entry of the server's menu (getRouters) for a page at `path` of module `code`, as signIn's `menu` takes it. */
+export const menuEntry = (path: string, code: string): RouteItem => ({
+  name: code,
+  path,
+  component: 'x',
+  meta: { title: code },
+  hidden: false,
+  moudleCode: code,
+  children: [],
+});
+
 export function signIn(user: Partial<UserState> = {}): void {
   document.cookie = `${ClientKeys.csrfCookie}=test-csrf; path=/`;
   useUserStore.setState({

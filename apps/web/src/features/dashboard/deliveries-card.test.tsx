@@ -1,23 +1,13 @@
 // @vitest-environment jsdom
 // The dashboard's deliveries card: a supplier sees its notes to book and booked and today's and tomorrow's bookings,
 // with links to the screens its menu serves; the receiving desk sees the docks' deliveries with each supplier.
-import { type DeliveryOverview, type RouteItem, dashboard } from '@portal/contract';
+import { type DeliveryOverview, dashboard } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeServer, installBrowserParts, renderPage, signIn } from '../../test/page';
+import { fakeServer, installBrowserParts, menuEntry, renderPage, signIn } from '../../test/page';
 import { DeliveriesCard } from './deliveries-card';
 
 beforeAll(installBrowserParts);
-
-const page = (path: string, code: string): RouteItem => ({
-  name: code,
-  path,
-  component: 'x',
-  meta: { title: code },
-  hidden: false,
-  moudleCode: code,
-  children: [],
-});
 
 const overview: DeliveryOverview = {
   today: '2026-11-26',
@@ -55,7 +45,7 @@ const overview: DeliveryOverview = {
 
 describe('deliveries card', () => {
   it('shows a supplier its notes and coming bookings, linking to its screens', async () => {
-    signIn({ menu: [page('/deliveryNote', 'ms0114'), page('/deliveryBooking', 'ms0116')] });
+    signIn({ menu: [menuEntry('/deliveryNote', 'ms0114'), menuEntry('/deliveryBooking', 'ms0116')] });
     const server = fakeServer([[dashboard.getDeliveryOverview, overview]]);
     renderPage(<DeliveriesCard staff={false} />);
     const card = await screen.findByLabelText('送货与预约');
@@ -73,7 +63,7 @@ describe('deliveries card', () => {
   });
 
   it('shows the receiving desk the docks’ deliveries with their suppliers, for the supplier picked', async () => {
-    signIn({ staff: true, supplierCode: '', menu: [page('/dockBoard', 'ms0117'), page('/receiving', 'ms0115')] });
+    signIn({ staff: true, supplierCode: '', menu: [menuEntry('/dockBoard', 'ms0117'), menuEntry('/receiving', 'ms0115')] });
     const server = fakeServer([[dashboard.getDeliveryOverview, overview]]);
     renderPage(<DeliveriesCard staff suppCode="100001" />);
     const card = await screen.findByLabelText('今明两天到货');

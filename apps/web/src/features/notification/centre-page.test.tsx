@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 // 消息中心 as a user uses it: the messages with their group and kind, filters sent to the server (group, kind, read
 // state) starting again at page 1, mark one read, mark all read, and a message opening its object.
-import { type RouteItem, notification } from '@portal/contract';
+import { notification } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeServer, installBrowserParts, renderPage, signIn } from '../../test/page';
+import { fakeServer, installBrowserParts, menuEntry, renderPage, signIn } from '../../test/page';
 import CentrePage from './centre-page';
 
 beforeAll(installBrowserParts);
@@ -73,23 +73,14 @@ describe('message centre', () => {
   });
 
   it('links to 通知设置 only for an account whose menu serves it', async () => {
-    const entry = (path: string, code: string): RouteItem => ({
-      name: code,
-      path,
-      component: 'x',
-      meta: { title: code },
-      hidden: false,
-      moudleCode: code,
-      children: [],
-    });
     fakeServer([[notification.getMessages, () => ({ total: 1, unread: 1, list: [approved] })]]);
-    signIn({ menu: [entry('/messages', 'ms0120')] });
+    signIn({ menu: [menuEntry('/messages', 'ms0120')] });
     const view = renderPage(<CentrePage />, { path: '/messages', route: '/messages' });
     await screen.findByText('结算 · 结算单已审批');
     expect(screen.queryByRole('button', { name: '通知设置' })).toBeNull();
     view.unmount();
 
-    signIn({ menu: [entry('/messages', 'ms0120'), entry('/notificationSettings', 'ms0121')] });
+    signIn({ menu: [menuEntry('/messages', 'ms0120'), menuEntry('/notificationSettings', 'ms0121')] });
     renderPage(<CentrePage />, { path: '/messages', route: '/messages' });
     await screen.findByRole('button', { name: '通知设置' });
   });
