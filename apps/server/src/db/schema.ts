@@ -88,6 +88,34 @@ export interface AccountTable {
 }
 
 /** One transition of a stateful record (platform/workflow); states are null before creation, after removal or when not recorded. */
+export type AuditKind = 'change' | 'call' | 'sign-in' | 'sign-in-failed' | 'lockout' | 'sign-out' | 'grant' | 'export' | 'mfa' | 'session';
+export type AuditActorKind = 'staff' | 'supplier' | 'integration' | 'system';
+
+/** The audit trail (0046): append-only, one row per thing that happened; id is int8, read as a number while safe. */
+export interface AuditEntryTable {
+  id: Generated<number>;
+  tenant_id: string;
+  at: Generated<Date>;
+  kind: AuditKind;
+  action: Generated<string>;
+  actor_kind: ColumnType<AuditActorKind, AuditActorKind | undefined, AuditActorKind>;
+  account_id: number | null;
+  actor_code: Generated<string>;
+  actor_name: Generated<string>;
+  actor_supplier_code: string | null;
+  actor_roles: Generated<string>;
+  client_ip: Generated<string>;
+  request_id: Generated<string>;
+  call_name: Generated<string>;
+  module_code: string | null;
+  object_type: Generated<string>;
+  object_id: Generated<string>;
+  object_supplier_code: string | null;
+  before: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  after: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  detail: Json<Record<string, unknown>>;
+}
+
 export interface RecordHistoryTable {
   id: Generated<string>;
   tenant_id: string;
@@ -651,6 +679,7 @@ export interface DB {
   usage_log: UsageLogTable;
   module_stay: ModuleStayTable;
   record_history: RecordHistoryTable;
+  audit_entry: AuditEntryTable;
   stored_file: StoredFileTable;
   stored_file_chunk: StoredFileChunkTable;
   acc_unit: AccUnitTable;

@@ -41,6 +41,7 @@ import * as m0042 from './0042-notification-screens';
 import * as m0043 from './0043-notify-channel-screens';
 import * as m0044 from './0044-order-settings';
 import * as m0045 from './0045-perf-deferred';
+import * as m0046 from './0046-audit-trail';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0043-notify-channel-screens': m0043,
   '0044-order-settings': m0044,
   '0045-perf-deferred': m0045,
+  '0046-audit-trail': m0046,
 };
 
 export const migrationProvider: MigrationProvider = {
