@@ -40,6 +40,7 @@ import { integrationRoutes } from './modules/integration/routes';
 import { importRoutes } from './modules/integration/imports/routes';
 import { logRoutes } from './modules/integration/log/routes';
 import { startDispatcher } from './modules/notification/dispatcher';
+import { auditEventsOf } from './modules/audit/record';
 import { notificationRoutes } from './modules/notification/routes';
 import { notifyDeliveryRoutes } from './modules/notify-delivery/routes';
 import { type Access, registerAuthHook } from './platform/auth-hook';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('inFlight', new InFlight());
   app.decorate('downloads', new DownloadLimits(config.exports));
+  app.decorate('auditEvents', auditEventsOf(database.db));
   const usageLogs = new UsageLogBuffer(database.db, (err) => app.log.error({ err }, 'usage logs could not be written'));
   // The notification dispatcher (NOTIFY_DISPATCH): every process polls, one at a time dispatches; it stops with the app.
   const stopDispatcher = config.dispatcher.enabled ? startDispatcher(database.db, config.dispatcher, app.log) : async () => undefined;

@@ -5,6 +5,7 @@ import { type CompiledQuery, Kysely, Migrator, PostgresDialect, type PostgresPoo
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { auditedConnect } from './audit-context';
 import { copyCsv } from './copy';
 import { sendPreparedByName } from './prepared';
 import { EmbeddedPostgresError, startEmbeddedCluster } from './embedded-postgres';
@@ -227,7 +228,8 @@ async function openPostgres(options: DatabaseOptions & { databaseUrl: string }):
   }
   pool.on('connect', sendPreparedByName);
   for (const p of [pool, reportPool]) p.on('connect', (client) => watchQueries(client, responsiveness));
-  const interactive: PostgresPool = { connect: watchedConnect(pool, responsiveness), end: () => pool.end() };
+  // Writes of a call, a job or a client carry who acts to the audit trail's triggers (audit-context.ts, migration 0048).
+  const interactive: PostgresPool = { connect: auditedConnect(watchedConnect(pool, responsiveness)), end: () => pool.end() };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: interactive }) });
   const exports: ConnectionSource = { connect: watchedConnect(exportPool, responsiveness) };
   return {

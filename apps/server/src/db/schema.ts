@@ -116,6 +116,30 @@ export interface AuditEntryTable {
   detail: Json<Record<string, unknown>>;
 }
 
+/** A link of a tenant's audit chain (0049): the entry's place in the order the sealing job took it, and its hash. */
+export interface AuditSealTable {
+  tenant_id: string;
+  seq: number;
+  entry_id: number;
+  hash: string;
+  sealed_at: Generated<Date>;
+}
+
+/** Entries moved to a file of the file store by the archive job (0049), recorded before they are removed. */
+export interface AuditArchiveTable {
+  id: Generated<number>;
+  tenant_id: string;
+  first_seq: number;
+  last_seq: number;
+  first_id: number;
+  last_id: number;
+  entry_count: number;
+  last_hash: string;
+  file_id: string;
+  before_at: Date;
+  created_at: Generated<Date>;
+}
+
 export interface RecordHistoryTable {
   id: Generated<string>;
   tenant_id: string;
@@ -680,6 +704,8 @@ export interface DB {
   module_stay: ModuleStayTable;
   record_history: RecordHistoryTable;
   audit_entry: AuditEntryTable;
+  audit_seal: AuditSealTable;
+  audit_archive: AuditArchiveTable;
   stored_file: StoredFileTable;
   stored_file_chunk: StoredFileChunkTable;
   acc_unit: AccUnitTable;

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { legacySuccess, success } from './envelope';
+import { actorOfRequest, auditScope, filterOf } from './audit-scope';
 import { afterFirstChunk } from './downloads';
 import { ApiError } from './errors';
 import { type ReceivedFile, receiveFiles, receiveParts } from './files/upload';
@@ -135,8 +136,15 @@ export function registerDownload<C extends CallDef<z.ZodType | undefined, z.ZodT
       let download: Download;
       let body: Readable;
       try {
-        download = await handler(inputOf<C>(request, reply));
+        download = await auditScope(request, call, () => handler(inputOf<C>(request, reply)));
         body = await afterFirstChunk(download.body);
+        // An export is an event of the audit trail (a stored file read is not: `light`).
+        if (!options.light)
+          await app.auditEvents.exported(actorOfRequest(request, call), {
+            fileName: download.fileName,
+            contentType: download.contentType,
+            ...filterOf(request),
+          });
       } catch (err) {
         release();
         throw err;
@@ -171,7 +179,7 @@ export function registerCall<C extends CallDef<z.ZodType | undefined, z.ZodType 
     config: accessOf(call),
     schema: routeSchema(call, legacy ? legacyEnvelopeSchema(call.data) : envelopeSchema(call.data)),
     handler: async (request, reply) => {
-      const data = await app.inFlight.track(() => handler(inputOf<C>(request, reply)));
+      const data = await app.inFlight.track(() => auditScope(request, call, () => handler(inputOf<C>(request, reply))));
       return legacy ? legacySuccess(data, call.successMessage) : success(data, call.successMessage);
     },
   });
@@ -194,7 +202,9 @@ export function registerUpload<C extends CallDef<z.ZodType | undefined, undefine
     config: accessOf(call),
     schema: { ...routeSchema(call, envelopeSchema(call.data)), consumes: ['multipart/form-data'] },
     handler: async (request, reply) => {
-      const data = await app.inFlight.track(async () => handler(inputOf<C>(request, reply), await receiveFiles(request, rule)));
+      const data = await app.inFlight.track(() =>
+        auditScope(request, call, async () => handler(inputOf<C>(request, reply), await receiveFiles(request, rule))),
+      );
       return success(data, call.successMessage);
     },
   });
@@ -248,12 +258,14 @@ export function registerFormUpload<C extends CallDef<z.ZodType | undefined, z.Zo
     config: accessOf(call),
     schema: { ...schema, consumes: ['multipart/form-data'] },
     handler: async (request, reply) => {
-      const data = await app.inFlight.track(async () => {
-        if (before) await before(request);
-        const { files, fields } = await receiveParts(request, rule);
-        request.body = formOf(fields, body);
-        return handler(inputOf<C>(request, reply), files);
-      });
+      const data = await app.inFlight.track(() =>
+        auditScope(request, call, async () => {
+          if (before) await before(request);
+          const { files, fields } = await receiveParts(request, rule);
+          request.body = formOf(fields, body);
+          return handler(inputOf<C>(request, reply), files);
+        }),
+      );
       return success(data, call.successMessage);
     },
   });

@@ -58,6 +58,8 @@ export async function seedDemo(
 ): Promise<void> {
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction().execute(async (trx) => {
+    // The audit trail takes one entry for the whole seed, not one per row (migration 0048).
+    await sql`SET LOCAL portal.audit_bulk = 'on'`.execute(trx);
     await trx.insertInto('tenant').values({ id: tenant.id, name: tenant.name, company_name: tenant.companyName }).execute();
     await trx
       .insertInto('supplier')
@@ -342,6 +344,8 @@ export async function seedDemo(
         { tenant_id: tenant.id, parameter_code: 'INVOICE_TOLERANCE', parameter_name: '发票金额容差(元)', parameter_value: '1.00' },
         // 接口日志's days (integration/log); migration 0034 adds it to existing tenants.
         { tenant_id: tenant.id, parameter_code: 'integrationLogDays', parameter_name: '接口日志保留天数', parameter_value: '90' },
+        // The audit trail's days (modules/audit/archive.ts); migration 0049 adds it to existing tenants.
+        { tenant_id: tenant.id, parameter_code: 'auditRetentionDays', parameter_name: '审计日志保留天数', parameter_value: '1095' },
         // Hours a supplier has to confirm an order (purchase-order confirmation); migration 0037 adds it to existing tenants.
         { tenant_id: tenant.id, parameter_code: 'orderConfirmHours', parameter_name: '接单确认时限（小时）', parameter_value: '24' },
         // Delivery notes (migration 0038 adds them to existing tenants): over-delivery tolerance, shelf-life rule off.
@@ -389,6 +393,10 @@ export async function seedDemo(
     await seedDock(trx, tenant.id, today, notes ? options.actions : undefined);
     await seedSupplierApplications(trx, tenant.id, today, passwordHash);
     await seedNotifications(trx, tenant.id, '100001');
+    await trx
+      .insertInto('audit_entry')
+      .values({ tenant_id: tenant.id, kind: 'change', action: 'seed', actor_kind: 'system', detail: JSON.stringify({ job: 'demo seed' }) })
+      .execute();
   });
   await sql`ANALYZE`.execute(db);
 }

@@ -1,5 +1,7 @@
 // The gate of the integration calls (/integration/v1/…): a client's bearer token instead of a session. Each
 // call is checked before its body is read: token, enabled client, source address, scope and the client's rate.
+import { type AuditActor, withAuditActor } from '../../db/audit-context';
+import { callNameOf } from '../../platform/audit-scope';
 import { type CallBody, type CallData, type CallDef, type CallQuery, type Language, envelopeSchema, languageOf } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -79,15 +81,31 @@ export function registerIntegrationCall<C extends CallDef<z.ZodType | undefined,
     handler: async (request, reply) => {
       const caller = request.integrationCaller;
       if (!caller) throw ApiError.unauthorized();
+      // What the client's call writes is the client's in the audit trail (an ingest writes one entry per batch).
+      const actor: AuditActor = {
+        tenantId: caller.tenantId,
+        actorKind: 'integration',
+        accountId: null,
+        code: caller.clientId,
+        name: caller.clientName,
+        supplierCode: null,
+        roles: caller.scopes.join(','),
+        clientIp: request.ip,
+        requestId: String(request.id),
+        callName: callNameOf(call),
+        moduleCode: null,
+      };
       const data = await app.inFlight.track(() =>
-        handler({
-          query: request.query as CallQuery<C>,
-          body: request.body as CallBody<C>,
-          caller,
-          language: languageOf(request.headers['accept-language']),
-          request,
-          reply,
-        }),
+        withAuditActor(actor, () =>
+          handler({
+            query: request.query as CallQuery<C>,
+            body: request.body as CallBody<C>,
+            caller,
+            language: languageOf(request.headers['accept-language']),
+            request,
+            reply,
+          }),
+        ),
       );
       return success(data, call.successMessage);
     },

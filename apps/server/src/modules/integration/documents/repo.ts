@@ -5,6 +5,19 @@ import type { ContractTermRow, DB, IntegrationBatchTable, IntegrationRefusalRow 
 
 type Db = Kysely<DB>;
 
+/**
+ * Runs `work` with the audit trail's triggers standing back (migration 0048): the batch is one entry. The setting
+ * is the transaction's; it is put back as it was after, so that a caller's own writes in the same transaction
+ * (receiving at the dock around a batch) are audited as ever, and the seed's setting stays on.
+ */
+export async function asAuditBulk<T>(trx: Transaction<DB>, work: () => Promise<T>): Promise<T> {
+  const { rows } = await sql<{ was: string | null }>`
+    SELECT current_setting('portal.audit_bulk', true) AS was, set_config('portal.audit_bulk', 'on', true)`.execute(trx);
+  const result = await work();
+  await sql`SELECT set_config('portal.audit_bulk', ${rows[0]?.was ?? ''}, true)`.execute(trx);
+  return result;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The batch's transaction
 

@@ -15,6 +15,8 @@ import { orderFlow } from '../../purchase-order/flow';
 import { checkNoteReceiving, markNotesReceived, type ReceivingActor } from '../../delivery-note/note-receiving';
 import { paymentsOfDocuments, recordPayment } from '../../settlement/review/service';
 import * as repo from './repo';
+import { jobActor } from '../../../db/audit-context';
+import { recordAuditEvent } from '../../audit/record';
 
 type PurchaseOrderDoc = integration.PurchaseOrderDoc;
 type ReceivingDoc = integration.ReceivingDoc;
@@ -979,35 +981,38 @@ export async function ingest(
   const run = async (docs: Parsed<unknown>[]): Promise<void> => {
     for (let attempt = 1; ; attempt++) {
       try {
-        const outcomes = await repo.inBatchTransaction(ctx.db, async (trx) => {
-          const stored = await repo.lockVersions(
-            trx,
-            sender.tenantId,
-            entity,
-            docs.map((d) => d.key),
-          );
-          const out = new Map<string, { outcome: DocumentOutcome; refusals?: DocumentRefusal[] }>();
-          const toApply: Parsed<unknown>[] = [];
-          for (const d of docs) {
-            const was = stored.get(d.key) ?? -1n;
-            const now = BigInt(d.version);
-            if (was === -1n || now > was) {
-              toApply.push(d);
-              out.set(d.key, { outcome: was === -1n ? 'created' : 'updated' });
-            } else out.set(d.key, { outcome: now === was ? 'unchanged' : 'stale' });
-          }
-          const refused = toApply.length > 0 ? await handler.apply(trx, sender, toApply, codes) : new Map<string, DocumentRefusal[]>();
-          for (const [key, refusals] of refused) out.set(key, { outcome: 'refused', refusals });
-          await repo.settleVersions(
-            trx,
-            sender.tenantId,
-            entity,
-            toApply.filter((d) => !refused.has(d.key)).map((d) => ({ key: d.key, version: d.version })),
-            docs.map((d) => d.key),
-          );
-          if (options.dryRun) throw new DryRunRollback(out);
-          return out;
-        });
+        // The audit trail takes the batch as one entry (below), not one per row it writes.
+        const outcomes = await repo.inBatchTransaction(ctx.db, (trx) =>
+          repo.asAuditBulk(trx, async () => {
+            const stored = await repo.lockVersions(
+              trx,
+              sender.tenantId,
+              entity,
+              docs.map((d) => d.key),
+            );
+            const out = new Map<string, { outcome: DocumentOutcome; refusals?: DocumentRefusal[] }>();
+            const toApply: Parsed<unknown>[] = [];
+            for (const d of docs) {
+              const was = stored.get(d.key) ?? -1n;
+              const now = BigInt(d.version);
+              if (was === -1n || now > was) {
+                toApply.push(d);
+                out.set(d.key, { outcome: was === -1n ? 'created' : 'updated' });
+              } else out.set(d.key, { outcome: now === was ? 'unchanged' : 'stale' });
+            }
+            const refused = toApply.length > 0 ? await handler.apply(trx, sender, toApply, codes) : new Map<string, DocumentRefusal[]>();
+            for (const [key, refusals] of refused) out.set(key, { outcome: 'refused', refusals });
+            await repo.settleVersions(
+              trx,
+              sender.tenantId,
+              entity,
+              toApply.filter((d) => !refused.has(d.key)).map((d) => ({ key: d.key, version: d.version })),
+              docs.map((d) => d.key),
+            );
+            if (options.dryRun) throw new DryRunRollback(out);
+            return out;
+          }),
+        );
         for (const d of docs) results[d.index] = { key: d.key, ...outcomes.get(d.key)! };
         return;
       } catch (err) {
@@ -1053,5 +1058,15 @@ export async function ingest(
     refusals: logged,
     duration_ms: Math.round(performance.now() - started),
   });
+  // The seed writes one entry for all it loads (db/seed/demo.ts).
+  if (sender.source !== 'seed')
+    await recordAuditEvent(ctx.db, {
+      kind: 'change',
+      action: 'ingest',
+      ...(sender.source === 'feed' ? { actor: jobActor(sender.tenantId, 'demo feed') } : {}),
+      tenantId: sender.tenantId,
+      object: { type: 'integration_batch', id: batchId },
+      detail: { entity, source: sender.source, documents: documents.length, lines: lineCount, ...counts },
+    });
   return { batchId, counts, results };
 }
