@@ -16,6 +16,7 @@ import { scheduleDemoFeed } from './modules/integration/feed/service';
 import { scheduleNotices } from './modules/notification/notices';
 import { renderEvent } from './modules/notification/render';
 import { startNotifyDelivery } from './modules/notify-delivery/runtime';
+import { scheduleAuditJobs } from './modules/audit/jobs';
 
 async function main() {
   const config = loadConfig();
@@ -31,6 +32,7 @@ async function main() {
   let stopDemoFeed: () => Promise<void> = async () => undefined;
   let stopNotices: () => Promise<void> = async () => undefined;
   let stopNotifyDelivery: () => Promise<void> = async () => undefined;
+  let stopAuditJobs: () => Promise<void> = async () => undefined;
   // Readiness says 503 at once; calls and downloads in flight get the grace period to end, while the
   // listener still answers (a load balancer sees the 503 rather than refused connections).
   const shutdown = async (signal: string) => {
@@ -42,9 +44,15 @@ async function main() {
       timer = setTimeout(() => resolve('grace over'), config.shutdownGraceSeconds * 1000);
     });
     const outcome = await Promise.race([
-      Promise.all([app.inFlight.idle(), stopExpiryJob(), stopRetentionJob(), stopDemoFeed(), stopNotices(), stopNotifyDelivery()]).then(
-        () => 'drained' as const,
-      ),
+      Promise.all([
+        app.inFlight.idle(),
+        stopExpiryJob(),
+        stopRetentionJob(),
+        stopDemoFeed(),
+        stopNotices(),
+        stopNotifyDelivery(),
+        stopAuditJobs(),
+      ]).then(() => 'drained' as const),
       graceOver,
     ]);
     clearTimeout(timer);
@@ -63,6 +71,8 @@ async function main() {
   stopExpiryJob = scheduleExpiryJob(database.db, () => new Date(), app.log);
   // The integration log's daily removal of batches older than each tenant's integrationLogDays (log/service.ts).
   stopRetentionJob = scheduleRetentionJob(database.db, () => new Date(), app.log);
+  // The audit trail's chain (every minute) and its archive of entries past each tenant's auditRetentionDays (modules/audit).
+  stopAuditJobs = scheduleAuditJobs(database.db, () => new Date(), app.log);
   // Notices no one's action causes: orders past their confirmation deadline, passwords about to expire (notices.ts).
   stopNotices = scheduleNotices(database.db, () => new Date(), config.passwordValidDays, app.log);
   // The demo feed (DEMO_FEED_MINUTES): new orders and their receiving through the integration service.

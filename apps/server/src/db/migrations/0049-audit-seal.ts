@@ -19,6 +19,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     sealed_at timestamptz NOT NULL DEFAULT clock_timestamp(),
     PRIMARY KEY (tenant_id, seq)
   )`.execute(db);
+  // The archive's files are gzip (written by the archive job only: uploads keep their own rules of kinds).
+  await sql`ALTER TABLE stored_file DROP CONSTRAINT stored_file_content_type_check`.execute(db);
+  await sql`ALTER TABLE stored_file ADD CONSTRAINT stored_file_content_type_check CHECK (content_type IN ('application/pdf', 'image/jpeg',
+    'image/png', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/gzip'))`.execute(db);
   await sql`CREATE TABLE audit_archive (
     id bigserial PRIMARY KEY,
     tenant_id text NOT NULL,
@@ -54,5 +58,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       RAISE EXCEPTION 'audit_entry is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
     END $$`.execute(db);
   await sql`DROP TABLE audit_archive`.execute(db);
+  await sql`DELETE FROM stored_file WHERE content_type = 'application/gzip'`.execute(db);
+  await sql`ALTER TABLE stored_file DROP CONSTRAINT stored_file_content_type_check`.execute(db);
+  await sql`ALTER TABLE stored_file ADD CONSTRAINT stored_file_content_type_check CHECK (content_type IN ('application/pdf', 'image/jpeg',
+    'image/png', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'))`.execute(db);
   await sql`DROP TABLE audit_seal`.execute(db);
 }

@@ -15,7 +15,7 @@ export interface FileOwner {
 }
 
 /** Saves a checked file; answers its row. Run it in a transaction so that a failure keeps nothing. */
-export async function saveFile(db: Kysely<DB>, owner: FileOwner, file: ReceivedFile) {
+export async function saveFile(db: Kysely<DB>, owner: FileOwner, file: Pick<ReceivedFile, 'name' | 'contentType' | 'bytes' | 'sha256'>) {
   const row = await db
     .insertInto('stored_file')
     .values({
