@@ -1,6 +1,8 @@
 // HTTP of sign-in, sign-out and user info.
 import { auth, type LoginIdentity, type LoginResult } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withAuditActor } from '../../db/audit-context';
+import { actorOfRequest } from '../../platform/audit-scope';
 import { cookieOf } from '../../platform/auth-hook';
 import { ApiError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
@@ -28,6 +30,10 @@ function setSessionCookies(reply: FastifyReply, ctx: AppContext, result: LoginRe
   );
 }
 
+/** A sign-in runs as a call the audit trail knows (address, request id, call), though no one is signed in yet. */
+const asSignIn = <T>(request: FastifyRequest, call: Pick<typeof auth.login, 'method' | 'path' | 'module'>, work: () => Promise<T>) =>
+  withAuditActor(actorOfRequest(request, call), work);
+
 function clientOf(request: FastifyRequest): service.ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
@@ -36,18 +42,22 @@ export function authRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     registerCall(app, auth.publicKey, async () => ({ publicKey: ctx.transportKey.publicPem, algorithm: 'RSA-OAEP-256' as const }));
     registerCall(app, auth.login, async ({ query, body, request, reply }) => {
-      const result = await service.login(ctx, 'supplier', query.tenantid, body, clientOf(request));
+      const result = await asSignIn(request, auth.login, () => service.login(ctx, 'supplier', query.tenantid, body, clientOf(request)));
       setSessionCookies(reply, ctx, result);
       return result;
     });
     registerCall(app, auth.merchantsLogin, async ({ query, body, request, reply }) => {
-      const result = await service.login(ctx, 'staff', query.tenantid, body, clientOf(request));
+      const result = await asSignIn(request, auth.merchantsLogin, () =>
+        service.login(ctx, 'staff', query.tenantid, body, clientOf(request)),
+      );
       if (!Array.isArray(result)) await setIdentCookie(reply, ctx, result);
       setSessionCookies(reply, ctx, result);
       return result;
     });
     registerCall(app, auth.merchantsLoginForRMC, async ({ query, body, request, reply }) => {
-      const result = await service.loginWithIdentCode(ctx, query.tenantid, body.code, body.exp, clientOf(request));
+      const result = await asSignIn(request, auth.merchantsLoginForRMC, () =>
+        service.loginWithIdentCode(ctx, query.tenantid, body.code, body.exp, clientOf(request)),
+      );
       setSessionCookies(reply, ctx, result);
       return result;
     });

@@ -8,6 +8,7 @@ import { hashToken, newToken } from '../../platform/passwords';
 import type { SessionContext } from '../../platform/session-context';
 import { SingleFlight } from '../../platform/single-flight';
 import type { AccountKind } from '../../db/schema';
+import { recordSignInEvent } from '../audit/record';
 import { redeemCode } from './ident';
 import * as repo from './repo';
 import { guardLogin, recordFailure, recordSuccess, throttleKeys } from './throttle';
@@ -29,6 +30,41 @@ function daysUntil(from: Date, to: Date): number {
   return Math.round((end - start) / dayMs);
 }
 
+/** The audit trail's kind of a login journal's outcome: a session begun, refused while locked, or a failure (none for a step). */
+function auditKindOf(outcome: string): 'sign-in' | 'lockout' | 'sign-in-failed' | null {
+  if (outcome === 'success') return 'sign-in';
+  if (outcome === 'identity-choice') return null;
+  return outcome === 'locked' ? 'lockout' : 'sign-in-failed';
+}
+
+type JournalAccount = Pick<repo.LoginCandidate, 'id' | 'kind' | 'employee_code' | 'employee_name' | 'supp_code' | 'role_code'>;
+
+/** A login journal's row and the audit trail's entry of the same (modules/audit): who tried, with what outcome. */
+async function journalSignIn(
+  ctx: AppContext,
+  event: Parameters<typeof repo.recordLoginEvent>[1],
+  kind: AccountKind,
+  account: JournalAccount | undefined,
+): Promise<void> {
+  await repo.recordLoginEvent(ctx.db, event);
+  const auditKind = auditKindOf(event.outcome);
+  if (!auditKind) return;
+  await recordSignInEvent(
+    ctx.db,
+    auditKind,
+    {
+      tenantId: event.tenantId,
+      accountId: account?.id ?? event.accountId,
+      kind: account?.kind ?? kind,
+      code: account?.employee_code ?? event.username,
+      name: account?.employee_name ?? '',
+      supplierCode: account?.supp_code ?? null,
+      roles: account?.role_code ?? '',
+    },
+    { reason: event.outcome, via: event.action, userAgent: event.userAgent.slice(0, 200) },
+  );
+}
+
 function loginFailure(message: Localized): ApiError {
   return new ApiError(401, ResultCode.loginFailed, message);
 }
@@ -42,16 +78,13 @@ export async function login(
 ): Promise<LoginResult | LoginIdentity[]> {
   const tenantId = tenantQuery || body.tenantid || '';
   const username = body.username.trim();
-  const journal = (outcome: string, accountId: number | null) =>
-    repo.recordLoginEvent(ctx.db, {
-      tenantId,
-      username,
-      accountId,
-      action: `login:${kind}`,
-      outcome,
-      clientIp: client.ip,
-      userAgent: client.userAgent,
-    });
+  const journal = (outcome: string, accountId: number | null, account?: JournalAccount) =>
+    journalSignIn(
+      ctx,
+      { tenantId, username, accountId, action: `login:${kind}`, outcome, clientIp: client.ip, userAgent: client.userAgent },
+      kind,
+      account,
+    );
 
   const password = ctx.transportKey.decrypt(body.password);
   if (password === null)
@@ -91,7 +124,11 @@ export async function login(
   const [account] = matching;
   if (!account) {
     await recordFailure(ctx, keys, candidates.length === 1 ? candidates[0] : undefined);
-    await journal('bad-credentials', candidates.length === 1 ? candidates[0]!.id : null);
+    await journal(
+      'bad-credentials',
+      candidates.length === 1 ? candidates[0]!.id : null,
+      candidates.length === 1 ? candidates[0] : undefined,
+    );
     throw loginFailure(Messages.loginFailed);
   }
   await recordSuccess(ctx, keys);
@@ -113,19 +150,19 @@ async function startSession(
   ctx: AppContext,
   account: repo.LoginCandidate,
   client: ClientInfo,
-  journal: (outcome: string, accountId: number | null) => Promise<void>,
+  journal: (outcome: string, accountId: number | null, account?: JournalAccount) => Promise<void>,
 ): Promise<LoginResult> {
   const now = ctx.now();
   if (!account.is_used) {
-    await journal('disabled', account.id);
+    await journal('disabled', account.id, account);
     throw loginFailure({ 'zh-CN': '账号已停用，请联系管理员', en: 'This account has been disabled. Please contact your administrator.' });
   }
   if (account.kind === 'supplier' && account.supplier_status === '停用') {
-    await journal('supplier-disabled', account.id);
+    await journal('supplier-disabled', account.id, account);
     throw loginFailure(Messages.supplierDisabled);
   }
   if (account.mature_date && daysUntil(now, new Date(account.mature_date)) < 0) {
-    await journal('expired', account.id);
+    await journal('expired', account.id, account);
     throw loginFailure({
       'zh-CN': `账号已于${account.mature_date}到期，请联系管理员`,
       en: `This account expired on ${account.mature_date}. Please contact your administrator.`,
@@ -142,7 +179,7 @@ async function startSession(
     now,
     endOthers: ctx.config.singleSession,
   });
-  await journal('success', account.id);
+  await journal('success', account.id, account);
 
   const passwordExpires = new Date(account.password_changed_at.getTime() + ctx.config.passwordValidDays * dayMs);
   const pwPeriod = daysUntil(now, passwordExpires);
@@ -178,15 +215,20 @@ export async function loginWithIdentCode(
       en: 'Your sign-in credential is invalid or has expired. Please sign in again.',
     });
   const journal = (outcome: string, id: number | null) =>
-    repo.recordLoginEvent(ctx.db, {
-      tenantId,
-      username: account.employee_code,
-      accountId: id,
-      action: 'login:ident',
-      outcome,
-      clientIp: client.ip,
-      userAgent: client.userAgent,
-    });
+    journalSignIn(
+      ctx,
+      {
+        tenantId,
+        username: account.employee_code,
+        accountId: id,
+        action: 'login:ident',
+        outcome,
+        clientIp: client.ip,
+        userAgent: client.userAgent,
+      },
+      'staff',
+      account,
+    );
   return startSession(ctx, account, client, journal);
 }
 
@@ -276,6 +318,15 @@ export async function logout(ctx: AppContext, session: SessionContext, client: C
     outcome: 'success',
     clientIp: client.ip,
     userAgent: client.userAgent,
+  });
+  await recordSignInEvent(ctx.db, 'sign-out', {
+    tenantId: session.tenantId,
+    accountId: session.accountId,
+    kind: session.kind,
+    code: session.employeeCode,
+    name: session.employeeName,
+    supplierCode: session.suppCode,
+    roles: session.roleCode ?? '',
   });
 }
 

@@ -6,6 +6,8 @@ import svgCaptcha from 'svg-captcha';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { recordEvent } from '../../platform/events';
+import type { AccountKind } from '../../db/schema';
+import { recordSignInEvent } from '../audit/record';
 import * as repo from './throttle-repo';
 
 const windowMinutes = 30;
@@ -14,10 +16,14 @@ const captchaMinutes = 5;
 export interface ThrottleKeys {
   account: string;
   address: string;
+  /** Who the keys are of, for the audit trail's lockout entry. */
+  tenantId: string;
+  kind: AccountKind;
+  username: string;
 }
 
-export function throttleKeys(tenantId: string, kind: string, username: string, ip: string): ThrottleKeys {
-  return { account: `account:${tenantId}:${kind}:${username.toLowerCase()}`, address: `ip:${ip}` };
+export function throttleKeys(tenantId: string, kind: AccountKind, username: string, ip: string): ThrottleKeys {
+  return { account: `account:${tenantId}:${kind}:${username.toLowerCase()}`, address: `ip:${ip}`, tenantId, kind, username };
 }
 
 const hashAnswer = (text: string) => createHash('sha256').update(text.trim().toUpperCase()).digest('hex');
@@ -97,6 +103,22 @@ export async function recordFailure(ctx: AppContext, keys: ThrottleKeys, account
     await ctx.db.transaction().execute(async (trx) => {
       await repo.countFailure(trx, key, now, windowStart);
       const locked = await repo.lockWhenOver(trx, key, lockAfter, lockUntil, now);
+      // The lock is an event of the audit trail too (modules/audit): the account's, or the address's.
+      if (locked)
+        await recordSignInEvent(
+          trx,
+          'lockout',
+          {
+            tenantId: account?.tenant_id ?? keys.tenantId,
+            accountId: key === keys.account ? (account?.id ?? null) : null,
+            kind: account?.kind ?? keys.kind,
+            code: key === keys.account ? (account?.employee_code ?? keys.username) : '',
+            name: key === keys.account ? (account?.employee_name ?? '') : '',
+            supplierCode: key === keys.account ? (account?.supp_code ?? null) : null,
+            roles: '',
+          },
+          { reason: key === keys.account ? 'account' : 'address', until: lockUntil.toISOString() },
+        );
       if (locked && account && key === keys.account)
         await recordEvent(trx, {
           tenantId: account.tenant_id,
