@@ -17,6 +17,7 @@ import { scheduleNotices } from './modules/notification/notices';
 import { renderEvent } from './modules/notification/render';
 import { startNotifyDelivery } from './modules/notify-delivery/runtime';
 import { scheduleAuditJobs } from './modules/audit/jobs';
+import { jobActor, withAuditActor } from './db/audit-context';
 
 async function main() {
   const config = loadConfig();
@@ -68,7 +69,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   // Certificates' daily expiry marks: every process tries, the database lets one run a day (expiry.ts).
-  stopExpiryJob = scheduleExpiryJob(database.db, () => new Date(), app.log);
+  // Its marks are changes of certificates: the audit trail names the job (every run inherits the actor).
+  stopExpiryJob = withAuditActor(jobActor('', 'certificate expiry'), () => scheduleExpiryJob(database.db, () => new Date(), app.log));
   // The integration log's daily removal of batches older than each tenant's integrationLogDays (log/service.ts).
   stopRetentionJob = scheduleRetentionJob(database.db, () => new Date(), app.log);
   // The audit trail's chain (every minute) and its archive of entries past each tenant's auditRetentionDays (modules/audit).
@@ -77,7 +79,9 @@ async function main() {
   stopNotices = scheduleNotices(database.db, () => new Date(), config.passwordValidDays, app.log);
   // The demo feed (DEMO_FEED_MINUTES): new orders and their receiving through the integration service.
   if (config.demoFeed.minutes > 0)
-    stopDemoFeed = scheduleDemoFeed(database.db, { tenantId: config.demoFeed.tenant, everyMinutes: config.demoFeed.minutes }, app.log);
+    stopDemoFeed = withAuditActor(jobActor(config.demoFeed.tenant, 'demo feed'), () =>
+      scheduleDemoFeed(database.db, { tenantId: config.demoFeed.tenant, everyMinutes: config.demoFeed.minutes }, app.log),
+    );
   // Notifications' delivery worker and daily digest (NOTIFY_WORKER): every process shares the queue (notify-delivery/).
   if (config.notify.worker) stopNotifyDelivery = await startNotifyDelivery(database.db, config, renderEvent, app.log);
   app.log.info(
