@@ -19,7 +19,7 @@ try {
   const report = await checkChain(database.db, new Date(), minutes * 60_000);
   for (const t of report.tenants)
     console.log(
-      `${t.tenantId || '(no tenant)'}: ${t.checked} entries checked${t.fromArchive ? ' after its last archive' : ''}, ${sealed[t.tenantId] ?? 0} sealed now`,
+      `${t.tenantId || '(no tenant)'}: ${t.checked} entries checked${t.fromArchive ? ' after its last archive' : ''}, ${sealed[t.tenantId]?.count ?? 0} sealed now`,
     );
   for (const p of report.problems)
     console.log(

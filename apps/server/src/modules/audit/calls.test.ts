@@ -18,7 +18,14 @@ beforeAll(async () => {
   t = await createTestApp();
   ({ dates } = await insertFixtures(t.database.db, new Date()));
   // What the fixtures wrote (straight to the database, as no one) is not this file's business.
-  start = Number((await t.database.db.selectFrom('audit_entry').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+  start = Number(
+    (
+      await t.database.db
+        .selectFrom('audit_entry')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0,
+  );
 }, 120_000);
 afterAll(() => t.close());
 

@@ -71,12 +71,12 @@ export async function sealTenant(db: Kysely<DB>, tenantId: string): Promise<numb
   }
 }
 
-/** Seals every tenant's new entries; answers the count per tenant that had any. */
-export async function sealAll(db: Kysely<DB>): Promise<Record<string, number>> {
-  const sealed: Record<string, number> = {};
+/** Seals every tenant's new entries; answers, per tenant that had any, how many and the chain's last hash now. */
+export async function sealAll(db: Kysely<DB>): Promise<Record<string, { count: number; lastHash: string }>> {
+  const sealed: Record<string, { count: number; lastHash: string }> = {};
   for (const tenantId of await repo.auditTenants(db)) {
     const count = await sealTenant(db, tenantId);
-    if (count) sealed[tenantId] = count;
+    if (count) sealed[tenantId] = { count, lastHash: (await repo.lastSeal(db, tenantId))?.hash ?? chainStart };
   }
   return sealed;
 }
