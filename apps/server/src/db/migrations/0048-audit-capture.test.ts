@@ -112,6 +112,31 @@ it('never stores a password hash, a secret or a token, and names a changed secre
   expect(rows[0]!.kept).toBe(true);
 });
 
+it('redacts a secret column added later by its name (a TOTP secret, recovery codes)', async () => {
+  const entries = await entriesOf(async (trx) => {
+    await sql`ALTER TABLE account ADD COLUMN totp_secret text, ADD COLUMN recovery_codes text[]`.execute(trx);
+    await sql`UPDATE account SET totp_secret = 'JBSWY3DPEHPK3PXP', recovery_codes = '{a1b2c3}', remark = '2FA' WHERE employee_code = '100001-01'`.execute(
+      trx,
+    );
+  });
+  expect(entries).toHaveLength(1);
+  expect(entries[0]!.after).toEqual({ id: expect.any(Number), remark: '2FA' });
+  expect(entries[0]!.detail).toMatchObject({ redacted: ['recovery_codes', 'totp_secret'] });
+  expect(JSON.stringify(entries)).not.toContain('JBSWY3DPEHPK3PXP');
+});
+
+it('writes an update of a key as what the row was and what it is', async () => {
+  const entries = await entriesOf(async (trx) => {
+    await sql`INSERT INTO brand (tenant_id, brand_code, brand_name) VALUES ('demo', 'ZZ1', '试')`.execute(trx);
+    await sql`UPDATE brand SET brand_code = 'ZZ2' WHERE tenant_id = 'demo' AND brand_code = 'ZZ1'`.execute(trx);
+  });
+  expect(entries.map((e) => [e.action, e.object_id, e.before?.brand_code ?? null, e.after?.brand_code ?? null])).toEqual([
+    ['insert', 'ZZ1', null, 'ZZ1'],
+    ['update', 'ZZ1', 'ZZ1', null],
+    ['update', 'ZZ2', null, 'ZZ2'],
+  ]);
+});
+
 it('leaves out an update that changes nothing but a sign-in time, and tags grants', async () => {
   const entries = await entriesOf(async (trx) => {
     await trx.updateTable('account').set({ last_login_time: new Date() }).where('employee_code', '=', '100001-01').execute();

@@ -121,69 +121,12 @@ const keptName = `(_at|_time|_until|_date)$|^(must|is|has)_`;
 const statements = [
   sql`CREATE FUNCTION audit_is_secret(name text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
     SELECT name ~ ${sql.lit(secretName)} AND name !~ ${sql.lit(keptName)} $$`,
+  // A table's secret columns, read once per statement (a column added later is covered by its name alone).
+  sql`CREATE FUNCTION audit_secret_columns(relid oid) RETURNS text[] LANGUAGE sql STABLE AS $$
+    SELECT coalesce(array_agg(attname::text), '{}') FROM pg_attribute
+    WHERE attrelid = relid AND attnum > 0 AND NOT attisdropped AND audit_is_secret(attname) $$`,
   sql`CREATE FUNCTION audit_redact(j jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
-    SELECT CASE WHEN j IS NULL THEN NULL
-      ELSE coalesce((SELECT jsonb_object_agg(key, value) FROM jsonb_each(j) WHERE NOT audit_is_secret(key)), '{}'::jsonb) END $$`,
-  // The row's key as the trail names it: the key's values but the tenant, joined by '/'.
-  sql`CREATE FUNCTION audit_key(j jsonb, keys text[]) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-    SELECT coalesce(string_agg(j ->> k, '/' ORDER BY i), '') FROM unnest(keys) WITH ORDINALITY AS u(k, i) WHERE k <> 'tenant_id' $$`,
-  sql`CREATE FUNCTION audit_pick(j jsonb, keys text[]) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
-    SELECT coalesce((SELECT jsonb_object_agg(key, value) FROM jsonb_each(j) WHERE key = ANY (keys)), '{}'::jsonb) $$`,
-  // TG_ARGV: the key's columns (comma-separated), the supplier's column ('' for none), the kind of the rows.
-  sql`CREATE FUNCTION audit_rows_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-  DECLARE
-    ctx jsonb := nullif(current_setting('portal.audit_ctx', true), '')::jsonb;
-    keys text[] := string_to_array(TG_ARGV[0], ',');
-    supp text := nullif(TG_ARGV[1], '');
-    kind text := TG_ARGV[2];
-    who jsonb;
-    -- Columns that change by themselves (a sign-in's time, a client's last use): no entry when only they change.
-    noise text[] := ARRAY['last_login_time', 'first_login_time', 'last_used_at'];
-  BEGIN
-    who := CASE WHEN ctx IS NULL
-      THEN jsonb_build_object('job', coalesce(nullif(current_setting('application_name', true), ''), 'unnamed'))
-      ELSE coalesce(ctx -> 'detail', '{}'::jsonb) END;
-    IF TG_OP = 'INSERT' THEN
-      INSERT INTO audit_entry (tenant_id, kind, action, actor_kind, account_id, actor_code, actor_name, actor_supplier_code, actor_roles,
-                               client_ip, request_id, call_name, module_code, object_type, object_id, object_supplier_code, before, after, detail)
-      SELECT coalesce(r.j ->> 'tenant_id', ctx ->> 'tenantId', ''), kind, 'insert', coalesce(ctx ->> 'actorKind', 'system'),
-             (ctx ->> 'accountId')::int, coalesce(ctx ->> 'code', ''), coalesce(ctx ->> 'name', ''), ctx ->> 'supplierCode',
-             coalesce(ctx ->> 'roles', ''), coalesce(ctx ->> 'clientIp', ''), coalesce(ctx ->> 'requestId', ''),
-             coalesce(ctx ->> 'callName', ''), ctx ->> 'moduleCode', TG_TABLE_NAME, audit_key(r.j, keys), r.j ->> supp,
-             NULL, audit_redact(r.j), who
-      FROM (SELECT to_jsonb(n) AS j FROM new_rows n) r;
-    ELSIF TG_OP = 'DELETE' THEN
-      INSERT INTO audit_entry (tenant_id, kind, action, actor_kind, account_id, actor_code, actor_name, actor_supplier_code, actor_roles,
-                               client_ip, request_id, call_name, module_code, object_type, object_id, object_supplier_code, before, after, detail)
-      SELECT coalesce(r.j ->> 'tenant_id', ctx ->> 'tenantId', ''), kind, 'delete', coalesce(ctx ->> 'actorKind', 'system'),
-             (ctx ->> 'accountId')::int, coalesce(ctx ->> 'code', ''), coalesce(ctx ->> 'name', ''), ctx ->> 'supplierCode',
-             coalesce(ctx ->> 'roles', ''), coalesce(ctx ->> 'clientIp', ''), coalesce(ctx ->> 'requestId', ''),
-             coalesce(ctx ->> 'callName', ''), ctx ->> 'moduleCode', TG_TABLE_NAME, audit_key(r.j, keys), r.j ->> supp,
-             audit_redact(r.j), NULL, who
-      FROM (SELECT to_jsonb(o) AS j FROM old_rows o) r;
-    ELSE
-      INSERT INTO audit_entry (tenant_id, kind, action, actor_kind, account_id, actor_code, actor_name, actor_supplier_code, actor_roles,
-                               client_ip, request_id, call_name, module_code, object_type, object_id, object_supplier_code, before, after, detail)
-      SELECT coalesce(d.nj ->> 'tenant_id', d.oj ->> 'tenant_id', ctx ->> 'tenantId', ''), kind, 'update', coalesce(ctx ->> 'actorKind', 'system'),
-             (ctx ->> 'accountId')::int, coalesce(ctx ->> 'code', ''), coalesce(ctx ->> 'name', ''), ctx ->> 'supplierCode',
-             coalesce(ctx ->> 'roles', ''), coalesce(ctx ->> 'clientIp', ''), coalesce(ctx ->> 'requestId', ''),
-             coalesce(ctx ->> 'callName', ''), ctx ->> 'moduleCode', TG_TABLE_NAME, d.k, coalesce(d.nj ->> supp, d.oj ->> supp),
-             audit_redact(audit_pick(d.oj, d.changed || keys)), audit_redact(audit_pick(d.nj, d.changed || keys)),
-             CASE WHEN d.secret = '{}' THEN who ELSE who || jsonb_build_object('redacted', to_jsonb(d.secret)) END
-      FROM (
-        SELECT c.*, ARRAY(SELECT x FROM unnest(c.changed) x WHERE audit_is_secret(x) ORDER BY x) AS secret
-        FROM (
-          SELECT coalesce(n.k, o.k) AS k, o.j AS oj, n.j AS nj,
-                 ARRAY(SELECT e.key FROM jsonb_each(coalesce(n.j, o.j)) e
-                       WHERE (o.j -> e.key) IS DISTINCT FROM (n.j -> e.key) AND e.key <> ALL (noise) ORDER BY e.key) AS changed
-          FROM (SELECT audit_key(to_jsonb(x), keys) AS k, to_jsonb(x) AS j FROM old_rows x) o
-          FULL JOIN (SELECT audit_key(to_jsonb(x), keys) AS k, to_jsonb(x) AS j FROM new_rows x) n ON n.k = o.k
-        ) c
-      ) d
-      WHERE d.changed <> '{}';
-    END IF;
-    RETURN NULL;
-  END $$`,
+    SELECT j - ARRAY(SELECT k FROM jsonb_object_keys(j) k WHERE audit_is_secret(k)) $$`,
 ];
 
 const events = [
@@ -193,24 +136,97 @@ const events = [
 ] as const;
 
 /** The primary key's columns of a table, in the key's order. */
-async function keyOf(db: Kysely<unknown>, table: string): Promise<string> {
-  const { rows } = await sql<{ keys: string | null }>`
-    SELECT string_agg(a.attname, ',' ORDER BY array_position(i.indkey::int[], a.attnum::int)) AS keys
+async function keyOf(db: Kysely<unknown>, table: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT a.attname AS name
     FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
-    WHERE i.indrelid = ${table}::regclass AND i.indisprimary`.execute(db);
-  const keys = rows[0]?.keys;
-  if (!keys) throw new Error(`0048: ${table} has no primary key to name its rows in the audit trail`);
-  return keys;
+    WHERE i.indrelid = ${table}::regclass AND i.indisprimary
+    ORDER BY array_position(i.indkey::int[], a.attnum::int)`.execute(db);
+  if (rows.length === 0) throw new Error(`0048: ${table} has no primary key to name its rows in the audit trail`);
+  return rows.map((r) => r.name);
+}
+
+const functionOf = (table: string) => `audit_changed_${table}`;
+
+/**
+ * A table's trigger function, written for it (its key joins the old and new rows, its supplier column is read
+ * directly), so that each statement runs plans the session keeps: a row costs a jsonb of it and, for an update, one
+ * pass over its fields. Who acts comes from portal.audit_ctx; secrets are taken out by their column names.
+ */
+function triggerFunction(table: string, keys: string[], supplierColumn: string, kind: 'change' | 'grant', tenantColumn: string | null) {
+  const objectId = (alias: string) => {
+    const parts = keys.filter((k) => k !== 'tenant_id').map((k) => `${alias}.${k}::text`);
+    // A table keyed by the tenant alone (its settings) names no object beyond it.
+    if (parts.length === 0) return `''`;
+    return parts.length === 1 ? parts[0]! : `concat_ws('/', ${parts.join(', ')})`;
+  };
+  const supplier = (alias: string) => (supplierColumn ? `${alias}.${supplierColumn}` : 'NULL::text');
+  const tenant = (alias: string) => (tenantColumn ? `${alias}.${tenantColumn}` : 'NULL::text');
+  const columns = `tenant_id, kind, action, actor_kind, account_id, actor_code, actor_name, actor_supplier_code, actor_roles,
+      client_ip, request_id, call_name, module_code, object_type, object_id, object_supplier_code, before, after, detail`;
+  const actor = `coalesce(ctx ->> 'actorKind', 'system'), (ctx ->> 'accountId')::int, coalesce(ctx ->> 'code', ''),
+      coalesce(ctx ->> 'name', ''), ctx ->> 'supplierCode', coalesce(ctx ->> 'roles', ''), coalesce(ctx ->> 'clientIp', ''),
+      coalesce(ctx ->> 'requestId', ''), coalesce(ctx ->> 'callName', ''), ctx ->> 'moduleCode'`;
+  const whole = (alias: string, rows: string, action: string, side: 'before' | 'after') => `
+      INSERT INTO audit_entry (${columns})
+      SELECT coalesce(${tenant(alias)}, ctx ->> 'tenantId', ''), '${kind}', '${action}', ${actor}, '${table}', ${objectId(alias)},
+             ${supplier(alias)}, ${side === 'before' ? `to_jsonb(${alias}) - secret, NULL` : `NULL, to_jsonb(${alias}) - secret`}, who
+      FROM ${rows} ${alias};`;
+  return sql.raw(`CREATE FUNCTION ${functionOf(table)}() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    ctx jsonb := nullif(current_setting('portal.audit_ctx', true), '')::jsonb;
+    secret text[] := audit_secret_columns(TG_RELID);
+    who jsonb := CASE WHEN ctx IS NULL
+      THEN jsonb_build_object('job', coalesce(nullif(current_setting('application_name', true), ''), 'unnamed'))
+      ELSE coalesce(ctx -> 'detail', '{}'::jsonb) END;
+  BEGIN
+    IF TG_OP = 'INSERT' THEN${whole('n', 'new_rows', 'insert', 'after')}
+    ELSIF TG_OP = 'DELETE' THEN${whole('o', 'old_rows', 'delete', 'before')}
+    ELSE
+      INSERT INTO audit_entry (${columns})
+      SELECT coalesce(${tenant('n')}, ctx ->> 'tenantId', ''), '${kind}', 'update', ${actor}, '${table}', ${objectId('n')},
+             ${supplier('n')}, d.b, d.a,
+             CASE WHEN d.redacted IS NULL THEN who ELSE who || jsonb_build_object('redacted', to_jsonb(d.redacted)) END
+      FROM old_rows o JOIN new_rows n ON ${keys.map((k) => `o.${k} = n.${k}`).join(' AND ')}
+      CROSS JOIN LATERAL (SELECT to_jsonb(o) AS oj, to_jsonb(n) AS nj) j
+      CROSS JOIN LATERAL (
+        SELECT jsonb_object_agg(f.key, j.oj -> f.key) FILTER (WHERE NOT f.secret) AS b,
+               jsonb_object_agg(f.key, f.value) FILTER (WHERE NOT f.secret) AS a,
+               count(*) FILTER (WHERE f.changed AND f.key <> ALL (ARRAY['last_login_time', 'first_login_time', 'last_used_at'])) AS n,
+               array_agg(f.key ORDER BY f.key) FILTER (WHERE f.changed AND f.secret) AS redacted
+        FROM (SELECT e.key, e.value, (j.oj -> e.key) IS DISTINCT FROM e.value AS changed, e.key = ANY (secret) AS secret
+              FROM jsonb_each(j.nj) e) f
+        WHERE f.changed OR f.key = ANY (ARRAY[${keys.map((k) => `'${k}'`).join(', ')}])
+      ) d
+      WHERE d.n > 0;
+      -- A row whose key itself changed: what it was and what it is, as two halves of the update.
+      INSERT INTO audit_entry (${columns})
+      SELECT coalesce(${tenant('o')}, ctx ->> 'tenantId', ''), '${kind}', 'update', ${actor}, '${table}', ${objectId('o')},
+             ${supplier('o')}, to_jsonb(o) - secret, NULL, who
+      FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE ${keys.map((k) => `o.${k} = n.${k}`).join(' AND ')});
+      INSERT INTO audit_entry (${columns})
+      SELECT coalesce(${tenant('n')}, ctx ->> 'tenantId', ''), '${kind}', 'update', ${actor}, '${table}', ${objectId('n')},
+             ${supplier('n')}, NULL, to_jsonb(n) - secret, who
+      FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE ${keys.map((k) => `o.${k} = n.${k}`).join(' AND ')});
+    END IF;
+    RETURN NULL;
+  END $$`);
 }
 
 /** Puts the audit triggers on a table (a later migration adding a table people change calls this too). */
 export async function auditTable(db: Kysely<unknown>, table: string, supplierColumn: string, kind: 'change' | 'grant'): Promise<void> {
   const keys = await keyOf(db, table);
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM pg_attribute WHERE attrelid = ${table}::regclass AND attname = 'tenant_id' AND NOT attisdropped`.execute(
+    db,
+  );
+  const tenantColumn = table === 'tenant' ? 'id' : rows[0]!.n > 0 ? 'tenant_id' : null;
+  await triggerFunction(table, keys, supplierColumn, kind, tenantColumn).execute(db);
   for (const [suffix, event, transition] of events)
     await sql`CREATE TRIGGER ${sql.raw(`audit_${suffix}`)} AFTER ${sql.raw(event)} ON ${sql.table(table)}
       REFERENCING ${sql.raw(transition)} FOR EACH STATEMENT
       WHEN (coalesce(current_setting('portal.audit_bulk', true), '') <> 'on')
-      EXECUTE FUNCTION audit_rows_changed(${sql.lit(keys)}, ${sql.lit(supplierColumn)}, ${sql.lit(kind)})`.execute(db);
+      EXECUTE FUNCTION ${sql.raw(functionOf(table))}()`.execute(db);
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -219,11 +235,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [table] of AUDITED)
+  for (const [table] of AUDITED) {
     for (const [suffix] of events) await sql`DROP TRIGGER ${sql.raw(`audit_${suffix}`)} ON ${sql.table(table)}`.execute(db);
-  await sql`DROP FUNCTION audit_rows_changed()`.execute(db);
-  await sql`DROP FUNCTION audit_pick(jsonb, text[])`.execute(db);
-  await sql`DROP FUNCTION audit_key(jsonb, text[])`.execute(db);
+    await sql`DROP FUNCTION ${sql.raw(functionOf(table))}()`.execute(db);
+  }
   await sql`DROP FUNCTION audit_redact(jsonb)`.execute(db);
+  await sql`DROP FUNCTION audit_secret_columns(oid)`.execute(db);
   await sql`DROP FUNCTION audit_is_secret(text)`.execute(db);
 }
