@@ -90,18 +90,20 @@ export function recordSignInEvent(
   });
 }
 
-/** An export: what was exported (the call, its filter) and how (csv, xlsx); the actor is the call's. */
-export function recordExport(db: Kysely<DB>, format: string, detail: Record<string, unknown>): Promise<void> {
-  return recordAuditEvent(db, { kind: 'export', action: format, detail });
+/** An export: what was exported (the call, its file, its filter) and how (csv, xlsx, file); the actor is the call's unless given. */
+export function recordExport(db: Kysely<DB>, format: string, detail: Record<string, unknown>, actor?: AuditActor): Promise<void> {
+  return recordAuditEvent(db, { kind: 'export', action: format, detail, ...(actor ? { actor } : {}) });
 }
 
-/** What platform code records through the app (platform/audit-scope.ts): an export. */
+/** What platform code records through the app (platform/audit-scope.ts): every download of registerDownload but a stored file's. */
 export const auditEventsOf = (db: Kysely<DB>): AuditEvents => ({
-  exported: (actor, detail) =>
-    recordAuditEvent(db, {
-      kind: 'export',
-      action: typeof detail.contentType === 'string' && detail.contentType.includes('csv') ? 'csv' : 'file',
-      actor,
-      detail,
-    }),
+  exported: (actor, detail) => recordExport(db, formatOf(detail.contentType), detail, actor),
 });
+
+function formatOf(contentType: unknown): string {
+  if (typeof contentType !== 'string') return 'file';
+  if (contentType.includes('csv')) return 'csv';
+  if (contentType.includes('spreadsheetml')) return 'xlsx';
+  if (contentType.includes('pdf')) return 'pdf';
+  return 'file';
+}
