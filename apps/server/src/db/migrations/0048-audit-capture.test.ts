@@ -1,11 +1,12 @@
 // 0048: the rows people change leave entries of the trail with who acted, only what changed, and never a secret;
 // a bulk load leaves none of its own rows; every table is either audited or named as left out.
-import { type Transaction, sql } from 'kysely';
+import { Migrator, type Transaction, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seededDatabase } from '../../test/helpers';
 import type { Database } from '../database';
 import type { DB } from '../schema';
 import { AUDITED, NOT_AUDITED } from './0048-audit-capture';
+import { migrationProvider } from './index';
 import { AUDIT_OWN_TABLES } from './0049-audit-seal';
 
 let database: Database;
@@ -160,4 +161,21 @@ it('writes the system and its job without an actor, and nothing of a bulk load',
     await trx.updateTable('supplier').set({ logo_icon: 'y.png' }).where('tenant_id', '=', 'demo').execute();
   });
   expect(bulk).toEqual([]);
+});
+
+it('goes down without a trigger or function left, and up again', async () => {
+  const count = async () =>
+    (
+      await sql<{ triggers: number; functions: number }>`
+        SELECT (SELECT count(*)::int FROM pg_trigger WHERE tgname IN ('audit_insert', 'audit_update', 'audit_delete')) AS triggers,
+               (SELECT count(*)::int FROM pg_proc WHERE proname LIKE 'audit\\_changed\\_%' OR proname IN ('audit_redact', 'audit_is_secret', 'audit_secret_columns')) AS functions`.execute(
+        database.db,
+      )
+    ).rows[0]!;
+  expect(await count()).toEqual({ triggers: AUDITED.length * 3, functions: AUDITED.length + 3 });
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider });
+  expect((await migrator.migrateTo('0046-audit-trail')).error).toBeUndefined();
+  expect(await count()).toEqual({ triggers: 0, functions: 0 });
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect(await count()).toEqual({ triggers: AUDITED.length * 3, functions: AUDITED.length + 3 });
 });
