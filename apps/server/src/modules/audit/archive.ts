@@ -10,7 +10,7 @@ import type { DB } from '../../db/schema';
 import { saveFile } from '../../platform/files/store';
 import { canonicalJson, chainStart, entryOf, linkHash, sealBatch, underChainLock } from './chain';
 import { recordAuditEvent } from './record';
-import * as repo from './repo';
+import * as repo from './writer-repo';
 
 export const retentionParam = 'auditRetentionDays';
 export const defaultRetentionDays = 1095;

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import * as repo from './repo';
+import * as repo from './writer-repo';
 
 /** The hash a chain starts from (no entry before it). */
 export const chainStart = '0'.repeat(64);

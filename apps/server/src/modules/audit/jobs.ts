@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema';
 import { repeat } from '../../platform/repeat';
 import { archiveTenant } from './archive';
 import { sealAll } from './chain';
-import { auditTenants } from './repo';
+import { auditTenants } from './writer-repo';
 
 interface Log {
   info(o: object, m: string): void;

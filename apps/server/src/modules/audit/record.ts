@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { type AuditActor, currentAuditActor } from '../../db/audit-context';
 import type { AuditKind, DB } from '../../db/schema';
 import type { AuditEvents } from '../../platform/audit-scope';
-import * as repo from './repo';
+import * as repo from './writer-repo';
 
 export interface AuditEvent {
   kind: AuditKind;
