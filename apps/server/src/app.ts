@@ -29,6 +29,7 @@ import { systemRoutes } from './modules/system/routes';
 import { UsageLogBuffer } from './modules/usage-log/buffer';
 import { usageLogRoutes } from './modules/usage-log/routes';
 import { userRoutes } from './modules/user/routes';
+import { sessionRoutes } from './modules/session/routes';
 import { settlementRoutes } from './modules/settlement/routes';
 import { certificateRoutes } from './modules/certificate/routes';
 import { dockRoutes } from './modules/dock/routes';
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes(ctx));
       await api.register(menuRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(sessionRoutes(ctx));
       await api.register(baseInfoRoutes(ctx));
       await api.register(commonRoutes(ctx));
       await api.register(purchaseOrderRoutes(ctx));

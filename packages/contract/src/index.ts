@@ -22,6 +22,8 @@ export * as system from './system';
 export * as usageLog from './usage-log';
 export { LogConstants } from './usage-log';
 export * as user from './user';
+export * as session from './session';
+export type { DeviceType, SessionRow } from './session';
 export * as settlement from './settlement';
 export * as integration from './integration';
 export * as performance from './performance';

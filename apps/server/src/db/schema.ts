@@ -161,6 +161,10 @@ export interface SessionTable {
   revoked_at: NullableTimestamp;
   revoke_reason: string | null;
   client_ip: Generated<string>;
+  /** The browser's User-Agent at sign-in (0050), at most 500 characters. */
+  user_agent: Generated<string>;
+  /** The id the session's owner names it by (0050): random, never the token or its hash. */
+  public_id: Generated<string>;
 }
 
 export interface LoginEventTable {

@@ -51,7 +51,7 @@ export async function tenantExists(db: Kysely<DB>, tenantId: string): Promise<bo
 
 export async function insertSession(
   db: Kysely<DB>,
-  row: { tokenHash: string; accountId: number; expiresAt: Date; clientIp: string; now: Date; endOthers: boolean },
+  row: { tokenHash: string; accountId: number; expiresAt: Date; clientIp: string; userAgent: string; now: Date; endOthers: boolean },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (row.endOthers) {
@@ -69,6 +69,7 @@ export async function insertSession(
         account_id: row.accountId,
         expires_at: row.expiresAt,
         client_ip: row.clientIp,
+        user_agent: row.userAgent.slice(0, 500),
         created_at: row.now,
         last_seen_at: row.now,
       })

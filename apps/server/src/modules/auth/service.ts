@@ -139,6 +139,7 @@ async function startSession(
     accountId: account.id,
     expiresAt: absoluteExpiry,
     clientIp: client.ip,
+    userAgent: client.userAgent,
     now,
     endOthers: ctx.config.singleSession,
   });
