@@ -110,6 +110,9 @@ export const subPages: Record<string, SubPage[]> = {
   ],
 };
 
+/** 我的会话, from the user menu: every signed-in user's own sessions, in no server menu. */
+export const MySessionsPage = lazy(() => import('../features/session/sessions-page'));
+
 /** Internal example of the DataGrid, not in any menu. */
 export const GridExamplePage = lazy(() => import('../features/grid-example/grid-example-page'));
 

@@ -18,6 +18,7 @@ import { LanguageSwitch } from '../components/language-switch';
 import { Deferred } from './deferred';
 import { ErrorLogButton, FullscreenToggle, HelpCenter, QrCodeButton, SizeSelect } from './header-tools';
 import { NotificationBell } from '../features/notification/bell';
+import { mySessionsPath } from '../features/session/paths';
 
 // Not on the first screen: loaded when first opened.
 const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
@@ -102,10 +103,12 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
             items: [
               { key: 'info', label: t('shell.userInfo') },
               { key: 'password', label: t('shell.changePassword') },
+              { key: 'sessions', label: t('session.menu') },
               { type: 'divider' },
               { key: 'logout', label: t('shell.logout') },
             ],
-            onClick: ({ key }) => (key === 'logout' ? void logout() : setDialog(key as 'info' | 'password')),
+            onClick: ({ key }) =>
+              key === 'logout' ? void logout() : key === 'sessions' ? navigate(mySessionsPath) : setDialog(key as 'info' | 'password'),
           }}
         >
           <a onClick={(e) => e.preventDefault()} href="#" aria-label={t('shell.userMenu')}>
