@@ -38,7 +38,7 @@ function server(kind: 'code' | 'password') {
   ]);
 }
 
-const create = () => call(integration.createClient, { body: { name: 'ERP', scopes: [] } });
+const create = () => call(integration.createClient, { body: { name: 'ERP', scopes: [], allowedSources: [], ratePerMinute: 60 } });
 
 describe('step-up dialog', () => {
   it('asks for a code when a sensitive call is refused for one, then sends the call again', async () => {

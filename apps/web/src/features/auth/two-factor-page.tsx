@@ -28,6 +28,8 @@ export default function TwoFactorPage() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [error, setError] = useState('');
   const [starting, setStarting] = useState(false);
+  // Turning off takes a recovery code too (the phone is gone).
+  const [recovery, setRecovery] = useState(false);
   const confirm = useConfirmEnrolment();
   const disable = useDisable();
   const [confirmForm] = Form.useForm<{ code: string }>();
@@ -150,12 +152,21 @@ export default function TwoFactorPage() {
             ) : (
               <Form form={disableForm} layout="vertical" onFinish={onDisable} requiredMark={false} disabled={disable.isPending}>
                 <Typography.Paragraph>{t('mfa.disableIntro')}</Typography.Paragraph>
-                <Form.Item name="code" label={t('mfa.code')} rules={[{ required: true, whitespace: true, message: t('mfa.codeRequired') }]}>
-                  <CodeInput recovery={false} />
+                <Form.Item
+                  name="code"
+                  label={t(recovery ? 'mfa.recoveryCode' : 'mfa.code')}
+                  rules={[{ required: true, whitespace: true, message: t('mfa.codeRequired') }]}
+                >
+                  <CodeInput recovery={recovery} />
                 </Form.Item>
-                <Button danger htmlType="submit" loading={disable.isPending}>
-                  {t('mfa.disable')}
-                </Button>
+                <Space wrap>
+                  <Button danger htmlType="submit" loading={disable.isPending}>
+                    {t('mfa.disable')}
+                  </Button>
+                  <Button type="link" onClick={() => setRecovery((r) => !r)}>
+                    {t(recovery ? 'mfa.useTotp' : 'mfa.useRecovery')}
+                  </Button>
+                </Space>
               </Form>
             )}
           </section>
