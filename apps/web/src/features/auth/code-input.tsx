@@ -26,7 +26,7 @@ export function CodeInput({
       pattern="[0-9]*"
       maxLength={6}
       placeholder={t('mfa.codePlaceholder')}
-      style={{ letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' }}
+      className="otp-input"
       {...rest}
     />
   );

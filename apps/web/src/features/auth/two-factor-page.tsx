@@ -3,7 +3,7 @@
 // this once (copy, download), and turn it off again with a code when the policy allows.
 import { auth } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -122,17 +122,13 @@ export default function TwoFactorPage() {
               {t('mfa.recoveryTitle')}
             </Typography.Title>
             <Typography.Paragraph>{t('mfa.recoveryIntro')}</Typography.Paragraph>
-            <List
-              bordered
-              size="small"
-              dataSource={recoveryCodes}
-              grid={{ gutter: 8, xs: 1, sm: 2 }}
-              renderItem={(code) => (
-                <List.Item style={{ fontFamily: 'monospace', fontSize: 16 }} data-testid="recovery-code">
+            <ol aria-labelledby="recovery-title" className="recovery-codes">
+              {recoveryCodes.map((code) => (
+                <li key={code} data-testid="recovery-code">
                   {code}
-                </List.Item>
-              )}
-            />
+                </li>
+              ))}
+            </ol>
             <Space wrap style={{ marginTop: 12 }}>
               <Button onClick={() => void copyCodes()}>{t('mfa.copyCodes')}</Button>
               <Button onClick={downloadCodes}>{t('mfa.downloadCodes')}</Button>
@@ -184,7 +180,7 @@ export default function TwoFactorPage() {
                 code
                 copyable={{ text: enrolment.secret, tooltips: [t('mfa.copySecret'), t('mfa.copied')] }}
                 data-testid="totp-secret"
-                style={{ wordBreak: 'break-all', fontSize: 15 }}
+                style={{ wordBreak: 'break-word', fontSize: 14 }}
               >
                 {enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
               </Typography.Text>
