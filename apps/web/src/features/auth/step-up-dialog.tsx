@@ -56,6 +56,7 @@ export function StepUpDialog() {
     <Modal
       open={kind !== null}
       title={t('mfa.stepUpTitle')}
+      className="step-up-dialog"
       onCancel={() => close(false)}
       destroyOnHidden
       footer={[

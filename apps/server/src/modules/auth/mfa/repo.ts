@@ -1,6 +1,6 @@
 // SQL of two-factor sign-in: secrets, recovery codes, login challenges, step-ups, the tenant's policy, and the
 // audit rows of its events.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AccountKind, DB } from '../../../db/schema';
 
 export function totpOf(db: Kysely<DB>, accountId: number) {
@@ -32,7 +32,7 @@ export async function takeStep(db: Kysely<DB>, accountId: number, step: number, 
     .updateTable('account_totp')
     .set({ last_step: step, ...(enabling ? { enabled_at: now } : {}) })
     .where('account_id', '=', accountId)
-    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', String(step) as never)]));
+    .where((eb) => eb.or([eb('last_step', 'is', null), sql<boolean>`account_totp.last_step < ${step}`]));
   query = enabling ? query.where('enabled_at', 'is', null) : query.where('enabled_at', 'is not', null);
   return (await query.returning('account_id').executeTakeFirst()) !== undefined;
 }
