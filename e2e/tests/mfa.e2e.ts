@@ -220,4 +220,27 @@ describe('two-factor sign-in', () => {
       await asBuyer.call(mfa.disable, { body: { code: recoveryCodes[0]! } });
     }
   });
+
+  it('takes a user the policy requires straight to enrolment after the password, and nowhere else', async () => {
+    const asAdmin = apiAs('admin');
+    await asAdmin.call(mfa.savePolicy, { body: { requiredRoles: ['buyer'], supplierMainRequired: false, stepUpPassword: false } });
+    try {
+      const page = await browser.page();
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/stafflogin?redirect=%2FpurOrder');
+      await submitLogin(page, 'buyer01');
+      await page.waitForURL('**/twoFactor?redirect=**');
+      await page.getByText('所在单位要求您的账号开启双重验证。完成绑定后才能继续使用系统。').waitFor();
+      await page.getByRole('button', { name: '开始绑定' }).waitFor();
+      expect(await page.getByRole('button', { name: '返回系统' }).count()).toBe(0);
+      await expectAccessible(page, 'forced-zh-1440');
+      // Any other page leads back here: the server answers its calls 403 until the account has enrolled.
+      await page.goto('/dashboard');
+      await page.waitForURL('**/twoFactor?redirect=%2Fdashboard');
+      await page.getByRole('button', { name: '退出登录' }).click();
+      await page.waitForURL(/\/stafflogin/);
+    } finally {
+      await asAdmin.call(mfa.savePolicy, { body: { requiredRoles: [], supplierMainRequired: false, stepUpPassword: false } });
+    }
+  });
 });

@@ -140,7 +140,8 @@ export default function TwoFactorPage() {
         ) : status.enabled ? (
           <section>
             <Typography.Paragraph>
-              {t('mfa.statusLabel')}: <Tag color="green">{t('mfa.on')}</Tag>
+              {t('punct.labelled', { label: t('mfa.statusLabel'), value: '' })}
+              <Tag color="green">{t('mfa.on')}</Tag>
             </Typography.Paragraph>
             <Typography.Paragraph>{t('mfa.recoveryLeft', { n: status.recoveryCodesLeft })}</Typography.Paragraph>
             {status.required ? (
@@ -200,7 +201,8 @@ export default function TwoFactorPage() {
         ) : (
           <section>
             <Typography.Paragraph>
-              {t('mfa.statusLabel')}: <Tag>{t('mfa.off')}</Tag>
+              {t('punct.labelled', { label: t('mfa.statusLabel'), value: '' })}
+              <Tag>{t('mfa.off')}</Tag>
             </Typography.Paragraph>
             <Typography.Paragraph type="secondary">{t('mfa.codeIntro')}</Typography.Paragraph>
             <Button type="primary" onClick={() => void start()} loading={starting}>
