@@ -21,6 +21,7 @@ import { performanceRoutes } from './modules/performance/routes';
 import { orderSettingsRoutes } from './modules/order-settings/routes';
 import { fileRoutes } from './modules/file/routes';
 import { authenticate } from './modules/auth/service';
+import { requireStepUp } from './modules/auth/mfa/service';
 import { frameModuleUrls } from './modules/menu/repo';
 import { menuRoutes } from './modules/menu/routes';
 import { purchaseOrderRoutes } from './modules/purchase-order/routes';
@@ -45,6 +46,7 @@ import { notificationRoutes } from './modules/notification/routes';
 import { notifyDeliveryRoutes } from './modules/notify-delivery/routes';
 import { type Access, registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
+import type { SessionContext } from './platform/session-context';
 import { failure } from './platform/envelope';
 import { DownloadLimits } from './platform/downloads';
 import { FrameSources } from './platform/frame-sources';
@@ -133,7 +135,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  const gate = { authenticate: (token: string, access?: Access) => authenticate(ctx, token, access), csrfKey: ctx.csrfKey };
+  const gate = {
+    authenticate: (token: string, access?: Access) => authenticate(ctx, token, access),
+    csrfKey: ctx.csrfKey,
+    requireStepUp: (session: SessionContext) => requireStepUp(ctx, session),
+  };
   registerMetrics(app, config.apiPrefix, {
     pools: database.poolStats,
     downloads: () => app.downloads.active,

@@ -41,6 +41,7 @@ export const ModuleCode = {
   notifyChannels: 'ms0122',
   groupRobots: 'ms0123',
   orderSettings: 'ms0124',
+  mfaPolicy: 'ms0127',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -92,4 +93,5 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0122: 'Notification channels',
   ms0123: 'Group robots',
   ms0124: 'Order collaboration settings',
+  ms0127: 'Two-factor policy',
 };

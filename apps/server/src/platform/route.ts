@@ -46,6 +46,10 @@ declare module 'fastify' {
     changes?: boolean;
     /** An integration call: its own gate (a client's bearer token) runs instead of the session's. */
     integration?: boolean;
+    /** A sensitive action: the session must have confirmed its user within the last minutes (two-factor step-up). */
+    stepUp?: boolean;
+    /** Open to a session whose account must still enrol in two-factor sign-in. */
+    duringEnrolment?: boolean;
   }
 }
 
@@ -58,6 +62,8 @@ export function accessOf(call: CallDef<z.ZodType | undefined, z.ZodType | undefi
     isPublic: call.public ?? false,
     changes: call.changes ?? false,
     integration: call.integration !== undefined,
+    ...(call.stepUp ? { stepUp: true } : {}),
+    ...(call.duringEnrolment ? { duringEnrolment: true } : {}),
     ...(call.module ? { module: call.module } : {}),
     ...(call.button ? { button: call.button } : {}),
   };

@@ -49,6 +49,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'notification/centre': lazy(() => import('../features/notification/centre-page')),
   'notification/settings': lazy(() => import('../features/notification/settings-page')),
   'order-settings/index': lazy(() => import('../features/order-settings/settings-page')),
+  'auth/mfa-policy': lazy(() => import('../features/auth/mfa-policy-page')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
@@ -130,6 +131,9 @@ export const shellFreePages: Record<string, LazyExoticComponent<ComponentType>> 
   '/contractPdf': lazy(() => import('../features/settlement/contract-pdf-page')),
   /** A delivery note on A4 with its barcode and QR code, for the dock (delivery-note/print-page.tsx). */
   '/deliveryNotePrint': lazy(() => import('../features/delivery-note/print-page')),
+  /** Two-factor sign-in of the user's own account: from the user menu, and the only page of a session that must enrol. */
+  '/twoFactor': lazy(() => import('../features/auth/two-factor-page')),
 };
+export const twoFactorPath = '/twoFactor';
 /** The public cooperation application (/coApply), reached without signing in. */
 export const CoApplyPage = lazy(() => import('../features/supplier-apply/co-apply-page'));

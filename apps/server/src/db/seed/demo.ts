@@ -92,6 +92,12 @@ export async function seedDemo(
         { tenant_id: tenant.id, role_code: receivingRole.code, role_name: receivingRole.name },
       ])
       .execute();
+    // Two-factor sign-in stays optional in the demo (its accounts sign in with passwords, as the tests and the tour
+    // do); a tenant without this row gets the built-in default, which requires it of admin and the settlement roles.
+    await trx
+      .insertInto('mfa_policy')
+      .values({ tenant_id: tenant.id, required_roles: [], supplier_main_required: false, step_up_password: false, updated_by: 'seed' })
+      .execute();
     await trx
       .insertInto('module')
       .values(

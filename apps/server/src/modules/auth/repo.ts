@@ -1,4 +1,5 @@
 // SQL of accounts, sessions, the login journal and the identity provider's one-time codes.
+import { mfa } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { executePrepared } from '../../db/prepared';
 import type { AccountKind, DB } from '../../db/schema';
@@ -82,6 +83,16 @@ export async function insertSession(
   });
 }
 
+/**
+ * Whether the tenant's policy (mfa_policy; none stored: the built-in default) requires two-factor sign-in of the
+ * account: staff by role, a supplier main account when the tenant says so, a child account never.
+ */
+const { defaultPolicy } = mfa;
+const mfaRequiredSql = sql<boolean>`coalesce(CASE
+    WHEN account.kind = 'staff' THEN account.role_code = ANY(coalesce(mfa_policy.required_roles, ${sql.val([...defaultPolicy.requiredRoles])}::text[]))
+    WHEN account.parent_code IS NULL THEN coalesce(mfa_policy.supplier_main_required, ${defaultPolicy.supplierMainRequired})
+    ELSE false END, false)`;
+
 /** A session with its account and profile; with an access, whether the account holds it (column `held`). */
 export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) {
   const held = !access
@@ -96,6 +107,8 @@ export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) 
     .leftJoin('supplier', (join) =>
       join.onRef('supplier.tenant_id', '=', 'account.tenant_id').onRef('supplier.supp_code', '=', 'account.supp_code'),
     )
+    .leftJoin('account_totp', 'account_totp.account_id', 'account.id')
+    .leftJoin('mfa_policy', 'mfa_policy.tenant_id', 'account.tenant_id')
     .select([
       'tenant.company_name',
       'supplier.supp_name',
@@ -120,6 +133,11 @@ export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) 
       'supplier.status as supplier_status',
     ])
     .select(held.as('held'))
+    .select([
+      sql<boolean>`account_totp.enabled_at IS NOT NULL`.as('totp_enabled'),
+      mfaRequiredSql.as('mfa_required'),
+      sql<boolean>`coalesce(mfa_policy.step_up_password, ${defaultPolicy.stepUpPassword})`.as('step_up_password'),
+    ])
     .where('session.token_hash', '=', tokenHash);
   // Every call runs it: prepared, PostgreSQL plans it once per connection.
   return executePrepared(db, query).then((result) => result.rows[0]);

@@ -1,5 +1,13 @@
 // Sign-in rules: credentials, identity choice, account and password states, sessions.
-import { type LoginBody, type LoginIdentity, type LoginResult, Messages, ResultCode, type UserInfo } from '@portal/contract';
+import {
+  type CodeNeeded,
+  type LoginBody,
+  type LoginIdentity,
+  type LoginResult,
+  Messages,
+  ResultCode,
+  type UserInfo,
+} from '@portal/contract';
 import type { Access } from '../../platform/auth-hook';
 import { ApiError, type Localized } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
@@ -9,6 +17,7 @@ import type { SessionContext } from '../../platform/session-context';
 import { SingleFlight } from '../../platform/single-flight';
 import type { AccountKind } from '../../db/schema';
 import { redeemCode } from './ident';
+import { issueChallenge, usesTwoFactor } from './mfa/challenge';
 import * as repo from './repo';
 import { guardLogin, recordFailure, recordSuccess, throttleKeys } from './throttle';
 
@@ -39,7 +48,7 @@ export async function login(
   tenantQuery: string,
   body: LoginBody,
   client: ClientInfo,
-): Promise<LoginResult | LoginIdentity[]> {
+): Promise<LoginResult | LoginIdentity[] | CodeNeeded> {
   const tenantId = tenantQuery || body.tenantid || '';
   const username = body.username.trim();
   const journal = (outcome: string, accountId: number | null) =>
@@ -105,16 +114,19 @@ export async function login(
       employeeName: a.employee_name,
     }));
   }
+  await refuseInactive(ctx, account, journal);
+  // Two-factor sign-in: no session until the code (POST /user/loginCode with this challenge).
+  if (await usesTwoFactor(ctx, account.id)) {
+    await journal('code-needed', account.id);
+    return issueChallenge(ctx, account);
+  }
   return startSession(ctx, account, client, journal);
 }
 
-/** Opens a session for an account whose identity is proven, after the account-state checks. */
-async function startSession(
-  ctx: AppContext,
-  account: repo.LoginCandidate,
-  client: ClientInfo,
-  journal: (outcome: string, accountId: number | null) => Promise<void>,
-): Promise<LoginResult> {
+type Journal = (outcome: string, accountId: number | null) => Promise<void>;
+
+/** Refuses (journaled) a disabled or expired account or one of a disabled supplier. */
+async function refuseInactive(ctx: AppContext, account: repo.LoginCandidate, journal: Journal): Promise<void> {
   const now = ctx.now();
   if (!account.is_used) {
     await journal('disabled', account.id);
@@ -131,7 +143,17 @@ async function startSession(
       en: `This account expired on ${account.mature_date}. Please contact your administrator.`,
     });
   }
+}
 
+/** Opens a session for an account whose identity is proven (password, and code when it uses one), after the account-state checks. */
+export async function startSession(
+  ctx: AppContext,
+  account: repo.LoginCandidate,
+  client: ClientInfo,
+  journal: Journal,
+): Promise<LoginResult> {
+  await refuseInactive(ctx, account, journal);
+  const now = ctx.now();
   const token = newToken();
   const absoluteExpiry = new Date(now.getTime() + ctx.config.sessionAbsoluteHours * 3_600_000);
   await repo.insertSession(ctx.db, {
@@ -240,7 +262,11 @@ export async function authenticate(ctx: AppContext, token: string, access?: Acce
     throw ApiError.unauthorized(supplierDisabled ? Messages.supplierDisabled : undefined);
   }
   await touch(ctx, tokenHash, row, now);
-  if (access && !row.held) throw ApiError.forbidden();
+  if (access && !row.held) {
+    // A session that must enrol first hears that, not which modules it lacks (no call of a module is open to it).
+    if (row.mfa_required && !row.totp_enabled) throw new ApiError(403, ResultCode.mfaEnrolmentRequired, Messages.mfaEnrolmentRequired);
+    throw ApiError.forbidden();
+  }
   return sessionOf(tokenHash, row);
 }
 
@@ -256,6 +282,12 @@ function sessionOf(tokenHash: string, row: repo.SessionRow): SessionContext {
     roleCode: row.role_code,
     parentCode: row.parent_code,
     supplierStatus: row.kind === 'supplier' ? row.supplier_status : null,
+    twoFactor: {
+      enabled: row.totp_enabled,
+      required: row.mfa_required,
+      pending: row.mfa_required && !row.totp_enabled,
+      stepUpPassword: row.step_up_password,
+    },
     profile: {
       companyName: row.company_name,
       suppName: row.supp_name ?? '',
