@@ -42,6 +42,7 @@ import * as m0043 from './0043-notify-channel-screens';
 import * as m0044 from './0044-order-settings';
 import * as m0045 from './0045-perf-deferred';
 import * as m0046 from './0046-audit-trail';
+import * as m0051 from './0051-audit-viewer';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0044-order-settings': m0044,
   '0045-perf-deferred': m0045,
   '0046-audit-trail': m0046,
+  '0051-audit-viewer': m0051,
 };
 
 export const migrationProvider: MigrationProvider = {
