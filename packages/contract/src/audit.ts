@@ -167,6 +167,27 @@ export const exportActivityLog = defineCall({
   data: z.string(),
 });
 
+export const auditModule = z.object({ moduleCode: z.string(), name: z.string(), nameEn: z.string() });
+export type AuditModule = z.infer<typeof auditModule>;
+
+export const getAuditModules = defineCall({
+  area: 'audit',
+  method: 'GET',
+  path: '/audit/modules',
+  module: auditTrailModule,
+  summary: "Staff: the modules the trail's module filter offers (every screen of the menu)",
+  data: z.array(auditModule),
+});
+
+export const getActivityModules = defineCall({
+  area: 'audit',
+  method: 'GET',
+  path: '/audit/own/modules',
+  module: activityLogModule,
+  summary: "A supplier's main account: the modules the activity log's module filter offers (the screens open to suppliers)",
+  data: z.array(auditModule),
+});
+
 /** Columns of the list and its export (wire fields, titles in Chinese and English). */
 export const auditColumns = [
   { field: 'at', title: '时间', titleEn: 'Time' },

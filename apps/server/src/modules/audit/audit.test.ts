@@ -177,6 +177,17 @@ describe('staff (审计日志)', () => {
     expect(() => daysOf({ dateFrom: '2020-01-01' }, '2026-11-27')).toThrow(/366/);
   });
 
+  it('offers every screen as a module to filter by, a supplier the screens open to suppliers', async () => {
+    const staff = (await t.callAs('admin', audit.getAuditModules)).data;
+    expect(staff).toContainEqual({ moduleCode: 'ms0031', name: '结算单', nameEn: 'Settlement bills' });
+    expect(staff).toContainEqual({ moduleCode: 'ms0125', name: '审计日志', nameEn: 'Audit trail' });
+    expect(staff.some((m) => m.moduleCode === 'ms0020')).toBe(false);
+    const own = (await t.callAs('100001', audit.getActivityModules)).data.map((m) => m.moduleCode);
+    expect(own).toContain('ms0116');
+    expect(own).toContain('ms0126');
+    expect(own).not.toContain('ms0125');
+  });
+
   it('staff without the module and supplier accounts cannot read it', async () => {
     expect((await staffList({}, 'buyer01')).status).toBe(403);
     expect((await staffList({}, '100001')).status).toBe(403);

@@ -144,3 +144,10 @@ export async function recordExport(db: Kysely<DB>, r: ExportRecord): Promise<voi
     })
     .execute();
 }
+
+/** The screens of the menu (no folders), every one for staff, those open to suppliers for a supplier. */
+export function modules(db: Kysely<DB>, forSupplier: boolean) {
+  let q = db.selectFrom('module').select(['module_code', 'name', 'name_en']).where('kind', '<>', 'folder');
+  if (forSupplier) q = q.where('audience', 'in', ['all', 'supplier']).where('kind', '<>', 'dynamic');
+  return q.orderBy('sort_no').orderBy('module_code').execute();
+}

@@ -86,6 +86,12 @@ export async function entry(ctx: AppContext, session: SessionContext, viewer: Vi
   };
 }
 
+export async function modules(ctx: AppContext, session: SessionContext, viewer: Viewer): Promise<audit.AuditModule[]> {
+  scopeFor(session, viewer, undefined);
+  const rows = await repo.modules(ctx.db, viewer === 'supplier');
+  return rows.map((m) => ({ moduleCode: m.module_code, name: m.name, nameEn: englishName(m) || m.name }));
+}
+
 const whoText = (r: audit.AuditRow) => (r.accountCode ? `${r.accountName} (${r.accountCode})` : audit.actorKindLabel(r.actorKind, 'zh-CN'));
 
 export async function exportTrail(
