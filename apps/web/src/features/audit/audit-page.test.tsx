@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTypes } from '../../api/download';
 import i18n from '../../i18n';
-import { fakeServer, fileAnswer, installBrowserParts, renderPage, savedFiles, signIn } from '../../test/page';
+import { fakeServer, fileAnswer, installBrowserParts, menuEntry, renderPage, savedFiles, signIn } from '../../test/page';
 import ActivityPage from './activity-page';
 import { EntryDrawer } from './entry-drawer';
 import TrailPage from './trail-page';
@@ -103,6 +103,15 @@ describe('audit trail pages', () => {
     expect(screen.queryByLabelText('供应商')).toBeNull();
     expect([...document.querySelectorAll('button')].some((b) => b.textContent?.includes('导出'))).toBe(false);
   }, 90_000);
+
+  it('staff opening 操作日志 are sent to 审计日志, and nothing is asked of the supplier calls', async () => {
+    signIn({ staff: true, supplierCode: '', supplierName: '', menu: [menuEntry('/auditTrail', audit.auditTrailModule)] });
+    const calls = fakeServer([]);
+    renderPage(<ActivityPage />, { path: '/activityLog' });
+    expect(await screen.findByText('零售商员工请在审计日志中查看全部操作记录，可按供应商筛选。')).toBeTruthy();
+    expect(await button('打开审计日志')).toBeTruthy();
+    expect(calls.to(audit.getActivityLog)).toHaveLength(0);
+  });
 
   it('an entry shows who and where, then each field before and after, in words as well as colours', async () => {
     signIn();

@@ -76,7 +76,7 @@ export function EntryDrawer({ viewer, id, onClose }: { viewer: Viewer; id: strin
             rowKey="field"
             dataSource={e.changes}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            className="audit-diff"
             locale={{ emptyText: k('noChanges') }}
             rowClassName={(c) => (c.change === 'same' ? 'audit-same' : '')}
             columns={[
