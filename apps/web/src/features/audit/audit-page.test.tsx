@@ -150,4 +150,22 @@ describe('audit trail pages', () => {
       await i18n.changeLanguage('zh-CN');
     }
   }, 90_000);
+
+  it('an entry without fields (a failed sign-in) says so instead of an empty table', async () => {
+    signIn({ staff: true, supplierCode: '', supplierName: '' });
+    const failed: audit.AuditEntry = {
+      ...entry,
+      kind: 'sign-in-failed',
+      action: 'bad-password',
+      objectType: '',
+      objectId: '',
+      changes: [],
+      detail: [],
+    };
+    fakeServer([[audit.getAuditEntry, failed]]);
+    renderPage(<EntryDrawer viewer="staff" id="17" onClose={() => undefined} />);
+    expect(await screen.findByText('这条日志没有记录字段变更')).toBeTruthy();
+    expect(screen.getByText('登录失败 · 密码错误')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: '变更前后对比' })).toBeNull();
+  }, 90_000);
 });

@@ -90,7 +90,7 @@ export function AuditPage({ viewer }: { viewer: Viewer }) {
       { ...column('at', 170), fixed: 'left' },
       column('who', 180),
       ...(viewer === 'staff' ? [column('supplier', 200)] : []),
-      column('kind', 150),
+      column('kind', 170),
       column('module', 160),
       column('object', 200),
       column('from', 140),

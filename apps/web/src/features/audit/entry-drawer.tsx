@@ -80,35 +80,38 @@ export function EntryDrawer({ viewer, id, onClose }: { viewer: Viewer; id: strin
             <Typography.Title level={5} style={{ margin: 0 }}>
               {k('changes')}
             </Typography.Title>
-            <Table
-              aria-label={k('changesTable')}
-              size="small"
-              rowKey="field"
-              dataSource={e.changes}
-              pagination={false}
-              className="audit-diff"
-              tableLayout="fixed"
-              locale={{ emptyText: k('noChanges') }}
-              columns={[
-                {
-                  title: k('field'),
-                  key: 'field',
-                  width: 96,
-                  render: (_, c) => <span title={c.field}>{language === 'en' ? c.labelEn : c.label}</span>,
-                },
-                { title: k('change'), key: 'change', width: 88, render: (_, c) => k(`changeKinds.${c.change}`) },
-                {
-                  title: k('before'),
-                  key: 'before',
-                  render: (_, c) => (c.change === 'same' ? c.before : <Value value={c.before} side="before" k={k} />),
-                },
-                {
-                  title: k('after'),
-                  key: 'after',
-                  render: (_, c) => (c.change === 'same' ? c.after : <Value value={c.after} side="after" k={k} />),
-                },
-              ]}
-            />
+            {e.changes.length === 0 ? (
+              <Typography.Text type="secondary">{k('noChanges')}</Typography.Text>
+            ) : (
+              <Table
+                aria-label={k('changesTable')}
+                size="small"
+                rowKey="field"
+                dataSource={e.changes}
+                pagination={false}
+                className="audit-diff"
+                tableLayout="fixed"
+                columns={[
+                  {
+                    title: k('field'),
+                    key: 'field',
+                    width: 96,
+                    render: (_, c) => <span title={c.field}>{language === 'en' ? c.labelEn : c.label}</span>,
+                  },
+                  { title: k('change'), key: 'change', width: 88, render: (_, c) => k(`changeKinds.${c.change}`) },
+                  {
+                    title: k('before'),
+                    key: 'before',
+                    render: (_, c) => (c.change === 'same' ? c.before : <Value value={c.before} side="before" k={k} />),
+                  },
+                  {
+                    title: k('after'),
+                    key: 'after',
+                    render: (_, c) => (c.change === 'same' ? c.after : <Value value={c.after} side="after" k={k} />),
+                  },
+                ]}
+              />
+            )}
             {e.detail.length > 0 && (
               <>
                 <Typography.Title level={5} style={{ margin: 0 }}>
