@@ -147,6 +147,7 @@ describe('staff (审计日志)', () => {
       { key: 'lines', value: '3' },
     ]);
     expect((await t.callAs('admin', audit.getAuditEntry, { query: { id: '999999999' } })).status).toBe(404);
+    expect((await t.callAs('admin', audit.getAuditEntry, { query: { id: '999999999999999999' } })).status).toBe(404);
   });
 
   it('refuses bad filters with a 400 naming the field', async () => {

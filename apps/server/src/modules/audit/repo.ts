@@ -84,7 +84,7 @@ export async function page(db: Kysely<DB>, scope: AuditScope, f: AuditSearch, pa
 
 export function entry(db: Kysely<DB>, scope: AuditScope, id: string) {
   return inScope(db, scope)
-    .where('e.id', '=', Number(id))
+    .where(sql<SqlBool>`e.id = ${id}::bigint`)
     .select([...rowColumns, 'e.before', 'e.after', 'e.detail'])
     .executeTakeFirst();
 }
