@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { auditKinds } from './audit-labels';
 import { defineCall } from './call';
 import { ModuleCode } from './modules';
-import { isoDate, pageOf, pageParams } from './paging';
+import { addDays, isoDate, pageOf, pageParams } from './paging';
 
 export * from './audit-labels';
 
@@ -46,11 +46,10 @@ const filterFields = z.object({
 });
 
 type Days = { dateFrom?: string | undefined; dateTo?: string | undefined };
-const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 const checkDays = (q: Days, ctx: z.RefinementCtx) => {
   if (q.dateFrom && q.dateTo && q.dateFrom > q.dateTo)
     ctx.addIssue({ code: 'custom', message: '结束日期不能早于开始日期', path: ['dateTo'] });
-  else if (q.dateFrom && q.dateTo && dayNumber(q.dateTo) - dayNumber(q.dateFrom) + 1 > maxAuditDays)
+  else if (q.dateFrom && q.dateTo && addDays(q.dateFrom, maxAuditDays - 1) < q.dateTo)
     ctx.addIssue({ code: 'custom', message: `查询时间范围不能超过 ${maxAuditDays} 天`, path: ['dateFrom'] });
 };
 

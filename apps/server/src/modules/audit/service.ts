@@ -1,7 +1,7 @@
 // The audit trail's viewer: staff read their tenant's entries (审计日志), a supplier's main account the actions of
 // its own accounts (操作日志), never another supplier's whatever the parameters say. A list always covers a
 // bounded range of the retailer's days; an export is written as an entry of the trail before it streams.
-import { type Language, audit } from '@portal/contract';
+import { type Language, addDays, audit } from '@portal/contract';
 import { englishName } from '../../platform/access';
 import { businessDay } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
@@ -36,19 +36,16 @@ function scopeFor(session: SessionContext, viewer: Viewer, suppCode: string | un
   return scopeOf(session, suppCode);
 }
 
-const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
-const dayOf = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
-
 /** The days a search covers: as asked, or ending today and starting 7 days back; never more than the maximum. */
 export function daysOf(f: audit.AuditFilter, today: string): { dateFrom: string; dateTo: string } {
   const dateTo = f.dateTo ?? (f.dateFrom && f.dateFrom > today ? f.dateFrom : today);
-  const dateFrom = f.dateFrom ?? dayOf(dayNumber(dateTo) - (audit.defaultAuditDays - 1));
+  const dateFrom = f.dateFrom ?? addDays(dateTo, 1 - audit.defaultAuditDays);
   if (dateFrom > dateTo)
     throw ApiError.badRequest({
       'zh-CN': 'body.dateTo: 结束日期不能早于开始日期',
       en: 'body.dateTo: the end date is before the start date',
     });
-  if (dayNumber(dateTo) - dayNumber(dateFrom) + 1 > audit.maxAuditDays)
+  if (addDays(dateFrom, audit.maxAuditDays - 1) < dateTo)
     throw ApiError.badRequest({
       'zh-CN': `body.dateFrom: 查询时间范围不能超过 ${audit.maxAuditDays} 天`,
       en: `body.dateFrom: a search covers at most ${audit.maxAuditDays} days`,
@@ -62,8 +59,8 @@ function searchOf(ctx: AppContext, f: audit.AuditFilter): repo.AuditSearch {
   return { ...rest, ...daysOf(f, businessDay(ctx.now())) };
 }
 
-type Row = Omit<audit.AuditRow, 'moduleNameEn'> & { moduleNameEn: string };
-const withEnglishModule = <R extends Row>(r: R): R => ({
+/** The module's English name: the row reads the module table's own, the contract's for a built-in module, else the Chinese. */
+const withEnglishModule = <R extends audit.AuditRow>(r: R): R => ({
   ...r,
   moduleNameEn: (r.moduleCode && englishName({ module_code: r.moduleCode, name_en: r.moduleNameEn })) || r.moduleName,
 });
