@@ -44,6 +44,7 @@ import { logRoutes } from './modules/integration/log/routes';
 import { startDispatcher } from './modules/notification/dispatcher';
 import { notificationRoutes } from './modules/notification/routes';
 import { notifyDeliveryRoutes } from './modules/notify-delivery/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { type Access, registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
 import type { SessionContext } from './platform/session-context';
@@ -238,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(logRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(notifyDeliveryRoutes(ctx));
+      await api.register(auditRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

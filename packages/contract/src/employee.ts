@@ -9,6 +9,12 @@ import { ModuleCode } from './modules';
 /** Child-account management: only main accounts use it, so it is never granted to a child. */
 export const employeeModule = ModuleCode.employee;
 
+/**
+ * Modules only a main account holds, never granted to a child: account management, and 操作日志 (issue 31), whose
+ * entries are every account's of the supplier (a child would read its main account's actions).
+ */
+export const mainAccountModules: readonly string[] = [ModuleCode.employee, ModuleCode.activityLog];
+
 export const employee = z.object({
   employeeCode: z.string(),
   employeeName: z.string(),

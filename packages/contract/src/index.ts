@@ -31,6 +31,7 @@ export * as performance from './performance';
 export * as notification from './notification';
 export * as notifyDelivery from './notify-delivery';
 export * as orderSettings from './order-settings';
+export * as audit from './audit';
 export type { OrderSettings, SettingCode, SettingsChange } from './order-settings';
 export type { CodeNeeded, LoginBody, LoginResult, LoginIdentity, UserInfo } from './auth';
 export type { MfaPolicy, MfaStatus } from './mfa';

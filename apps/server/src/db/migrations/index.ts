@@ -44,6 +44,7 @@ import * as m0045 from './0045-perf-deferred';
 import * as m0046 from './0046-audit-trail';
 import * as m0047 from './0047-two-factor';
 import * as m0050 from './0050-session-devices';
+import * as m0051 from './0051-audit-viewer';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0046-audit-trail': m0046,
   '0047-two-factor': m0047,
   '0050-session-devices': m0050,
+  '0051-audit-viewer': m0051,
 };
 
 export const migrationProvider: MigrationProvider = {

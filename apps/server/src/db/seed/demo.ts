@@ -242,6 +242,17 @@ export async function seedDemo(
           .map((b) => ({ tenant_id: tenant.id, role_code: receivingRole.code, ...b })),
       ])
       .execute();
+    // 审计日志's export (migration 0051, not in the catalog's menu) is the admin's.
+    await trx
+      .insertInto('role_button')
+      .columns(['tenant_id', 'role_code', 'module_code', 'button_code'])
+      .expression(
+        trx
+          .selectFrom('module_button')
+          .select([sql.lit(tenant.id).as('tenant_id'), sql.lit('admin').as('role_code'), 'module_code', 'button_code'])
+          .where('module_code', '=', ModuleCode.auditTrail),
+      )
+      .execute();
 
     const child = await trx
       .selectFrom('account')
