@@ -58,6 +58,21 @@ export async function scan(page: Page, screen: string): Promise<void> {
   }
 }
 
+/**
+ * The critical and serious violations of what the page shows now (within `within` when given), as 'rule: targets'
+ * lines a test expects to be empty: for a screen's own states (a drawer, a dialog) checked in its own test.
+ */
+export async function violations(page: Page, within?: string): Promise<string[]> {
+  // Nothing under the pointer: a hovered button's colours are not what the page shows.
+  await page.mouse.move(0, 0);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).exclude('iframe');
+  const result = await (within ? builder.include(within) : builder).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** The internal screens of a menu: every visible entry that opens a page here (not a partner's window or link). */
 export function screensOf(items: RouteItem[], prefix = ''): { path: string; title: string }[] {
   return items.flatMap((item) => {

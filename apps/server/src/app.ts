@@ -21,6 +21,7 @@ import { performanceRoutes } from './modules/performance/routes';
 import { orderSettingsRoutes } from './modules/order-settings/routes';
 import { fileRoutes } from './modules/file/routes';
 import { authenticate } from './modules/auth/service';
+import { requireStepUp } from './modules/auth/mfa/service';
 import { frameModuleUrls } from './modules/menu/repo';
 import { menuRoutes } from './modules/menu/routes';
 import { purchaseOrderRoutes } from './modules/purchase-order/routes';
@@ -29,6 +30,7 @@ import { systemRoutes } from './modules/system/routes';
 import { UsageLogBuffer } from './modules/usage-log/buffer';
 import { usageLogRoutes } from './modules/usage-log/routes';
 import { userRoutes } from './modules/user/routes';
+import { sessionRoutes } from './modules/session/routes';
 import { settlementRoutes } from './modules/settlement/routes';
 import { certificateRoutes } from './modules/certificate/routes';
 import { dockRoutes } from './modules/dock/routes';
@@ -43,8 +45,10 @@ import { startDispatcher } from './modules/notification/dispatcher';
 import { auditEventsOf } from './modules/audit/record';
 import { notificationRoutes } from './modules/notification/routes';
 import { notifyDeliveryRoutes } from './modules/notify-delivery/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { type Access, registerAuthHook } from './platform/auth-hook';
 import type { AppContext } from './platform/context';
+import type { SessionContext } from './platform/session-context';
 import { failure } from './platform/envelope';
 import { DownloadLimits } from './platform/downloads';
 import { FrameSources } from './platform/frame-sources';
@@ -134,7 +138,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  const gate = { authenticate: (token: string, access?: Access) => authenticate(ctx, token, access), csrfKey: ctx.csrfKey };
+  const gate = {
+    authenticate: (token: string, access?: Access) => authenticate(ctx, token, access),
+    csrfKey: ctx.csrfKey,
+    requireStepUp: (session: SessionContext) => requireStepUp(ctx, session),
+  };
   registerMetrics(app, config.apiPrefix, {
     pools: database.poolStats,
     downloads: () => app.downloads.active,
@@ -210,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes(ctx));
       await api.register(menuRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(sessionRoutes(ctx));
       await api.register(baseInfoRoutes(ctx));
       await api.register(commonRoutes(ctx));
       await api.register(purchaseOrderRoutes(ctx));
@@ -232,6 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(logRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(notifyDeliveryRoutes(ctx));
+      await api.register(auditRoutes(ctx));
     },
     { prefix: config.apiPrefix },
   );

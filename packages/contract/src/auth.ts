@@ -48,7 +48,21 @@ export const loginIdentity = z.object({
 });
 export type LoginIdentity = z.infer<typeof loginIdentity>;
 
-export const loginData = z.union([loginResult, z.array(loginIdentity).min(1)]);
+/** The login's answer for an account with two-factor sign-in: no session yet, a challenge for /user/loginCode. */
+export const codeNeeded = z.object({
+  twoFactor: z.literal('code-needed'),
+  /** Send it back with the code to /user/loginCode within `expiresIn` seconds. */
+  challenge: z.string(),
+  expiresIn: z.number().int(),
+  staff: z.boolean(),
+});
+export type CodeNeeded = z.infer<typeof codeNeeded>;
+
+/**
+ * A session (loginResult), identities to choose from, or, for an account with two-factor sign-in, no session yet
+ * but a challenge for /user/loginCode (codeNeeded; accounts without it answer as the spec says).
+ */
+export const loginData = z.union([loginResult, z.array(loginIdentity).min(1), codeNeeded]);
 
 export const login = defineCall({
   area: 'auth',
@@ -110,6 +124,7 @@ export const getInfo = defineCall({
   path: '/user/getInfo',
   summary: 'Roles and identity of the session',
   signedIn: "the caller's own identity and roles, which every page needs",
+  duringEnrolment: true,
   query: z.object({ token: z.string().optional() }),
   data: userInfo,
 });
@@ -120,6 +135,7 @@ export const logout = defineCall({
   path: '/user/logout',
   summary: 'Revoke the calling session token',
   signedIn: "ends the caller's own session",
+  duringEnrolment: true,
   changes: true,
   data: z.null(),
 });

@@ -36,6 +36,17 @@ export interface CallDef<
    * says it comes from another site; the session cookie alone never authenticates any call (architecture: CSRF).
    */
   changes?: true;
+  /**
+   * A sensitive action (a payment, a child's password, grants, an integration client): the session must have
+   * confirmed who is at the keyboard within the last minutes (a TOTP code, or the password for an account
+   * without TOTP when the tenant asks for it); otherwise 403 with `ResultCode.stepUpCode`/`stepUpPassword`.
+   */
+  stepUp?: true;
+  /**
+   * Open to a session whose account must enrol in two-factor sign-in and has not yet: every other call answers
+   * 403 `ResultCode.mfaEnrolmentRequired` until it has (the enrolment calls, getInfo, logout).
+   */
+  duringEnrolment?: true;
   /** The envelope's message on success (default 'success'). */
   successMessage?: string;
   /** 'legacy' answers {success, content: {result}, msg} as the spec's `.do` calls do. */

@@ -9,6 +9,12 @@ import { ModuleCode } from './modules';
 /** Child-account management: only main accounts use it, so it is never granted to a child. */
 export const employeeModule = ModuleCode.employee;
 
+/**
+ * Modules only a main account holds, never granted to a child: account management, and 操作日志 (issue 31), whose
+ * entries are every account's of the supplier (a child would read its main account's actions).
+ */
+export const mainAccountModules: readonly string[] = [ModuleCode.employee, ModuleCode.activityLog];
+
 export const employee = z.object({
   employeeCode: z.string(),
   employeeName: z.string(),
@@ -215,6 +221,7 @@ export const insertSupChildRole = defineCall({
   path: '/user/insertSupChildRole',
   module: employeeModule,
   changes: true,
+  stepUp: true,
   summary: 'Set the grants of a child account (first time)',
   body: grant,
   data: z.null(),
@@ -225,6 +232,7 @@ export const updateSupChildRole = defineCall({
   path: '/user/updateSupChildRole',
   module: employeeModule,
   changes: true,
+  stepUp: true,
   summary: 'Replace the grants of a child account',
   body: grant,
   data: z.null(),
@@ -249,6 +257,7 @@ export const resetPassword = defineCall({
   path: '/user/resetPassword',
   module: employeeModule,
   changes: true,
+  stepUp: true,
   summary: 'A new random password for a child account, shown once; it must be changed at next login',
   query: codeQuery,
   data: z.object({ employeeCode: z.string(), password: z.string() }),

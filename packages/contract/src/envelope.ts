@@ -17,6 +17,14 @@ export const ResultCode = {
   loginFailed: '10001',
   /** A captcha (validCode) is required or was wrong. */
   captchaRequired: '10002',
+  /** The account must enrol in two-factor sign-in before anything else (its session reaches only the enrolment). */
+  mfaEnrolmentRequired: '10003',
+  /** A sensitive action: confirm with a fresh code of the authenticator (POST /user/mfa/stepUp), then call again. */
+  stepUpCode: '10004',
+  /** A sensitive action of an account without two-factor sign-in: confirm with the password, then call again. */
+  stepUpPassword: '10005',
+  /** A wrong, used or expired two-factor code (or recovery code). */
+  mfaCodeWrong: '10006',
 } as const;
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
 
@@ -69,6 +77,19 @@ export const Messages = {
   /** More downloads at once than one account or tenant may run. */
   tooManyExports: { 'zh-CN': '导出任务过多，请稍后再试', en: 'Too many exports are running. Please try again later.' },
   loginFailed: { 'zh-CN': '用户名或密码错误', en: 'Wrong user name or password' },
+  mfaEnrolmentRequired: {
+    'zh-CN': '您的账号须先开启双重验证：请在"双重验证"页面绑定身份验证器后再继续',
+    en: 'Your account must turn on two-factor sign-in first: link an authenticator app on the two-factor page, then go on',
+  },
+  stepUpCode: {
+    'zh-CN': '此操作须再次验证身份：请输入身份验证器中的6位动态码',
+    en: 'This action needs you to confirm it is you: enter the 6-digit code from your authenticator app',
+  },
+  stepUpPassword: {
+    'zh-CN': '此操作须再次验证身份：请输入登录密码',
+    en: 'This action needs you to confirm it is you: enter your password',
+  },
+  mfaCodeWrong: { 'zh-CN': '动态码错误、已使用或已过期', en: 'The code is wrong, already used or expired' },
   captchaRequired: { 'zh-CN': '请输入验证码', en: 'Please enter the verification code' },
   captchaWrong: { 'zh-CN': '验证码错误或已过期', en: 'The verification code is wrong or has expired' },
   passwordChanged: { 'zh-CN': '修改成功!', en: 'Password changed!' },

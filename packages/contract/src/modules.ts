@@ -41,6 +41,9 @@ export const ModuleCode = {
   notifyChannels: 'ms0122',
   groupRobots: 'ms0123',
   orderSettings: 'ms0124',
+  auditTrail: 'ms0125',
+  activityLog: 'ms0126',
+  mfaPolicy: 'ms0127',
 } as const;
 export type ModuleCode = (typeof ModuleCode)[keyof typeof ModuleCode];
 
@@ -92,4 +95,7 @@ export const moduleTitlesEn: Readonly<Record<string, string>> = {
   ms0122: 'Notification channels',
   ms0123: 'Group robots',
   ms0124: 'Order collaboration settings',
+  ms0125: 'Audit trail',
+  ms0126: 'Activity log',
+  ms0127: 'Two-factor policy',
 };

@@ -185,6 +185,10 @@ export interface SessionTable {
   revoked_at: NullableTimestamp;
   revoke_reason: string | null;
   client_ip: Generated<string>;
+  /** The browser's User-Agent at sign-in (0050), at most 500 characters. */
+  user_agent: Generated<string>;
+  /** The id the session's owner names it by (0050): random, never the token or its hash. */
+  public_id: Generated<string>;
 }
 
 export interface LoginEventTable {
@@ -197,6 +201,45 @@ export interface LoginEventTable {
   client_ip: Generated<string>;
   user_agent: Generated<string>;
   at: Timestamp;
+}
+
+/** Two-factor sign-in (0047): an account's TOTP secret, sealed; enabled once its first code was confirmed. */
+export interface AccountTotpTable {
+  account_id: number;
+  secret_sealed: string;
+  enabled_at: NullableTimestamp;
+  /** RFC 6238 time-step of the last accepted code (int8, read as a string by pg). */
+  last_step: ColumnType<string | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+export interface AccountRecoveryCodeTable {
+  id: Generated<number>;
+  account_id: number;
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface MfaChallengeTable {
+  token_hash: string;
+  account_id: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface SessionStepUpTable {
+  token_hash: string;
+  verified_at: Timestamp;
+}
+
+export interface MfaPolicyTable {
+  tenant_id: string;
+  required_roles: string[];
+  supplier_main_required: boolean;
+  step_up_password: boolean;
+  updated_at: Timestamp;
+  updated_by: Generated<string>;
 }
 
 export interface ServerSecretTable {
@@ -724,6 +767,11 @@ export interface DB {
   account: AccountTable;
   session: SessionTable;
   login_event: LoginEventTable;
+  account_totp: AccountTotpTable;
+  account_recovery_code: AccountRecoveryCodeTable;
+  mfa_challenge: MfaChallengeTable;
+  session_step_up: SessionStepUpTable;
+  mfa_policy: MfaPolicyTable;
   server_secret: ServerSecretTable;
   module: ModuleTable;
   role_module: RoleModuleTable;

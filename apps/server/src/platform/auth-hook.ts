@@ -1,7 +1,7 @@
 // The one gate of sessions: every API call is public (flag from the contract), an integration call (its own
 // bearer gate) or needs a valid session token; a call that changes data (flag from the contract) is refused
 // when the browser says it comes from another site, and for the accounts of a frozen supplier.
-import { ClientKeys, Messages } from '@portal/contract';
+import { ClientKeys, Messages, ResultCode } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 import type { SessionContext } from './session-context';
@@ -48,11 +48,13 @@ export interface Gate {
   authenticate(token: string, access?: Access): Promise<SessionContext>;
   /** Key of the double-submit value that lets the session cookie count. */
   csrfKey: string;
+  /** Refuses a sensitive call unless the session confirmed its user within the last minutes (two-factor step-up). */
+  requireStepUp?(session: SessionContext): Promise<void>;
 }
 
 export function registerAuthHook(app: FastifyInstance, gate: Gate): void {
   app.addHook('onRequest', async (request) => {
-    const { isPublic, module, button, changes, integration } = request.routeOptions.config;
+    const { isPublic, module, button, changes, integration, stepUp, duringEnrolment } = request.routeOptions.config;
     // An integration call has its own gate (a client's bearer token, modules/integration/gate.ts), never a session.
     if (isPublic || integration) return;
     // A second line behind the double submit: the browser says a change comes from another site.
@@ -61,6 +63,10 @@ export function registerAuthHook(app: FastifyInstance, gate: Gate): void {
     const token = tokenOf(request, gate.csrfKey);
     if (!token) throw ApiError.unauthorized();
     request.session = await gate.authenticate(token, module ? { module, ...(button ? { button } : {}) } : undefined);
+    // An account the policy requires to use two-factor sign-in reaches only the enrolment until it has.
+    if (request.session.twoFactor?.pending && !duringEnrolment)
+      throw new ApiError(403, ResultCode.mfaEnrolmentRequired, Messages.mfaEnrolmentRequired);
+    if (stepUp && gate.requireStepUp) await gate.requireStepUp(request.session);
     // A frozen supplier reads its modules but changes nothing in them (its password and sign-out stay its own).
     if (changes && module && request.session.supplierStatus === '冻结') throw ApiError.forbidden(Messages.supplierFrozen);
   });

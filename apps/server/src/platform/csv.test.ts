@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { freshDatabase } from '../test/helpers';
-import { csvField, csvRecord, spreadsheetSafe } from './csv';
+import { csvField, csvRecord, spreadsheetSafe, spreadsheetSafeText } from './csv';
 
 describe('csvField', () => {
   it('quotes only what COPY quotes', () => {
@@ -45,6 +45,8 @@ describe('spreadsheetSafe', () => {
     for (const [input, expected] of cases) {
       const { rows } = await sql<{ v: string | null }>`SELECT ${spreadsheetSafe(sql`${input}::text`)} AS v`.execute(database.db);
       expect(rows[0]!.v, String(input)).toBe(expected);
+      // The same rule written for texts an export builds in code.
+      if (input !== null) expect(spreadsheetSafeText(input), input).toBe(expected);
     }
   });
 });

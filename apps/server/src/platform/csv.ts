@@ -24,6 +24,11 @@ export function spreadsheetSafe(value: RawBuilder<unknown>): RawBuilder<string> 
     WHEN ${value} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN ${value} ELSE '''' || ${value} END`;
 }
 
+/** spreadsheetSafe for a text built outside SQL (the same rule), for the rows an export writes from code. */
+export function spreadsheetSafeText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) && !/^-?[0-9]+(\.[0-9]+)?$/.test(text) ? `'${text}` : text;
+}
+
 /** Row batches written as COPY would write them, fields in the given order. */
 export async function* csvRows<R extends object>(batches: AsyncIterable<R[]>, fields: readonly (keyof R)[]): AsyncGenerator<string> {
   for await (const batch of batches) {

@@ -47,6 +47,10 @@ declare module 'fastify' {
     changes?: boolean;
     /** An integration call: its own gate (a client's bearer token) runs instead of the session's. */
     integration?: boolean;
+    /** A sensitive action: the session must have confirmed its user within the last minutes (two-factor step-up). */
+    stepUp?: boolean;
+    /** Open to a session whose account must still enrol in two-factor sign-in. */
+    duringEnrolment?: boolean;
   }
 }
 
@@ -59,6 +63,8 @@ export function accessOf(call: CallDef<z.ZodType | undefined, z.ZodType | undefi
     isPublic: call.public ?? false,
     changes: call.changes ?? false,
     integration: call.integration !== undefined,
+    ...(call.stepUp ? { stepUp: true } : {}),
+    ...(call.duringEnrolment ? { duringEnrolment: true } : {}),
     ...(call.module ? { module: call.module } : {}),
     ...(call.button ? { button: call.button } : {}),
   };
@@ -113,13 +119,15 @@ function inputOf<C>(request: FastifyRequest, reply: FastifyReply): CallInput<C> 
  * stream's first chunk, so a failure before it answers the error envelope; DownloadLimits bounds exports.
  * A light read (`{ light: true }`: a stored file, a thumbnail) reads bytes already made, as a call reads a
  * row: it takes no export slot, so a page of images never waits behind exports nor they behind it. `bodyLimit`
- * raises the server's limit of a JSON body for this call alone.
+ * raises the server's limit of a JSON body for this call alone. Every other download is an export entry of the audit
+ * trail, written here, unless `ownsExportEntry` says its handler writes one itself (the trail's own export, whose
+ * file holds its entry).
  */
 export function registerDownload<C extends CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
   app: FastifyInstance,
   call: C,
   handler: (input: CallInput<C>) => Promise<Download>,
-  options: { light?: boolean; bodyLimit?: number } = {},
+  options: { light?: boolean; bodyLimit?: number; ownsExportEntry?: boolean } = {},
 ): void {
   const schema = routeSchema(call);
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -139,7 +147,7 @@ export function registerDownload<C extends CallDef<z.ZodType | undefined, z.ZodT
         download = await auditScope(request, call, () => handler(inputOf<C>(request, reply)));
         body = await afterFirstChunk(download.body);
         // An export is an event of the audit trail (a stored file read is not: `light`).
-        if (!options.light)
+        if (!options.light && !options.ownsExportEntry)
           await app.auditEvents.exported(actorOfRequest(request, call), {
             fileName: download.fileName,
             contentType: download.contentType,

@@ -17,8 +17,21 @@ export interface SessionContext {
    * a 冻结 one reads but changes nothing in a module (the auth hook refuses those calls).
    */
   supplierStatus?: string | null;
+  /** Two-factor sign-in of the account, read by the same lookup (absent: a session made without it, in tests). */
+  twoFactor?: TwoFactorState;
   /** Names and the supplier's card, read by the same lookup, so that getInfo needs no query of its own. */
   profile: SessionProfile;
+}
+
+export interface TwoFactorState {
+  /** TOTP is on for the account. */
+  enabled: boolean;
+  /** The tenant's policy requires it of the account. */
+  required: boolean;
+  /** The tenant's policy requires it and it is not on yet: the session reaches only the enrolment. */
+  pending: boolean;
+  /** Sensitive actions of an account without TOTP ask for the password again. */
+  stepUpPassword: boolean;
 }
 
 export interface SessionProfile {

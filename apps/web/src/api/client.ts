@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import type { z } from 'zod';
 import { isUnloading } from '../lib/page-lifecycle';
 import { csrfToken, useUserStore } from '../stores/user';
+import { askStepUp, stepUpKindOf } from './step-up';
 
 export const apiBase = ((import.meta.env.VITE_API_BASE as string | undefined) ?? '/api').replace(/\/$/, '');
 
@@ -36,6 +37,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The request outlives the page (a stay record sent as the page goes). */
   keepalive?: boolean;
+  /** A step-up refusal is answered, not asked about again (the call's one retry after the dialog). */
+  steppedUp?: boolean;
 }
 
 type Input<C> = (CallQuery<C> extends undefined ? { query?: undefined } : { query: CallQuery<C> }) &
@@ -183,6 +186,9 @@ export async function call<C extends CallDef<z.ZodType | undefined, z.ZodType | 
     return readEnvelope<CallData<C>>(res.status, await res.text().catch(() => ''), def.envelope === 'legacy');
   } catch (err) {
     if (!(err instanceof ApiFailure)) throw err;
+    // A sensitive call: the user confirms who they are in the step-up dialog, then it goes again, once.
+    const stepUp = options.steppedUp ? null : stepUpKindOf(err.code);
+    if (stepUp && (await askStepUp(stepUp))) return call(def, input, { ...options, steppedUp: true });
     reactToFailure(err, options, session);
     throw err;
   }

@@ -5,6 +5,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { StepUpDialog } from '../features/auth/step-up-dialog';
 import { LoginNotices } from '../layout/login-notices';
 import { primaryShade, textShade } from '../lib/contrast';
 import { useReducedMotion } from '../lib/reduced-motion';
@@ -55,6 +56,7 @@ export function App() {
           <BrowserRouter basename={import.meta.env.BASE_URL}>
             <AppRoutes />
             <LoginNotices />
+            <StepUpDialog />
           </BrowserRouter>
         </QueryClientProvider>
       </AntApp>

@@ -40,6 +40,8 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'integration/log': lazy(() => import('../features/integration/log-page')),
   'notify-delivery/channels': lazy(() => import('../features/notify-delivery/channels-page')),
   'notify-delivery/robots': lazy(() => import('../features/notify-delivery/robots-page')),
+  'audit/trail': lazy(() => import('../features/audit/trail-page')),
+  'audit/activity': lazy(() => import('../features/audit/activity-page')),
   'delivery-note/index': lazy(() => import('../features/delivery-note/notes-page')),
   'delivery-note/receiving': lazy(() => import('../features/delivery-note/receiving-page')),
   'dock/booking': lazy(() => import('../features/dock/booking-page')),
@@ -49,6 +51,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'notification/centre': lazy(() => import('../features/notification/centre-page')),
   'notification/settings': lazy(() => import('../features/notification/settings-page')),
   'order-settings/index': lazy(() => import('../features/order-settings/settings-page')),
+  'auth/mfa-policy': lazy(() => import('../features/auth/mfa-policy-page')),
 };
 
 /** Hidden pages by the component of the module they belong to; they follow that module's grant. */
@@ -110,6 +113,9 @@ export const subPages: Record<string, SubPage[]> = {
   ],
 };
 
+/** 我的会话, from the user menu: every signed-in user's own sessions, in no server menu. */
+export const MySessionsPage = lazy(() => import('../features/session/sessions-page'));
+
 /** Internal example of the DataGrid, not in any menu. */
 export const GridExamplePage = lazy(() => import('../features/grid-example/grid-example-page'));
 
@@ -127,6 +133,9 @@ export const shellFreePages: Record<string, LazyExoticComponent<ComponentType>> 
   '/contractPdf': lazy(() => import('../features/settlement/contract-pdf-page')),
   /** A delivery note on A4 with its barcode and QR code, for the dock (delivery-note/print-page.tsx). */
   '/deliveryNotePrint': lazy(() => import('../features/delivery-note/print-page')),
+  /** Two-factor sign-in of the user's own account: from the user menu, and the only page of a session that must enrol. */
+  '/twoFactor': lazy(() => import('../features/auth/two-factor-page')),
 };
+export const twoFactorPath = '/twoFactor';
 /** The public cooperation application (/coApply), reached without signing in. */
 export const CoApplyPage = lazy(() => import('../features/supplier-apply/co-apply-page'));

@@ -1,6 +1,6 @@
 // The routes and the guard of spec sections 2 and 4: whitelist, login redirects, lazy role loading,
 // server-delivered pages, and a catch-all 404 after them so that a reload on a server route works.
-import { auth, menu } from '@portal/contract';
+import { ResultCode, auth, menu } from '@portal/contract';
 import { message } from 'antd';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { tryIdentityProviderLogin } from '../features/auth/identity-provider';
 import { safeRedirect } from '../lib/safe-redirect';
 import { loginPathOf, useUserStore } from '../stores/user';
 import { loading } from './loading';
-import { CoApplyPage, DynamicQueryPage, loadDashboard, shellFreePages } from './page-registry';
+import { CoApplyPage, DynamicQueryPage, loadDashboard, shellFreePages, twoFactorPath } from './page-registry';
 
 export function AppRoutes() {
   return (
@@ -66,6 +66,7 @@ function RequireSession() {
   const signedIn = useUserStore((s) => s.signedIn);
   const roles = useUserStore((s) => s.roles);
   const staff = useUserStore((s) => s.staff);
+  const twoFactorPending = useUserStore((s) => s.twoFactorPending);
   // Inside a frame, the identity provider's cookie may sign the user in without a form: tried once, when the
   // frame has no session, or when the session it remembered turns out to be gone (getInfo answered 401).
   const framed = window.self !== window.top;
@@ -104,8 +105,14 @@ function RequireSession() {
         if (cancelled) return;
         if (!info) return fail(`${verifyFailed}${t('errors.hasError')}`);
         if (!info.roles?.length) return fail(t('errors.noPermission'));
-        const routes = await menuCall;
-        if (!cancelled) useUserStore.getState().setProfile(info, routes);
+        const routes = await menuCall.catch((err: unknown) => {
+          // The account must enrol in two-factor sign-in first: the enrolment page, without the shell and its menu.
+          if (err instanceof ApiFailure && err.code === ResultCode.mfaEnrolmentRequired) return null;
+          throw err;
+        });
+        if (cancelled) return;
+        if (routes === null) useUserStore.getState().setTwoFactorPending(true);
+        useUserStore.getState().setProfile(info, routes ?? []);
       } catch (err) {
         if (!cancelled) fail(err instanceof ApiFailure ? err.message : t('errors.hasError'));
       }
@@ -130,6 +137,8 @@ function RequireSession() {
     return <Navigate to={`${loginPathOf(staff)}?redirect=${encodeURIComponent(redirect)}`} replace />;
   }
   if (!roles) return loading;
+  if (twoFactorPending && location.pathname !== twoFactorPath)
+    return <Navigate to={`${twoFactorPath}?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   const ShellFree = Object.hasOwn(shellFreePages, location.pathname) ? shellFreePages[location.pathname] : undefined;
   if (ShellFree)
     return (

@@ -11,7 +11,8 @@ import { pageRoutes } from '../lib/routes';
 import { useUserStore } from '../stores/user';
 import { loading } from './loading';
 import { UnservedPage } from './unserved-page';
-import { DynamicQueryPage, GridExamplePage, ModuleNotReady, pages, subPages } from './page-registry';
+import { mySessionsPath } from '../features/session/paths';
+import { DynamicQueryPage, GridExamplePage, ModuleNotReady, MySessionsPage, pages, subPages } from './page-registry';
 
 export default function SignedIn() {
   const serverMenu = useUserStore((s) => s.menu);
@@ -35,6 +36,7 @@ export default function SignedIn() {
             <Route path="/redirect/*" element={<RedirectPage />} />
             <Route path="/sso/:moudleCode" element={<SsoPage />} />
             <Route path="/grid-example" element={<GridExamplePage />} />
+            <Route path={mySessionsPath} element={<MySessionsPage />} />
             <Route path="/scmQuery/dynamic/query/:queryCode" element={<DynamicQueryPage />} />
             <Route path="*" element={<UnservedPage />} />
           </ViewHost>

@@ -59,6 +59,8 @@ const counts: Count[] = [
     en: ['1 order, 0 to confirm', '2 orders, 0 to confirm'],
     zh: ['1 张，其中待确认 0 张', '2 张，其中待确认 0 张'],
   },
+  { key: 'session.endedOthers', en: ['1 session signed out', '2 sessions signed out'], zh: ['已退出 1 个会话', '已退出 2 个会话'] },
+  { key: 'employee.endSessionsDone', en: ['1 session ended', '2 sessions ended'], zh: ['已结束 1 个会话', '已结束 2 个会话'] },
   { key: 'goodsApply.daysLeft', en: ['1 day left', '2 days left'], zh: ['剩余 1 天', '剩余 2 天'] },
   { key: 'baseData.busOption.count', en: ['1 item', '2 items'], zh: ['1 项', '2 项'] },
   { key: 'dynamicQuery.total', en: ['1 row', '2 rows'], zh: ['共 1 行', '共 2 行'] },

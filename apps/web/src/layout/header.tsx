@@ -1,11 +1,11 @@
 // The top bar: menu toggle, breadcrumb, supplier / company / operator names, header search, tools,
-// and the user menu (user info, change password, log out). Staff sessions hide QR, help and operator.
+// and the user menu (user info, change password, two-factor sign-in, log out). Staff sessions hide QR, help and operator.
 import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { auth } from '@portal/contract';
 import { Button, Dropdown, Layout, Space, Typography } from 'antd';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { call } from '../api/client';
 import type { PageRoute } from '../lib/routes';
 import { useSettingsStore } from '../stores/settings';
@@ -18,6 +18,7 @@ import { LanguageSwitch } from '../components/language-switch';
 import { Deferred } from './deferred';
 import { ErrorLogButton, FullscreenToggle, HelpCenter, QrCodeButton, SizeSelect } from './header-tools';
 import { NotificationBell } from '../features/notification/bell';
+import { mySessionsPath } from '../features/session/paths';
 
 // Not on the first screen: loaded when first opened.
 const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
@@ -26,6 +27,7 @@ const UserInfoDialog = lazy(() => import('./user-info-dialog').then((m) => ({ de
 export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const user = useUserStore();
   const opened = useSettingsStore((s) => (mobile ? s.mobileSidebarOpened : s.sidebarOpened));
   const toggleWide = useSettingsStore((s) => s.toggleSidebar);
@@ -102,10 +104,17 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
             items: [
               { key: 'info', label: t('shell.userInfo') },
               { key: 'password', label: t('shell.changePassword') },
+              { key: 'twoFactor', label: t('mfa.menuEntry') },
+              { key: 'sessions', label: t('session.menu') },
               { type: 'divider' },
               { key: 'logout', label: t('shell.logout') },
             ],
-            onClick: ({ key }) => (key === 'logout' ? void logout() : setDialog(key as 'info' | 'password')),
+            onClick: ({ key }) => {
+              if (key === 'logout') void logout();
+              else if (key === 'twoFactor') navigate(`/twoFactor?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+              else if (key === 'sessions') navigate(mySessionsPath);
+              else setDialog(key as 'info' | 'password');
+            },
           }}
         >
           <a onClick={(e) => e.preventDefault()} href="#" aria-label={t('shell.userMenu')}>

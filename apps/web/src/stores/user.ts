@@ -23,6 +23,9 @@ export interface UserState {
   /** The login answer's password and expiry state, for the dialogs shown after sign-in. */
   /** What the login answer asks the user to see, and when it came (epoch ms: the dialogs' delays count from it). */
   pendingNotice: (Pick<LoginResult, 'isEditPw' | 'pwPeriod' | 'accountExpireWarn' | 'matureDate'> & { answeredAt: number }) | null;
+  /** The account must enrol in two-factor sign-in first: the session reaches only /twoFactor (not persisted). */
+  twoFactorPending: boolean;
+  setTwoFactorPending(pending: boolean): void;
   signIn(result: LoginResult, tenantid: string): void;
   setProfile(info: UserInfo, menu: RouteItem[]): void;
   /** The server menu again (after a change that adds or renames an entry of the user's own menu). */
@@ -43,6 +46,7 @@ const empty = {
   supInfo: null,
   menu: null,
   pendingNotice: null,
+  twoFactorPending: false,
 };
 
 function setCookie(name: string, value: string) {
@@ -98,6 +102,10 @@ export const useUserStore = create<UserState>()(
           companyName: info.companyName,
           employeeName: info.employeeName,
         });
+      },
+      setTwoFactorPending(pending) {
+        // Enrolled: the profile and menu load afresh (the guard asks for them when roles are null).
+        set(pending ? { twoFactorPending: true } : { twoFactorPending: false, roles: null, menu: null });
       },
       setMenu(menu) {
         if (get().signedIn) set({ menu });

@@ -140,6 +140,7 @@ export const createClient = defineCall({
   path: '/integration/client/create',
   module: clientsModule,
   changes: true,
+  stepUp: true,
   summary: 'Creates an integration client; the answer holds its secret, shown this once',
   body: clientForm,
   data: clientWithSecret,

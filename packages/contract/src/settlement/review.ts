@@ -137,6 +137,7 @@ export const recordSamBillPayment = defineCall({
   path: '/samData/recordSamBillPayment',
   module: billModule,
   changes: true,
+  stepUp: true,
   summary: 'Cashier records a payment of an 已审批 bill: never more than is owed; the last one makes it 已支付 and its documents 已结算',
   body: billRef.extend({ payment: paymentForm }),
   data: savedBill.extend({ paidAmount: decimal, unpaidAmount: decimal }),

@@ -70,6 +70,7 @@ export const AUDITED: [table: string, supplierColumn: string, kind: 'change' | '
   ['dynamic_query', '', 'change'],
   ['dynamic_query_supplier', 'supp_code', 'change'],
   ['integration_client', '', 'change'],
+  ['mfa_policy', '', 'change'],
   ['notify_endpoint', 'owner_supp_code', 'change'],
   ['notification_pref', '', 'change'],
   ['notification_child_default', 'supp_code', 'change'],
@@ -83,6 +84,9 @@ export const AUDITED: [table: string, supplierColumn: string, kind: 'change' | '
 export const NOT_AUDITED = [
   'acceptance_daily',
   'acceptance_monthly',
+  // two-factor sign-in (0047): secrets, codes and challenges; modules/auth/mfa writes its own 'mfa' entries
+  'account_recovery_code',
+  'account_totp',
   'audit_entry',
   'bill_sequence',
   'captcha',
@@ -99,6 +103,7 @@ export const NOT_AUDITED = [
   'kysely_migration_lock',
   'login_event',
   'login_throttle',
+  'mfa_challenge',
   'module_stay',
   'notification',
   'outbox_cursor',
@@ -107,6 +112,7 @@ export const NOT_AUDITED = [
   'sam_bill_total',
   'server_secret',
   'session',
+  'session_step_up',
   'stored_file_chunk',
   'supplier_performance_monthly',
   'supplier_performance_pending',

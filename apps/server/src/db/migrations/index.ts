@@ -42,8 +42,11 @@ import * as m0043 from './0043-notify-channel-screens';
 import * as m0044 from './0044-order-settings';
 import * as m0045 from './0045-perf-deferred';
 import * as m0046 from './0046-audit-trail';
+import * as m0047 from './0047-two-factor';
 import * as m0048 from './0048-audit-capture';
 import * as m0049 from './0049-audit-seal';
+import * as m0050 from './0050-session-devices';
+import * as m0051 from './0051-audit-viewer';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -88,8 +91,11 @@ const migrations: Record<string, Migration> = {
   '0044-order-settings': m0044,
   '0045-perf-deferred': m0045,
   '0046-audit-trail': m0046,
+  '0047-two-factor': m0047,
   '0048-audit-capture': m0048,
   '0049-audit-seal': m0049,
+  '0050-session-devices': m0050,
+  '0051-audit-viewer': m0051,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -356,6 +356,7 @@ export const modules: DemoModule[] = [
       { code: 'delete', name: '删除' },
       { code: 'resetPwd', name: '重置密码' },
       { code: 'enable', name: '启用/停用' },
+      { code: 'endSessions', name: '结束会话' },
     ],
   },
   {

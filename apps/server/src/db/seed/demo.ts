@@ -94,6 +94,12 @@ export async function seedDemo(
         { tenant_id: tenant.id, role_code: receivingRole.code, role_name: receivingRole.name },
       ])
       .execute();
+    // Two-factor sign-in stays optional in the demo (its accounts sign in with passwords, as the tests and the tour
+    // do); a tenant without this row gets the built-in default, which requires it of admin and the settlement roles.
+    await trx
+      .insertInto('mfa_policy')
+      .values({ tenant_id: tenant.id, required_roles: [], supplier_main_required: false, step_up_password: false, updated_by: 'seed' })
+      .execute();
     await trx
       .insertInto('module')
       .values(
@@ -237,6 +243,17 @@ export async function seedDemo(
           .filter((b) => b.module_code === ModuleCode.receiving)
           .map((b) => ({ tenant_id: tenant.id, role_code: receivingRole.code, ...b })),
       ])
+      .execute();
+    // 审计日志's export (migration 0051, not in the catalog's menu) is the admin's.
+    await trx
+      .insertInto('role_button')
+      .columns(['tenant_id', 'role_code', 'module_code', 'button_code'])
+      .expression(
+        trx
+          .selectFrom('module_button')
+          .select([sql.lit(tenant.id).as('tenant_id'), sql.lit('admin').as('role_code'), 'module_code', 'button_code'])
+          .where('module_code', '=', ModuleCode.auditTrail),
+      )
       .execute();
 
     const child = await trx

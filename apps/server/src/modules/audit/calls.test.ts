@@ -334,7 +334,8 @@ describe('the calls that change data', () => {
     expect(changing.length).toBeGreaterThan(50);
     // Where each area's representative call is checked: in this file, or why its writes leave no row entry.
     const areas: Record<string, string> = {
-      auth: 'sign-out: events below',
+      auth: "sign-out: events below; two-factor enrolment and step-up write their own 'mfa' entries (modules/auth/mfa), mfa_policy is audited",
+      session: "ending sessions writes its own 'session' entries (modules/session); session rows are not audited (technical)",
       'base-info': 'a brand, above',
       certificate: 'a certificate uploaded and saved, above',
       common: 'saveBusOption.do writes bus_option (audited) as base-info does',

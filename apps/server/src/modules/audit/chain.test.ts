@@ -47,10 +47,11 @@ const someEntry = async () =>
 
 it('holds when nothing was touched', async () => {
   await addEntries(5);
-  expect(await sealAll(database.db)).toEqual({ demo: { count: 6, lastHash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+  // The demo tenant's: the seed's entry and these five (migrations' writes to tables of no tenant have a chain of their own).
+  expect((await sealAll(database.db)).demo).toEqual({ count: 6, lastHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
   const report = await checkChain(database.db, now());
   expect(report.problems).toEqual([]);
-  expect(report.tenants).toEqual([{ tenantId: 'demo', checked: 6, fromArchive: false }]);
+  expect(report.tenants.find((r) => r.tenantId === 'demo')).toEqual({ tenantId: 'demo', checked: 6, fromArchive: false });
 });
 
 it('names an entry edited behind the guard', async () => {
@@ -135,6 +136,7 @@ it('archives old entries to a file, records it, then removes them; the chain hol
   await sealAll(database.db);
   const report = await checkChain(database.db, later);
   expect(report.problems).toEqual([]);
-  expect(report.tenants[0]).toMatchObject({ tenantId: 'demo', fromArchive: true });
-  expect(report.tenants[0]!.checked).toBeGreaterThanOrEqual(3);
+  const demo = report.tenants.find((r) => r.tenantId === 'demo')!;
+  expect(demo).toMatchObject({ tenantId: 'demo', fromArchive: true });
+  expect(demo.checked).toBeGreaterThanOrEqual(3);
 });

@@ -1,4 +1,5 @@
 // SQL of accounts, sessions, the login journal and the identity provider's one-time codes.
+import { mfa } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { executePrepared } from '../../db/prepared';
 import type { AccountKind, DB } from '../../db/schema';
@@ -51,7 +52,7 @@ export async function tenantExists(db: Kysely<DB>, tenantId: string): Promise<bo
 
 export async function insertSession(
   db: Kysely<DB>,
-  row: { tokenHash: string; accountId: number; expiresAt: Date; clientIp: string; now: Date; endOthers: boolean },
+  row: { tokenHash: string; accountId: number; expiresAt: Date; clientIp: string; userAgent: string; now: Date; endOthers: boolean },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (row.endOthers) {
@@ -69,6 +70,7 @@ export async function insertSession(
         account_id: row.accountId,
         expires_at: row.expiresAt,
         client_ip: row.clientIp,
+        user_agent: row.userAgent.slice(0, 500),
         created_at: row.now,
         last_seen_at: row.now,
       })
@@ -80,6 +82,16 @@ export async function insertSession(
       .execute();
   });
 }
+
+/**
+ * Whether the tenant's policy (mfa_policy; none stored: the built-in default) requires two-factor sign-in of the
+ * account: staff by role, a supplier main account when the tenant says so, a child account never.
+ */
+const { defaultPolicy } = mfa;
+const mfaRequiredSql = sql<boolean>`coalesce(CASE
+    WHEN account.kind = 'staff' THEN account.role_code = ANY(coalesce(mfa_policy.required_roles, ${sql.val([...defaultPolicy.requiredRoles])}::text[]))
+    WHEN account.parent_code IS NULL THEN coalesce(mfa_policy.supplier_main_required, ${defaultPolicy.supplierMainRequired})
+    ELSE false END, false)`;
 
 /** A session with its account and profile; with an access, whether the account holds it (column `held`). */
 export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) {
@@ -95,6 +107,8 @@ export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) 
     .leftJoin('supplier', (join) =>
       join.onRef('supplier.tenant_id', '=', 'account.tenant_id').onRef('supplier.supp_code', '=', 'account.supp_code'),
     )
+    .leftJoin('account_totp', 'account_totp.account_id', 'account.id')
+    .leftJoin('mfa_policy', 'mfa_policy.tenant_id', 'account.tenant_id')
     .select([
       'tenant.company_name',
       'supplier.supp_name',
@@ -119,6 +133,11 @@ export function findSession(db: Kysely<DB>, tokenHash: string, access?: Access) 
       'supplier.status as supplier_status',
     ])
     .select(held.as('held'))
+    .select([
+      sql<boolean>`account_totp.enabled_at IS NOT NULL`.as('totp_enabled'),
+      mfaRequiredSql.as('mfa_required'),
+      sql<boolean>`coalesce(mfa_policy.step_up_password, ${defaultPolicy.stepUpPassword})`.as('step_up_password'),
+    ])
     .where('session.token_hash', '=', tokenHash);
   // Every call runs it: prepared, PostgreSQL plans it once per connection.
   return executePrepared(db, query).then((result) => result.rows[0]);

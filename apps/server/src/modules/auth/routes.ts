@@ -1,5 +1,5 @@
 // HTTP of sign-in, sign-out and user info.
-import { auth, type LoginIdentity, type LoginResult } from '@portal/contract';
+import { auth, type CodeNeeded, type LoginIdentity, type LoginResult, mfa } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withAuditActor } from '../../db/audit-context';
 import { actorOfRequest } from '../../platform/audit-scope';
@@ -9,6 +9,8 @@ import type { AppContext } from '../../platform/context';
 import { registerCall } from '../../platform/route';
 import { sessionCookies } from '../../platform/session-cookie';
 import { identCookieName, identCookieValue, issueCode, verifyIdentCookie } from './ident';
+import { clientOf as mfaClientOf, mfaRoutes } from './mfa/routes';
+import { loginWithCode } from './mfa/service';
 import * as service from './service';
 import { newCaptcha } from './throttle';
 
@@ -21,9 +23,12 @@ async function setIdentCookie(reply: FastifyReply, ctx: AppContext, result: Logi
   );
 }
 
-/** The browser's session cookies after a login (a list of identities to choose from is no session yet); removed by an empty token. */
-function setSessionCookies(reply: FastifyReply, ctx: AppContext, result: LoginResult | LoginIdentity[] | { token: '' }) {
-  if (Array.isArray(result)) return;
+/**
+ * The browser's session cookies after a login (identities to choose from, or a two-factor challenge, are no session
+ * yet); removed by an empty token.
+ */
+function setSessionCookies(reply: FastifyReply, ctx: AppContext, result: LoginResult | LoginIdentity[] | CodeNeeded | { token: '' }) {
+  if (Array.isArray(result) || !('token' in result)) return;
   reply.header(
     'set-cookie',
     sessionCookies(ctx.csrfKey, result.token, { secure: ctx.config.https, maxAgeSeconds: ctx.config.sessionAbsoluteHours * 3600 }),
@@ -50,7 +55,13 @@ export function authRoutes(ctx: AppContext) {
       const result = await asSignIn(request, auth.merchantsLogin, () =>
         service.login(ctx, 'staff', query.tenantid, body, clientOf(request)),
       );
-      if (!Array.isArray(result)) await setIdentCookie(reply, ctx, result);
+      if (!Array.isArray(result) && 'token' in result) await setIdentCookie(reply, ctx, result);
+      setSessionCookies(reply, ctx, result);
+      return result;
+    });
+    registerCall(app, mfa.loginCode, async ({ query, body, request, reply }) => {
+      const result = await asSignIn(request, mfa.loginCode, () => loginWithCode(ctx, query.tenantid, body, mfaClientOf(request)));
+      if (result.staff) await setIdentCookie(reply, ctx, result);
       setSessionCookies(reply, ctx, result);
       return result;
     });
@@ -71,6 +82,7 @@ export function authRoutes(ctx: AppContext) {
       return issueCode(ctx, accountId);
     });
     registerCall(app, auth.captcha, () => newCaptcha(ctx));
+    mfaRoutes(ctx)(app);
     registerCall(app, auth.getInfo, async ({ session }) => service.userInfo(session));
     registerCall(app, auth.logout, async ({ session, request, reply }) => {
       await service.logout(ctx, session, clientOf(request));

@@ -1,5 +1,13 @@
 // Sign-in rules: credentials, identity choice, account and password states, sessions.
-import { type LoginBody, type LoginIdentity, type LoginResult, Messages, ResultCode, type UserInfo } from '@portal/contract';
+import {
+  type CodeNeeded,
+  type LoginBody,
+  type LoginIdentity,
+  type LoginResult,
+  Messages,
+  ResultCode,
+  type UserInfo,
+} from '@portal/contract';
 import type { Access } from '../../platform/auth-hook';
 import { ApiError, type Localized } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
@@ -10,6 +18,7 @@ import { SingleFlight } from '../../platform/single-flight';
 import type { AccountKind } from '../../db/schema';
 import { recordSignInEvent } from '../audit/record';
 import { redeemCode } from './ident';
+import { issueChallenge, usesTwoFactor } from './mfa/challenge';
 import * as repo from './repo';
 import { guardLogin, recordFailure, recordSuccess, throttleKeys } from './throttle';
 
@@ -33,14 +42,15 @@ function daysUntil(from: Date, to: Date): number {
 /** The audit trail's kind of a login journal's outcome: a session begun, refused while locked, or a failure (none for a step). */
 function auditKindOf(outcome: string): 'sign-in' | 'lockout' | 'sign-in-failed' | null {
   if (outcome === 'success') return 'sign-in';
-  if (outcome === 'identity-choice') return null;
+  // Steps of a sign-in that goes on: the identity to choose, the code to give (modules/auth/mfa).
+  if (outcome === 'identity-choice' || outcome === 'code-needed') return null;
   return outcome === 'locked' ? 'lockout' : 'sign-in-failed';
 }
 
-type JournalAccount = Pick<repo.LoginCandidate, 'id' | 'kind' | 'employee_code' | 'employee_name' | 'supp_code' | 'role_code'>;
+export type JournalAccount = Pick<repo.LoginCandidate, 'id' | 'kind' | 'employee_code' | 'employee_name' | 'supp_code' | 'role_code'>;
 
 /** A login journal's row and the audit trail's entry of the same (modules/audit): who tried, with what outcome. */
-async function journalSignIn(
+export async function journalSignIn(
   ctx: AppContext,
   event: Parameters<typeof repo.recordLoginEvent>[1],
   kind: AccountKind,
@@ -75,7 +85,7 @@ export async function login(
   tenantQuery: string,
   body: LoginBody,
   client: ClientInfo,
-): Promise<LoginResult | LoginIdentity[]> {
+): Promise<LoginResult | LoginIdentity[] | CodeNeeded> {
   const tenantId = tenantQuery || body.tenantid || '';
   const username = body.username.trim();
   const journal = (outcome: string, accountId: number | null, account?: JournalAccount) =>
@@ -142,16 +152,19 @@ export async function login(
       employeeName: a.employee_name,
     }));
   }
+  await refuseInactive(ctx, account, journal);
+  // Two-factor sign-in: no session until the code (POST /user/loginCode with this challenge).
+  if (await usesTwoFactor(ctx, account.id)) {
+    await journal('code-needed', account.id);
+    return issueChallenge(ctx, account);
+  }
   return startSession(ctx, account, client, journal);
 }
 
-/** Opens a session for an account whose identity is proven, after the account-state checks. */
-async function startSession(
-  ctx: AppContext,
-  account: repo.LoginCandidate,
-  client: ClientInfo,
-  journal: (outcome: string, accountId: number | null, account?: JournalAccount) => Promise<void>,
-): Promise<LoginResult> {
+type Journal = (outcome: string, accountId: number | null, account?: JournalAccount) => Promise<void>;
+
+/** Refuses (journaled) a disabled or expired account or one of a disabled supplier. */
+async function refuseInactive(ctx: AppContext, account: repo.LoginCandidate, journal: Journal): Promise<void> {
   const now = ctx.now();
   if (!account.is_used) {
     await journal('disabled', account.id, account);
@@ -168,7 +181,17 @@ async function startSession(
       en: `This account expired on ${account.mature_date}. Please contact your administrator.`,
     });
   }
+}
 
+/** Opens a session for an account whose identity is proven (password, and code when it uses one), after the account-state checks. */
+export async function startSession(
+  ctx: AppContext,
+  account: repo.LoginCandidate,
+  client: ClientInfo,
+  journal: Journal,
+): Promise<LoginResult> {
+  await refuseInactive(ctx, account, journal);
+  const now = ctx.now();
   const token = newToken();
   const absoluteExpiry = new Date(now.getTime() + ctx.config.sessionAbsoluteHours * 3_600_000);
   await repo.insertSession(ctx.db, {
@@ -176,6 +199,7 @@ async function startSession(
     accountId: account.id,
     expiresAt: absoluteExpiry,
     clientIp: client.ip,
+    userAgent: client.userAgent,
     now,
     endOthers: ctx.config.singleSession,
   });
@@ -281,7 +305,11 @@ export async function authenticate(ctx: AppContext, token: string, access?: Acce
     throw ApiError.unauthorized(supplierDisabled ? Messages.supplierDisabled : undefined);
   }
   await touch(ctx, tokenHash, row, now);
-  if (access && !row.held) throw ApiError.forbidden();
+  if (access && !row.held) {
+    // A session that must enrol first hears that, not which modules it lacks (no call of a module is open to it).
+    if (row.mfa_required && !row.totp_enabled) throw new ApiError(403, ResultCode.mfaEnrolmentRequired, Messages.mfaEnrolmentRequired);
+    throw ApiError.forbidden();
+  }
   return sessionOf(tokenHash, row);
 }
 
@@ -297,6 +325,12 @@ function sessionOf(tokenHash: string, row: repo.SessionRow): SessionContext {
     roleCode: row.role_code,
     parentCode: row.parent_code,
     supplierStatus: row.kind === 'supplier' ? row.supplier_status : null,
+    twoFactor: {
+      enabled: row.totp_enabled,
+      required: row.mfa_required,
+      pending: row.mfa_required && !row.totp_enabled,
+      stepUpPassword: row.step_up_password,
+    },
     profile: {
       companyName: row.company_name,
       suppName: row.supp_name ?? '',

@@ -72,7 +72,11 @@ describe('menu', () => {
 describe('button authority', () => {
   it('answers the button codes on a menu code in the legacy envelope', async () => {
     const res = await buttonsOf('100001', 'ms0050');
-    expect(res.envelope).toEqual({ success: true, content: { result: ['add', 'delete', 'edit', 'enable', 'resetPwd'] }, msg: 'success' });
+    expect(res.envelope).toEqual({
+      success: true,
+      content: { result: ['add', 'delete', 'edit', 'enable', 'endSessions', 'resetPwd'] },
+      msg: 'success',
+    });
   });
 
   it('gives a child account only its granted buttons, and none on modules it lacks', async () => {

@@ -15,7 +15,7 @@ import { start, transition } from '../../platform/workflow/transition';
 import { employeeFlow } from './employee-flow';
 import * as repo from './employee-repo';
 
-const { employeeModule } = contract;
+const { mainAccountModules } = contract;
 const time = (d: Date | null) => (d ? d.toISOString() : '');
 
 /** The main account managing, or 403. */
@@ -180,7 +180,7 @@ export async function update(ctx: AppContext, session: SessionContext, form: Emp
 export async function grantable(ctx: AppContext, session: SessionContext): Promise<ResourceNode[]> {
   const holder = session.kind === 'staff' ? { ...session, kind: 'supplier' as const, roleCode: null, parentCode: null } : session;
   if (session.kind !== 'staff') manager(session);
-  const modules = (await modulesOf(ctx.db, holder)).filter((m) => m.module_code !== employeeModule);
+  const modules = (await modulesOf(ctx.db, holder)).filter((m) => !mainAccountModules.includes(m.module_code));
   const buttons = await repo.moduleButtons(
     ctx.db,
     modules.map((m) => m.module_code),
@@ -206,10 +206,11 @@ export async function setGrants(ctx: AppContext, session: SessionContext, grant:
   await child(ctx, owner, grant.employeeCode);
   const modules = await modulesOf(ctx.db, session);
   const byCode = new Map(modules.map((m) => [m.module_code, m]));
-  if (grant.moduleCodes.includes(employeeModule))
+  const mainOnly = modules.filter((m) => mainAccountModules.includes(m.module_code) && grant.moduleCodes.includes(m.module_code));
+  if (mainOnly.length)
     throw ApiError.badRequest({
-      'zh-CN': `body.moduleCodes: 账号管理（${employeeModule}）只属于主账号，不能授予子账号`,
-      en: `body.moduleCodes: account management (${employeeModule}) belongs to the main account and cannot be granted to a child account`,
+      'zh-CN': `body.moduleCodes: ${mainOnly.map((m) => `${m.name}（${m.module_code}）`).join('、')}只属于主账号，不能授予子账号`,
+      en: `body.moduleCodes: ${mainOnly.map((m) => `${englishName(m) ?? m.name} (${m.module_code})`).join(', ')} belong${mainOnly.length === 1 ? 's' : ''} to the main account and cannot be granted to a child account`,
     });
   const beyond = grant.moduleCodes.filter((code) => !byCode.has(code));
   if (beyond.length)

@@ -1,5 +1,5 @@
 // Sign-in calls of the auth area, with the password encrypted on the way out.
-import { auth, type LoginBody, type LoginIdentity, type LoginResult } from '@portal/contract';
+import { auth, type CodeNeeded, type LoginBody, type LoginIdentity, type LoginResult } from '@portal/contract';
 import { call } from '../../api/client';
 import { encryptWith } from '../../api/crypto';
 
@@ -23,7 +23,11 @@ export interface Credentials {
   validCode?: string;
 }
 
-export async function signIn(staff: boolean, tenantid: string, credentials: Credentials): Promise<LoginResult | LoginIdentity[]> {
+export async function signIn(
+  staff: boolean,
+  tenantid: string,
+  credentials: Credentials,
+): Promise<LoginResult | LoginIdentity[] | CodeNeeded> {
   const body: LoginBody = {
     username: credentials.username.trim(),
     password: await encryptPassword(credentials.password),

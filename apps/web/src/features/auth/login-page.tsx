@@ -1,5 +1,5 @@
 // The supplier (/login) and staff (/stafflogin) sign-in pages: identity choice, captcha, redirect.
-import { type LoginIdentity, LogConstants, ResultCode } from '@portal/contract';
+import { type LoginIdentity, type LoginResult, LogConstants, ResultCode } from '@portal/contract';
 import { Alert, Button, Card, Form, Input, List, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useUserStore } from '../../stores/user';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { sendUsage } from '../../lib/usage-tracking';
 import { type Credentials, fetchCaptcha, signIn } from './api';
+import { CodeStep } from './code-step';
 
 interface FormValues {
   username: string;
@@ -29,12 +30,20 @@ export function LoginPage({ staff }: { staff: boolean }) {
   const [busy, setBusy] = useState(false);
   const [captcha, setCaptcha] = useState<{ captchaId: string; image: string } | null>(null);
   const [identities, setIdentities] = useState<{ list: LoginIdentity[]; credentials: Credentials } | null>(null);
+  // An account with two-factor sign-in: the password was right, the code step follows.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [form] = Form.useForm<FormValues>();
 
   // A signed-in user visiting a login page goes on to the target.
   if (signedIn) return <Navigate to={redirect} replace />;
 
   const refreshCaptcha = async () => setCaptcha(await fetchCaptcha());
+
+  const signedInWith = (result: LoginResult) => {
+    useUserStore.getState().signIn(result, tenantid);
+    sendUsage(LogConstants.loginLogType);
+    navigate(redirect, { replace: true });
+  };
 
   const attempt = async (credentials: Credentials) => {
     setBusy(true);
@@ -45,9 +54,11 @@ export function LoginPage({ staff }: { staff: boolean }) {
         setIdentities({ list: answer, credentials });
         return;
       }
-      useUserStore.getState().signIn(answer, tenantid);
-      sendUsage(LogConstants.loginLogType);
-      navigate(redirect, { replace: true });
+      if ('twoFactor' in answer) {
+        setChallenge(answer.challenge);
+        return;
+      }
+      signedInWith(answer);
     } catch (err) {
       if (err instanceof InsecureContextError) setError(t('login.insecure'));
       else if (err instanceof ApiFailure) {
@@ -89,44 +100,59 @@ export function LoginPage({ staff }: { staff: boolean }) {
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
           {t(staff ? 'login.staffTitle' : 'login.supplierTitle')}
         </Typography.Paragraph>
-        {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} role="alert" />}
-        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
-          <Form.Item
-            label={t('login.username')}
-            name="username"
-            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-          >
-            <Input autoComplete="username" placeholder={t('login.usernamePlaceholder')} size="large" autoFocus />
-          </Form.Item>
-          <Form.Item label={t('login.password')} name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} size="large" />
-          </Form.Item>
-          {captcha && (
-            <Form.Item label={t('login.captcha')} required>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="validCode" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
-                  <Input size="large" maxLength={8} aria-label={t('login.captcha')} />
+        {challenge !== null ? (
+          <CodeStep
+            tenantid={tenantid}
+            challenge={challenge}
+            onSignedIn={signedInWith}
+            onRestart={(text) => {
+              setChallenge(null);
+              setError(text ?? '');
+              form.setFieldValue('password', '');
+            }}
+          />
+        ) : (
+          <>
+            {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} role="alert" />}
+            <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
+              <Form.Item
+                label={t('login.username')}
+                name="username"
+                rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+              >
+                <Input autoComplete="username" placeholder={t('login.usernamePlaceholder')} size="large" autoFocus />
+              </Form.Item>
+              <Form.Item label={t('login.password')} name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+                <Input.Password autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} size="large" />
+              </Form.Item>
+              {captcha && (
+                <Form.Item label={t('login.captcha')} required>
+                  <Space.Compact style={{ width: '100%' }}>
+                    <Form.Item name="validCode" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
+                      <Input size="large" maxLength={8} aria-label={t('login.captcha')} />
+                    </Form.Item>
+                    <Button
+                      size="large"
+                      onClick={() => void refreshCaptcha()}
+                      aria-label={t('login.refreshCaptcha')}
+                      style={{ padding: 0, height: 40 }}
+                    >
+                      <img src={captcha.image} alt={t('login.captcha')} height={38} />
+                    </Button>
+                  </Space.Compact>
                 </Form.Item>
-                <Button
-                  size="large"
-                  onClick={() => void refreshCaptcha()}
-                  aria-label={t('login.refreshCaptcha')}
-                  style={{ padding: 0, height: 40 }}
-                >
-                  <img src={captcha.image} alt={t('login.captcha')} height={38} />
-                </Button>
-              </Space.Compact>
-            </Form.Item>
-          )}
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-            {t('login.submit')}
-          </Button>
-        </Form>
-        <div style={{ textAlign: 'center', marginTop: 16 }}>
-          <Link to={`${staff ? '/login' : '/stafflogin'}${params.size ? `?${params.toString()}` : ''}`}>
-            {t(staff ? 'login.toSupplier' : 'login.toStaff')}
-          </Link>
-        </div>
+              )}
+              <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+                {t('login.submit')}
+              </Button>
+            </Form>
+            <div style={{ textAlign: 'center', marginTop: 16 }}>
+              <Link to={`${staff ? '/login' : '/stafflogin'}${params.size ? `?${params.toString()}` : ''}`}>
+                {t(staff ? 'login.toSupplier' : 'login.toStaff')}
+              </Link>
+            </div>
+          </>
+        )}
       </Card>
       <Modal open={identities !== null} title={t('login.chooseIdentity')} footer={null} onCancel={() => setIdentities(null)}>
         <List

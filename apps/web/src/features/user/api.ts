@@ -1,6 +1,6 @@
 // Calls of child-account management (module ms0050) with their query keys; changes are mutations that
 // refresh the list.
-import { type CallBody, type EmployeeForm, employee } from '@portal/contract';
+import { type CallBody, type EmployeeForm, employee, session } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../api/client';
@@ -75,9 +75,12 @@ const setEnabled = ({ employeeCode, enabled }: { employeeCode: string; enabled: 
   call(employee.changeIsUsed, { query: { employeeCode, isUsed: enabled ? '1' : '0' } });
 const resetPassword = (employeeCode: string) => call(employee.resetPassword, { query: { employeeCode } });
 const deleteAccount = (employeeCode: string) => call(employee.deleteEmployee, { query: { employeeCode } });
+const endSessions = (employeeCode: string) => call(session.endAccountSessions, { body: { employeeCode } });
 
 export const useSaveAccount = () => useChange(saveAccount, [employeeKeys.all]);
 export const useSaveGrants = () => useChange(saveGrants, [employeeKeys.all]);
 export const useSetEnabled = () => useChange(setEnabled, [employeeKeys.all]);
 export const useResetPassword = () => useChange(resetPassword, [employeeKeys.all]);
 export const useDeleteAccount = () => useChange(deleteAccount, [employeeKeys.all]);
+/** Ends every session of an account (结束会话): nothing the list shows changes. */
+export const useEndSessions = () => useChange(endSessions, []);

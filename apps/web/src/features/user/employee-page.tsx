@@ -15,6 +15,7 @@ import { useUserStore } from '../../stores/user';
 import { employeeColumnValues, type EmployeeListQuery, employeePageQuery } from './api';
 import { employeeColumns, employeeRow } from './employee-columns';
 import { EmployeeActions, employeeModule } from './employee-actions';
+import { EndSessionsButton } from './end-sessions-button';
 
 interface Search {
   rawInfo: string;
@@ -112,6 +113,7 @@ export default function EmployeePage() {
           {t('employee.view')}
         </Button>
         {!staff && <EmployeeActions selected={selected} onDeleted={() => setSelectedCode(undefined)} />}
+        {holds('endSessions') && <EndSessionsButton selected={selected} />}
         <Typography.Text type="secondary" aria-live="polite">
           {selected ? t('employee.selected', { code: selected.employeeCode, name: selected.employeeName }) : t('employee.noneSelected')}
         </Typography.Text>

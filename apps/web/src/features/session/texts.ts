@@ -1,0 +1,67 @@
+// Texts of 我的会话 (My sessions), reached from the user menu; zh-CN default, en, merged by i18n/index.ts.
+import type { Texts } from '../../i18n/texts';
+
+export const zhCN = {
+  session: {
+    menu: '我的会话',
+    title: '我的会话',
+    intro: '以下是正在登录您账号的设备。发现不认识的设备时，请退出该会话并修改密码。',
+    list: '会话列表',
+    columns: {
+      device: '设备',
+      browser: '浏览器',
+      address: '登录地址',
+      signedIn: '登录时间',
+      lastUsed: '最近使用',
+      action: '操作',
+    },
+    deviceTypes: { desktop: '电脑', mobile: '手机', tablet: '平板', unknown: '未知设备' },
+    unknownOs: '未知系统',
+    unknownBrowser: '未知浏览器',
+    thisDevice: '本机',
+    end: '退出',
+    endLabel: '退出 {{device}} 的会话',
+    confirmEndTitle: '退出会话',
+    confirmEnd: '确定退出 {{device}} 上的会话？该设备需要重新登录。',
+    ended: '已退出该会话',
+    endOthers: '退出其他所有会话',
+    confirmEndOthers: '确定退出除本机以外的所有会话？这些设备都需要重新登录。',
+    endedOthers_other: '已退出 {{count}} 个会话',
+    noOthers: '没有其他会话',
+    ok: '确定',
+    cancel: '取消',
+  },
+};
+
+export const en: Texts<typeof zhCN> = {
+  session: {
+    menu: 'My sessions',
+    title: 'My sessions',
+    intro: 'These devices are signed in to your account. If you do not recognise one, sign it out and change your password.',
+    list: 'Sessions',
+    columns: {
+      device: 'Device',
+      browser: 'Browser',
+      address: 'Address',
+      signedIn: 'Signed in',
+      lastUsed: 'Last used',
+      action: 'Actions',
+    },
+    deviceTypes: { desktop: 'Computer', mobile: 'Phone', tablet: 'Tablet', unknown: 'Unknown device' },
+    unknownOs: 'Unknown system',
+    unknownBrowser: 'Unknown browser',
+    thisDevice: 'This device',
+    end: 'Sign out',
+    endLabel: 'Sign out the session on {{device}}',
+    confirmEndTitle: 'Sign out session',
+    confirmEnd: 'Sign out the session on {{device}}? That device will have to sign in again.',
+    ended: 'Session signed out',
+    endOthers: 'Sign out all other sessions',
+    confirmEndOthers: 'Sign out every session except this device? Those devices will have to sign in again.',
+    endedOthers_one: '{{count}} session signed out',
+    endedOthers_other: '{{count}} sessions signed out',
+    noOthers: 'No other sessions',
+    ok: 'OK',
+    cancel: 'Cancel',
+  },
+};
