@@ -170,10 +170,11 @@ export async function restoreDatabase(url: string, file: string, options: { repl
     try {
       await client2.query('BEGIN');
       // Rows the migrations wrote (defaults) are replaced by the backup's; no trigger or foreign-key check fires
-      // while loading rows that were consistent when taken.
+      // while loading rows that were consistent when taken, nor the audit trail's guard on emptying it first (the
+      // backup's own trail, with its seals, takes its place).
+      await client2.query('SET LOCAL session_replication_role = replica');
       const tables = head.tables.map((t) => ident(t.name));
       if (tables.length) await client2.query(`TRUNCATE ${tables.join(', ')}`);
-      await client2.query('SET LOCAL session_replication_role = replica');
       for (;;) {
         const next = await iterator.next();
         if (next.done) break;

@@ -170,49 +170,49 @@ function triggerFunction(table: string, keys: string[], supplierColumn: string, 
   const tenant = (alias: string) => (tenantColumn ? `${alias}.${tenantColumn}` : 'NULL::text');
   const columns = `tenant_id, kind, action, actor_kind, account_id, actor_code, actor_name, actor_supplier_code, actor_roles,
       client_ip, request_id, call_name, module_code, object_type, object_id, object_supplier_code, before, after, detail`;
-  const actor = `coalesce(ctx ->> 'actorKind', 'system'), (ctx ->> 'accountId')::int, coalesce(ctx ->> 'code', ''),
-      coalesce(ctx ->> 'name', ''), ctx ->> 'supplierCode', coalesce(ctx ->> 'roles', ''), coalesce(ctx ->> 'clientIp', ''),
-      coalesce(ctx ->> 'requestId', ''), coalesce(ctx ->> 'callName', ''), ctx ->> 'moduleCode'`;
+  const actor = `coalesce(v_ctx ->> 'actorKind', 'system'), (v_ctx ->> 'accountId')::int, coalesce(v_ctx ->> 'code', ''),
+      coalesce(v_ctx ->> 'name', ''), v_ctx ->> 'supplierCode', coalesce(v_ctx ->> 'roles', ''), coalesce(v_ctx ->> 'clientIp', ''),
+      coalesce(v_ctx ->> 'requestId', ''), coalesce(v_ctx ->> 'callName', ''), v_ctx ->> 'moduleCode'`;
   const whole = (alias: string, rows: string, action: string, side: 'before' | 'after') => `
       INSERT INTO audit_entry (${columns})
-      SELECT coalesce(${tenant(alias)}, ctx ->> 'tenantId', ''), '${kind}', '${action}', ${actor}, '${table}', ${objectId(alias)},
-             ${supplier(alias)}, ${side === 'before' ? `to_jsonb(${alias}) - secret, NULL` : `NULL, to_jsonb(${alias}) - secret`}, who
+      SELECT coalesce(${tenant(alias)}, v_ctx ->> 'tenantId', ''), '${kind}', '${action}', ${actor}, '${table}', ${objectId(alias)},
+             ${supplier(alias)}, ${side === 'before' ? `to_jsonb(${alias}) - v_secret, NULL` : `NULL, to_jsonb(${alias}) - v_secret`}, v_who
       FROM ${rows} ${alias};`;
   return sql.raw(`CREATE FUNCTION ${functionOf(table)}() RETURNS trigger LANGUAGE plpgsql AS $$
   DECLARE
-    ctx jsonb := nullif(current_setting('portal.audit_ctx', true), '')::jsonb;
-    secret text[] := audit_secret_columns(TG_RELID);
-    who jsonb := CASE WHEN ctx IS NULL
+    v_ctx jsonb := nullif(current_setting('portal.audit_ctx', true), '')::jsonb;
+    v_secret text[] := audit_secret_columns(TG_RELID);
+    v_who jsonb := CASE WHEN v_ctx IS NULL
       THEN jsonb_build_object('job', coalesce(nullif(current_setting('application_name', true), ''), 'unnamed'))
-      ELSE coalesce(ctx -> 'detail', '{}'::jsonb) END;
+      ELSE coalesce(v_ctx -> 'detail', '{}'::jsonb) END;
   BEGIN
     IF TG_OP = 'INSERT' THEN${whole('n', 'new_rows', 'insert', 'after')}
     ELSIF TG_OP = 'DELETE' THEN${whole('o', 'old_rows', 'delete', 'before')}
     ELSE
       INSERT INTO audit_entry (${columns})
-      SELECT coalesce(${tenant('n')}, ctx ->> 'tenantId', ''), '${kind}', 'update', ${actor}, '${table}', ${objectId('n')},
+      SELECT coalesce(${tenant('n')}, v_ctx ->> 'tenantId', ''), '${kind}', 'update', ${actor}, '${table}', ${objectId('n')},
              ${supplier('n')}, d.b, d.a,
-             CASE WHEN d.redacted IS NULL THEN who ELSE who || jsonb_build_object('redacted', to_jsonb(d.redacted)) END
+             CASE WHEN d.redacted IS NULL THEN v_who ELSE v_who || jsonb_build_object('redacted', to_jsonb(d.redacted)) END
       FROM old_rows o JOIN new_rows n ON ${keys.map((k) => `o.${k} = n.${k}`).join(' AND ')}
       CROSS JOIN LATERAL (SELECT to_jsonb(o) AS oj, to_jsonb(n) AS nj) j
       CROSS JOIN LATERAL (
-        SELECT jsonb_object_agg(f.key, j.oj -> f.key) FILTER (WHERE NOT f.secret) AS b,
-               jsonb_object_agg(f.key, f.value) FILTER (WHERE NOT f.secret) AS a,
+        SELECT jsonb_object_agg(f.key, j.oj -> f.key) FILTER (WHERE NOT f.is_secret) AS b,
+               jsonb_object_agg(f.key, f.value) FILTER (WHERE NOT f.is_secret) AS a,
                count(*) FILTER (WHERE f.changed AND f.key <> ALL (ARRAY['last_login_time', 'first_login_time', 'last_used_at'])) AS n,
-               array_agg(f.key ORDER BY f.key) FILTER (WHERE f.changed AND f.secret) AS redacted
-        FROM (SELECT e.key, e.value, (j.oj -> e.key) IS DISTINCT FROM e.value AS changed, e.key = ANY (secret) AS secret
+               array_agg(f.key ORDER BY f.key) FILTER (WHERE f.changed AND f.is_secret) AS redacted
+        FROM (SELECT e.key, e.value, (j.oj -> e.key) IS DISTINCT FROM e.value AS changed, e.key = ANY (v_secret) AS is_secret
               FROM jsonb_each(j.nj) e) f
         WHERE f.changed OR f.key = ANY (ARRAY[${keys.map((k) => `'${k}'`).join(', ')}])
       ) d
       WHERE d.n > 0;
       -- A row whose key itself changed: what it was and what it is, as two halves of the update.
       INSERT INTO audit_entry (${columns})
-      SELECT coalesce(${tenant('o')}, ctx ->> 'tenantId', ''), '${kind}', 'update', ${actor}, '${table}', ${objectId('o')},
-             ${supplier('o')}, to_jsonb(o) - secret, NULL, who
+      SELECT coalesce(${tenant('o')}, v_ctx ->> 'tenantId', ''), '${kind}', 'update', ${actor}, '${table}', ${objectId('o')},
+             ${supplier('o')}, to_jsonb(o) - v_secret, NULL, v_who
       FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE ${keys.map((k) => `o.${k} = n.${k}`).join(' AND ')});
       INSERT INTO audit_entry (${columns})
-      SELECT coalesce(${tenant('n')}, ctx ->> 'tenantId', ''), '${kind}', 'update', ${actor}, '${table}', ${objectId('n')},
-             ${supplier('n')}, NULL, to_jsonb(n) - secret, who
+      SELECT coalesce(${tenant('n')}, v_ctx ->> 'tenantId', ''), '${kind}', 'update', ${actor}, '${table}', ${objectId('n')},
+             ${supplier('n')}, NULL, to_jsonb(n) - v_secret, v_who
       FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE ${keys.map((k) => `o.${k} = n.${k}`).join(' AND ')});
     END IF;
     RETURN NULL;

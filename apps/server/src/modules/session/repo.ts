@@ -1,6 +1,7 @@
 // SQL of "My sessions": an account's live sessions, ending them, and the audit entry each ending leaves.
 import { type Kysely, type Transaction, sql } from 'kysely';
-import type { AccountKind, AuditActorKind, DB } from '../../db/schema';
+import type { AccountKind, DB } from '../../db/schema';
+import { recordAuditEvent } from '../audit/record';
 
 /** Sessions of an account that still let a call through at `now` (not ended, not past either expiry). */
 export function liveSessions(db: Kysely<DB>, accountId: number, currentHash: string, now: Date, idleSince: Date) {
@@ -70,29 +71,25 @@ export interface SessionAudit {
   detail: Record<string, unknown>;
 }
 
-/** The audit trail's entry of an ending (kind 'session'), in the ending's transaction. */
-export async function recordAudit(trx: Transaction<DB>, entry: SessionAudit): Promise<void> {
-  const actorKind: AuditActorKind = entry.actor.kind;
-  await trx
-    .insertInto('audit_entry')
-    .values({
-      tenant_id: entry.tenantId,
-      kind: 'session',
-      action: entry.action,
-      actor_kind: actorKind,
-      account_id: entry.actor.accountId,
-      actor_code: entry.actor.code,
-      actor_name: entry.actor.name,
-      actor_supplier_code: entry.actor.supplierCode,
-      actor_roles: entry.actor.roles,
-      client_ip: entry.clientIp,
-      request_id: entry.requestId,
-      call_name: entry.callName,
-      module_code: entry.moduleCode,
-      object_type: 'session',
-      object_id: entry.objectId,
-      object_supplier_code: entry.objectSupplierCode,
-      detail: JSON.stringify(entry.detail),
-    })
-    .execute();
+/** The audit trail's entry of an ending (kind 'session'), in the ending's transaction, through the audit module. */
+export function recordAudit(trx: Transaction<DB>, entry: SessionAudit): Promise<void> {
+  return recordAuditEvent(trx, {
+    kind: 'session',
+    action: entry.action,
+    actor: {
+      tenantId: entry.tenantId,
+      actorKind: entry.actor.kind,
+      accountId: entry.actor.accountId,
+      code: entry.actor.code,
+      name: entry.actor.name,
+      supplierCode: entry.actor.supplierCode,
+      roles: entry.actor.roles,
+      clientIp: entry.clientIp,
+      requestId: entry.requestId,
+      callName: entry.callName,
+      moduleCode: entry.moduleCode,
+    },
+    object: { type: 'session', id: entry.objectId, supplierCode: entry.objectSupplierCode },
+    detail: entry.detail,
+  });
 }

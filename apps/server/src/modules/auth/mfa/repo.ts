@@ -2,6 +2,7 @@
 // audit rows of its events.
 import { type Kysely, sql } from 'kysely';
 import type { AccountKind, DB } from '../../../db/schema';
+import { recordAuditEvent } from '../../audit/record';
 
 export function totpOf(db: Kysely<DB>, accountId: number) {
   return db.selectFrom('account_totp').selectAll().where('account_id', '=', accountId).executeTakeFirst();
@@ -161,31 +162,29 @@ export interface Actor {
   roles: string;
 }
 
-/** One row of the audit trail for a two-factor event (kind 'mfa'; the audit module will write these later). */
-export async function recordAudit(
+/** One row of the audit trail for a two-factor event (kind 'mfa', on the account), through the audit module. */
+export function recordAudit(
   db: Kysely<DB>,
   actor: Actor,
   event: { action: string; clientIp: string; requestId: string; callName: string; detail?: Record<string, unknown> },
 ): Promise<void> {
-  await db
-    .insertInto('audit_entry')
-    .values({
-      tenant_id: actor.tenantId,
-      kind: 'mfa',
-      action: event.action,
-      actor_kind: actor.kind,
-      account_id: actor.accountId,
-      actor_code: actor.employeeCode,
-      actor_name: actor.employeeName,
-      actor_supplier_code: actor.suppCode,
-      actor_roles: actor.roles,
-      client_ip: event.clientIp,
-      request_id: event.requestId,
-      call_name: event.callName,
-      object_type: 'account',
-      object_id: String(actor.accountId),
-      object_supplier_code: actor.suppCode,
-      detail: JSON.stringify(event.detail ?? {}),
-    })
-    .execute();
+  return recordAuditEvent(db, {
+    kind: 'mfa',
+    action: event.action,
+    actor: {
+      tenantId: actor.tenantId,
+      actorKind: actor.kind,
+      accountId: actor.accountId,
+      code: actor.employeeCode,
+      name: actor.employeeName,
+      supplierCode: actor.suppCode,
+      roles: actor.roles,
+      clientIp: event.clientIp,
+      requestId: event.requestId,
+      callName: event.callName,
+      moduleCode: null,
+    },
+    object: { type: 'account', id: String(actor.accountId), supplierCode: actor.suppCode },
+    ...(event.detail ? { detail: event.detail } : {}),
+  });
 }
