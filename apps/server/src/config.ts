@@ -45,10 +45,10 @@ const schema = z.object({
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().nonnegative().default(500),
   IDENT_COOKIE_HOURS: z.coerce.number().int().positive().default(8),
   MFA_LOCK_AFTER: z.coerce.number().int().positive().default(5),
-  MFA_SECRET_KEY: z
+  DATA_SECRET_KEY: z
     .string()
     .trim()
-    .refine((v) => v === '' || Buffer.from(v, 'base64').length === 32, 'MFA_SECRET_KEY: 32 bytes in base64 (openssl rand -base64 32)')
+    .refine((v) => v === '' || Buffer.from(v, 'base64').length === 32, 'DATA_SECRET_KEY: 32 bytes in base64 (openssl rand -base64 32)')
     .default(''),
   MFA_ISSUER: z.string().trim().min(1).max(64).default('供应商协同平台'),
   HTTPS: bool.default(false),
@@ -178,10 +178,15 @@ export interface Config {
   };
   identCookieHours: number;
   /**
-   * Two-factor sign-in: wrong codes before the account's code step locks (for LOGIN_LOCK_MINUTES); the key that seals
-   * TOTP secrets (base64, 32 bytes; empty: a key kept in the database's server_secret); the issuer authenticator apps show.
+   * Two-factor sign-in: wrong codes before the account's code step locks (for LOGIN_LOCK_MINUTES); the issuer
+   * authenticator apps show.
    */
-  mfa: { lockAfter: number; secretKey: string; issuer: string };
+  mfa: { lockAfter: number; issuer: string };
+  /**
+   * The key sealing the secrets the portal reads back (TOTP secrets, the signing secrets of webhooks and robots):
+   * base64, 32 bytes; empty: a key kept in the database's server_secret (platform/secret-box.ts).
+   */
+  dataSecretKey: string;
   /** Served over HTTPS (directly or behind a TLS proxy): Secure cookies and HSTS. */
   https: boolean;
   trustProxy: TrustProxy;
@@ -266,7 +271,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       slowdownMs: e.LOGIN_SLOWDOWN_MS,
     },
     identCookieHours: e.IDENT_COOKIE_HOURS,
-    mfa: { lockAfter: e.MFA_LOCK_AFTER, secretKey: e.MFA_SECRET_KEY, issuer: e.MFA_ISSUER },
+    mfa: { lockAfter: e.MFA_LOCK_AFTER, issuer: e.MFA_ISSUER },
+    dataSecretKey: e.DATA_SECRET_KEY,
     https: e.HTTPS,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS,

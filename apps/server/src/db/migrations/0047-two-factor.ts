@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 const statements = [
   sql`CREATE TABLE account_totp (
     account_id integer PRIMARY KEY REFERENCES account (id) ON DELETE CASCADE,
-    -- AES-256-GCM under the server's key (modules/auth/mfa/secret-box.ts), never the plain secret
+    -- AES-256-GCM under the server's key (platform/secret-box.ts), never the plain secret
     secret_sealed text NOT NULL,
     -- NULL while the enrolment waits for its first code
     enabled_at timestamptz,

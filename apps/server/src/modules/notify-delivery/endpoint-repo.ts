@@ -119,6 +119,20 @@ export async function setSecret(db: Kysely<DB>, owner: Owner, id: string, secret
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
+/** Every endpoint's signing secret as stored, of every tenant (the sealing of secrets written before it began). */
+export function storedSecrets(db: Kysely<DB>): Promise<{ id: string; secret: string }[]> {
+  return db
+    .selectFrom('notify_endpoint')
+    .select([sql<string>`id::text`.as('id'), 'secret'])
+    .where('secret', '<>', '')
+    .execute();
+}
+
+/** Replaces a stored secret when it is still `was` (another process may have sealed it first). */
+export async function replaceSecret(db: Kysely<DB>, id: string, was: string, now: string): Promise<void> {
+  await sql`UPDATE notify_endpoint SET secret = ${now} WHERE id = ${id}::bigint AND secret = ${was}`.execute(db);
+}
+
 export interface DeliveryRecord {
   id: string;
   eventId: string;

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/helpers';
 import { newEvent, queueDelivery } from '../../test/notify-fixtures';
 import { type HttpSink, httpSink } from '../../test/notify-sinks';
+import { isSealed, unseal } from '../../platform/secret-box';
+import { sealPlainSecrets } from './endpoint-secrets';
 import { plainRender } from './message';
 import { senderOf } from './runtime';
 import { DeliveryWorker } from './worker';
@@ -32,10 +34,16 @@ const signatureOf = (secret: string, headers: Record<string, unknown>, body: str
     .digest('hex')}`;
 
 const runWorker = () =>
-  new DeliveryWorker(t.database.db, senderOf(t.config, plainRender, null), { ...t.config.notify, idlePollMs: 50 }, 'screens', {
-    info: () => undefined,
-    error: () => undefined,
-  }).runOnce();
+  new DeliveryWorker(
+    t.database.db,
+    senderOf(t.database.db, t.config, plainRender, null),
+    { ...t.config.notify, idlePollMs: 50 },
+    'screens',
+    {
+      info: () => undefined,
+      error: () => undefined,
+    },
+  ).runOnce();
 
 describe('通知渠道 (staff)', () => {
   it('creates a webhook whose secret is shown once, signs with it, and rotates it', async () => {
@@ -70,6 +78,31 @@ describe('通知渠道 (staff)', () => {
     const after = sink.received[1]!;
     expect(after.headers['x-portal-signature']).toBe(signatureOf(rotated.data.secret, after.headers, after.body));
     expect(after.headers['x-portal-signature']).not.toBe(signatureOf(secret, after.headers, after.body));
+  });
+
+  it('keeps signing secrets sealed at rest, seals one stored in plain before, and still signs with both', async () => {
+    const made = await t.callAs('admin', notifyDelivery.createEndpoint, {
+      body: { kind: 'webhook', name: 'WMS 推送', url: `${sink.url}/wms`, topics: ['settlement.bill.submitted'] },
+    });
+    const { endpoint, secret } = made.data;
+    const stored = async () =>
+      (await t.database.db.selectFrom('notify_endpoint').select('secret').where('id', '=', Number(endpoint.id)).executeTakeFirstOrThrow())
+        .secret;
+    expect(isSealed(await stored())).toBe(true);
+    expect(await stored()).not.toContain(secret.slice(6));
+    expect(await unseal({ db: t.database.db, config: t.config }, await stored())).toBe(secret);
+
+    // A secret written in plain by an earlier release: used as it is, then sealed at the next start of delivery.
+    await t.database.db.updateTable('notify_endpoint').set({ secret }).where('id', '=', Number(endpoint.id)).execute();
+    await t.callAs('admin', notifyDelivery.testEndpoint, { body: { id: endpoint.id } });
+    const plainGot = sink.received.at(-1)!;
+    expect(plainGot.headers['x-portal-signature']).toBe(signatureOf(secret, plainGot.headers, plainGot.body));
+    expect(await sealPlainSecrets({ db: t.database.db, config: t.config })).toBeGreaterThanOrEqual(1);
+    expect(isSealed(await stored())).toBe(true);
+    expect(await sealPlainSecrets({ db: t.database.db, config: t.config })).toBe(0);
+    await t.callAs('admin', notifyDelivery.testEndpoint, { body: { id: endpoint.id } });
+    const sealedGot = sink.received.at(-1)!;
+    expect(sealedGot.headers['x-portal-signature']).toBe(signatureOf(secret, sealedGot.headers, sealedGot.body));
   });
 
   it('refuses private addresses the setting does not list, and unknown topics and roles', async () => {

@@ -11,6 +11,8 @@ import { scheduleDigestJob } from './digest';
 import { keepAliveAgents } from './http-post';
 import type { RenderEvent } from './message';
 import { releaseWaitingMail } from './queue-repo';
+import { openStored } from '../../platform/secret-box';
+import { sealPlainSecrets } from './endpoint-secrets';
 import { Sender, waitingForMail } from './sender';
 import { UrlPolicy } from './url-guard';
 import { DeliveryWorker, type WorkerLog } from './worker';
@@ -19,7 +21,13 @@ import { DeliveryWorker, type WorkerLog } from './worker';
 export const workerName = () => `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
 /** The sender of a process (also what the screens' test message uses). */
-export function senderOf(config: Config, render: RenderEvent, mailer: Mailer | null, agents?: ReturnType<typeof keepAliveAgents>): Sender {
+export function senderOf(
+  db: Kysely<DB>,
+  config: Config,
+  render: RenderEvent,
+  mailer: Mailer | null,
+  agents?: ReturnType<typeof keepAliveAgents>,
+): Sender {
   return new Sender({
     render,
     mailer,
@@ -30,6 +38,7 @@ export function senderOf(config: Config, render: RenderEvent, mailer: Mailer | n
     },
     publicUrl: config.publicUrl,
     now: () => new Date(),
+    openSecret: (stored) => openStored({ db, config }, stored),
   });
 }
 
@@ -46,10 +55,12 @@ export async function startNotifyDelivery(
 ): Promise<() => Promise<void>> {
   const mailer = mailerOf(config);
   const agents = keepAliveAgents(config.notify.concurrency);
-  const sender = senderOf(config, render, mailer, agents);
+  const sender = senderOf(db, config, render, mailer, agents);
   const name = workerName();
   const settings = { ...config.notify, idlePollMs: 1000 };
   const worker = new DeliveryWorker(db, sender, settings, name, log);
+  const sealed = await sealPlainSecrets({ db, config });
+  if (sealed) log.info({ sealed }, 'signing secrets stored in plain are sealed now');
   if (mailer) {
     const released = await releaseWaitingMail(db, waitingForMail);
     if (released) log.info({ released }, 'e-mails that waited for an SMTP server are due again');

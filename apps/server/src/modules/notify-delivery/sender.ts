@@ -17,6 +17,8 @@ export interface SenderDeps {
   /** PUBLIC_URL: the portal's address, for links in messages. */
   publicUrl: string;
   now: () => Date;
+  /** An endpoint's stored secret in plain (sealed at rest: platform/secret-box.ts); left out, stored secrets are plain. */
+  openSecret?: (stored: string) => Promise<string>;
 }
 
 /** An endpoint as a send needs it. */
@@ -63,6 +65,10 @@ export class Sender {
     return { message, link: absoluteLink(message.link, this.deps.publicUrl) };
   }
 
+  private openSecret(stored: string): Promise<string> {
+    return this.deps.openSecret ? this.deps.openSecret(stored) : Promise.resolve(stored);
+  }
+
   /** Sends a claimed delivery; 'waiting' when its channel is not set up. Never throws. */
   async send(row: ClaimedRow): Promise<SendOutcome | 'waiting'> {
     try {
@@ -79,7 +85,12 @@ export class Sender {
       if (!row.endpoint_kind || row.endpoint_url === null) return failed('the endpoint no longer exists', true);
       if (!row.endpoint_enabled) return failed('the endpoint is disabled', true);
       return await this.toEndpoint(
-        { kind: row.endpoint_kind, url: row.endpoint_url, secret: row.endpoint_secret ?? '', ownerSuppCode: row.owner_supp_code },
+        {
+          kind: row.endpoint_kind,
+          url: row.endpoint_url,
+          secret: await this.openSecret(row.endpoint_secret ?? ''),
+          ownerSuppCode: row.owner_supp_code,
+        },
         event,
         row.idempotency_key,
         row.owner_language ?? 'zh-CN',

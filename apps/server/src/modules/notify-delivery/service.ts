@@ -11,6 +11,7 @@ import type { EndpointRecord, Owner } from './endpoint-repo';
 import type { NotifyEvent, RenderedMessage } from './message';
 import { senderOf } from './runtime';
 import { UrlPolicy, UrlRefused, checkTarget } from './url-guard';
+import { openStored, seal } from '../../platform/secret-box';
 
 export type Screen = 'staff' | 'supplier';
 type EndpointForm = notifyDelivery.EndpointForm;
@@ -82,6 +83,9 @@ async function valuesOf(
   };
 }
 
+/** A signing secret as it is stored: sealed (platform/secret-box.ts); none stays ''. */
+const sealed = (ctx: AppContext, plain: string): Promise<string> => (plain ? seal(ctx, plain) : Promise.resolve(''));
+
 export async function create(
   ctx: AppContext,
   session: SessionContext,
@@ -92,7 +96,8 @@ export async function create(
   const values = await valuesOf(ctx, owner, form);
   if (await repo.nameTaken(ctx.db, owner, values.name)) throw nameInUse(values.name);
   const secret = values.kind === 'webhook' ? newSecret() : '';
-  const id = await repo.insertEndpoint(ctx.db, owner, { ...values, secret: secret || (values.secret ?? '') }, session.employeeCode);
+  const stored = await sealed(ctx, secret || (values.secret ?? ''));
+  const id = await repo.insertEndpoint(ctx.db, owner, { ...values, secret: stored }, session.employeeCode);
   return { endpoint: shown(await endpointOf(ctx, owner, id)), secret };
 }
 
@@ -113,7 +118,7 @@ export async function update(
   if (await repo.nameTaken(ctx.db, owner, values.name, form.id)) throw nameInUse(values.name);
   // A robot that becomes a 企业微信 one drops its secret; the others keep theirs unless a new one is typed.
   const secret = values.kind === 'wecom' ? '' : values.secret;
-  await repo.updateEndpoint(ctx.db, owner, form.id, { ...values, ...(secret === undefined ? {} : { secret }) });
+  await repo.updateEndpoint(ctx.db, owner, form.id, { ...values, ...(secret === undefined ? {} : { secret: await sealed(ctx, secret) }) });
   return shown(await endpointOf(ctx, owner, form.id));
 }
 
@@ -132,7 +137,7 @@ export async function rotate(ctx: AppContext, session: SessionContext, id: strin
       en: 'Only a webhook’s secret is made by the portal; type a robot’s signing secret in its form',
     });
   const secret = newSecret();
-  await repo.setSecret(ctx.db, owner, id, secret);
+  await repo.setSecret(ctx.db, owner, id, await sealed(ctx, secret));
   return { endpoint: shown(await endpointOf(ctx, owner, id)), secret };
 }
 
@@ -174,9 +179,9 @@ export async function test(
     payload: { test: true, endpoint: found.name, by: session.employeeCode },
     at: now,
   };
-  const sender = senderOf(ctx.config, () => message, null);
+  const sender = senderOf(ctx.db, ctx.config, () => message, null);
   const outcome = await sender.toEndpoint(
-    { kind: found.kind, url: found.url, secret: found.secret, ownerSuppCode: owner.suppCode },
+    { kind: found.kind, url: found.url, secret: await openStored(ctx, found.secret), ownerSuppCode: owner.suppCode },
     event,
     `test-${id}-${now.getTime()}`,
     language,

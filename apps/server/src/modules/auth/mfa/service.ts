@@ -11,7 +11,7 @@ import * as authRepo from '../repo';
 import { type ClientInfo, journalSignIn, rolesOf, startSession } from '../service';
 import * as throttle from '../throttle-repo';
 import * as repo from './repo';
-import { seal, unseal } from './secret-box';
+import { seal, unseal } from '../../../platform/secret-box';
 import { isTotpCode, matchingStep, newRecoveryCodes, newSecret, otpauthUri, recoveryHash } from './totp';
 
 /** Where a request comes from, for the journal and the audit trail. */
