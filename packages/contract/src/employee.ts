@@ -15,6 +15,12 @@ export const employeeModule = ModuleCode.employee;
  */
 export const mainAccountModules: readonly string[] = [ModuleCode.employee, ModuleCode.activityLog];
 
+/**
+ * Modules every account holds (issue 30): 消息中心 and 通知设置. A child account has them from its creation and keeps
+ * them whatever its main account grants; they are not in the grant tree.
+ */
+export const everyAccountModules: readonly string[] = [ModuleCode.messageCentre, ModuleCode.notificationSettings];
+
 export const employee = z.object({
   employeeCode: z.string(),
   employeeName: z.string(),

@@ -125,8 +125,9 @@ export async function insertChild(
   form: EmployeeForm,
   passwordHash: string,
   now: Date,
+  modules: readonly string[],
 ) {
-  await trx
+  const { id } = await trx
     .insertInto('account')
     .values({
       tenant_id: owner.tenantId,
@@ -141,7 +142,13 @@ export async function insertChild(
       build_date: now,
       ...profile(form),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (modules.length)
+    await trx
+      .insertInto('account_module')
+      .values(modules.map((m) => ({ account_id: id, module_code: m })))
+      .execute();
 }
 
 export async function updateProfile(trx: Transaction<DB>, accountId: number, form: EmployeeForm) {

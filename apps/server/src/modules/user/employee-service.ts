@@ -15,7 +15,7 @@ import { start, transition } from '../../platform/workflow/transition';
 import { employeeFlow } from './employee-flow';
 import * as repo from './employee-repo';
 
-const { mainAccountModules } = contract;
+const { everyAccountModules, mainAccountModules } = contract;
 const time = (d: Date | null) => (d ? d.toISOString() : '');
 
 /** The main account managing, or 403. */
@@ -152,7 +152,7 @@ export async function create(ctx: AppContext, session: SessionContext, form: Emp
       actor: session,
       id: form.empCode,
       detail: { name: form.name },
-      create: () => repo.insertChild(trx, owner, form, passwordHash, ctx.now()),
+      create: () => repo.insertChild(trx, owner, form, passwordHash, ctx.now(), everyAccountModules),
     }),
   );
   return { employeeCode: form.empCode, initialPassword };
@@ -180,7 +180,9 @@ export async function update(ctx: AppContext, session: SessionContext, form: Emp
 export async function grantable(ctx: AppContext, session: SessionContext): Promise<ResourceNode[]> {
   const holder = session.kind === 'staff' ? { ...session, kind: 'supplier' as const, roleCode: null, parentCode: null } : session;
   if (session.kind !== 'staff') manager(session);
-  const modules = (await modulesOf(ctx.db, holder)).filter((m) => !mainAccountModules.includes(m.module_code));
+  const modules = (await modulesOf(ctx.db, holder)).filter(
+    (m) => !mainAccountModules.includes(m.module_code) && !everyAccountModules.includes(m.module_code),
+  );
   const buttons = await repo.moduleButtons(
     ctx.db,
     modules.map((m) => m.module_code),
@@ -218,8 +220,8 @@ export async function setGrants(ctx: AppContext, session: SessionContext, grant:
       'zh-CN': `不能授予自己没有的模块: ${beyond.join(', ')}`,
       en: `You cannot grant modules you do not have: ${beyond.join(', ')}`,
     });
-  // A granted module brings its folders along, so the menu can show it.
-  const granted = new Set<string>();
+  // A granted module brings its folders along, so the menu can show it; the modules of every account stay.
+  const granted = new Set<string>(everyAccountModules);
   for (const code of grant.moduleCodes) {
     for (let m = byCode.get(code); m && !granted.has(m.module_code); m = m.parent_code ? byCode.get(m.parent_code) : undefined)
       granted.add(m.module_code);

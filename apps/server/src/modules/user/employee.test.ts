@@ -138,6 +138,9 @@ describe('create and edit', () => {
       .where('record_id', '=', '100001-02')
       .execute();
     expect(audit).toEqual([{ actor_code: '100001', action: 'create' }]);
+    // Every account's modules (消息中心, 通知设置) come with the account, before any grant.
+    const granted = (await t.callAs('100001', employee.queryChildPermissioByEmpCode, { query: { employeeCode: '100001-02' } })).data;
+    expect(granted.moduleCodes).toEqual(['ms0120', 'ms0121']);
   });
 
   it.each([
@@ -190,6 +193,8 @@ describe('grants', () => {
     expect(tree.some((n: { moudleCode: string }) => n.moudleCode === 'ms0060')).toBe(false);
     // Account management is the main account's own: a child could not use it.
     expect(tree.some((n: { moudleCode: string }) => n.moudleCode === 'ms0050')).toBe(false);
+    // Nor are every account's own modules the main account's to give or take.
+    expect(tree.some((n: { moudleCode: string }) => ['ms0120', 'ms0121'].includes(n.moudleCode))).toBe(false);
   });
 
   it("grants a module with its folder; the child's menu follows on its next call", async () => {
@@ -204,11 +209,11 @@ describe('grants', () => {
     const grants = (await t.callAs('100001', employee.queryChildPermissioByEmpCode, { query: { employeeCode: '100001-01' } })).data;
     expect(grants).toEqual({
       employeeCode: '100001-01',
-      moduleCodes: ['ms0014', 'ms0030', 'ms0031'],
+      moduleCodes: ['ms0014', 'ms0030', 'ms0031', 'ms0120', 'ms0121'],
       buttons: [{ moudleCode: 'ms0031', buttonCode: 'save' }],
     });
     const modules = (await t.callAs({ token }, menu.queryMerchantsModuleList, { query: {} })).data;
-    expect(modules.map((r: { moudleCode: string }) => r.moudleCode)).toEqual(['ms0014', 'ms0030']);
+    expect(modules.map((r: { moudleCode: string }) => r.moudleCode)).toEqual(['ms0014', 'ms0030', 'ms0120', 'ms0121']);
   });
 
   it('never grants more than the granter holds', async () => {
