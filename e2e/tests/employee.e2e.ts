@@ -109,7 +109,8 @@ describe('child accounts', () => {
     await signInChangingPassword(childPage, child.code, initial, child.password);
     // Without the dashboard the child lands on its one page.
     await childPage.waitForURL('**/purOrder');
-    await expect.poll(() => menuTexts(childPage)).toEqual(['报表查询', '采购订单']);
+    // 消息中心 and 通知设置 come with every account.
+    await expect.poll(() => menuTexts(childPage)).toEqual(['报表查询', '采购订单', '消息中心', '通知设置']);
   });
 
   it("changes the child's grants; its menu follows on its next call, without a new login", async () => {
@@ -133,7 +134,7 @@ describe('child accounts', () => {
     await page.getByText('保存成功').waitFor();
 
     await childPage.reload();
-    await expect.poll(() => menuTexts(childPage)).toEqual(['首页', '报表查询', '采购订单']);
+    await expect.poll(() => menuTexts(childPage)).toEqual(['首页', '报表查询', '采购订单', '消息中心', '通知设置']);
   });
 
   it('disabling the child ends its session at once; enabling lets it back', async () => {
