@@ -91,6 +91,22 @@ describe('enrolment', () => {
   });
 });
 
+describe('a change of the second factor', () => {
+  it("ends the account's other sessions when it is turned on and when it is turned off, and keeps this one", async () => {
+    const token = await tokenFor(t.app, 'recv01', { staff: true });
+    const elsewhere = await tokenFor(t.app, 'recv01', { staff: true });
+    const still = (which: string) => t.callAs({ token: which }, contract.auth.getInfo, { query: {} }).then((r) => r.status);
+    const { secret } = await enrol(token);
+    expect([await still(token), await still(elsewhere)]).toEqual([200, 401]);
+
+    const challenge = ((await login(t.app, 'recv01', { staff: true })).json() as { data: { challenge: string } }).data.challenge;
+    const another = ((await loginCode(challenge, nextCode(secret))).json() as { data: { token: string } }).data.token;
+    expect(await still(another)).toBe(200);
+    expect((await t.callAs({ token }, mfa.disable, { body: { code: nextCode(secret) } })).status).toBe(200);
+    expect([await still(token), await still(another)]).toEqual([200, 401]);
+  });
+});
+
 describe('the login with a code', () => {
   let secret = '';
   let recoveryCodes: string[] = [];

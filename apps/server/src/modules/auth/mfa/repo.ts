@@ -151,6 +151,18 @@ export function staffRoles(db: Kysely<DB>, tenantId: string) {
     .execute();
 }
 
+/** Ends every live session of the account but `keepHash` (the second factor changed); answers how many. */
+export async function endOtherSessions(db: Kysely<DB>, accountId: number, keepHash: string, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('session')
+    .set({ revoked_at: now, revoke_reason: 'factor-changed' })
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .where('token_hash', '<>', keepHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Who an event is about, as the audit trail names an actor. */
 export interface Actor {
   accountId: number;

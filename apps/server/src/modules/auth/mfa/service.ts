@@ -151,7 +151,9 @@ export async function confirmEnrolment(ctx: AppContext, session: SessionContext,
   await repo.replaceRecoveryCodes(ctx.db, session.accountId, recoveryCodes.map(recoveryHash), now);
   await repo.markStepUp(ctx.db, session.tokenHash, now);
   await throttle.clearThrottle(ctx.db, throttleKey(session.accountId));
-  await audit(ctx, actor, 'enrolled', { client, callName: mfa.confirmEnrolment.path });
+  // The second factor changed: sessions opened elsewhere without it end (ASVS 7.4.3); this one goes on.
+  const ended = await repo.endOtherSessions(ctx.db, session.accountId, session.tokenHash, now);
+  await audit(ctx, actor, 'enrolled', { client, callName: mfa.confirmEnrolment.path }, { endedSessions: ended });
   return { recoveryCodes };
 }
 
@@ -165,7 +167,9 @@ export async function disable(ctx: AppContext, session: SessionContext, code: st
   const actor = actorOf(session);
   await checkCode(ctx, actor, code, { client, callName: mfa.disable.path, failedAction: 'disable-failed', status: 403 });
   await repo.removeTotp(ctx.db, session.accountId);
-  await audit(ctx, actor, 'disabled', { client, callName: mfa.disable.path });
+  // Sessions opened elsewhere with the factor now gone end too; this one goes on.
+  const ended = await repo.endOtherSessions(ctx.db, session.accountId, session.tokenHash, ctx.now());
+  await audit(ctx, actor, 'disabled', { client, callName: mfa.disable.path }, { endedSessions: ended });
   return null;
 }
 
