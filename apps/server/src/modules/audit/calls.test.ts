@@ -131,6 +131,18 @@ describe('the calls that change data', () => {
       ].sort(),
     );
     expect(grants.every((e) => e.actor_code === '100001' && e.call_name === callOf(employee.updateSupChildRole))).toBe(true);
+
+    // Granted again with one module fewer: the trail holds what changed, not every grant removed and written again.
+    const narrowed = await entriesOf(() =>
+      ok(t.callAs('100001', employee.updateSupChildRole, { body: { employeeCode: '100001-07', moduleCodes: ['ms0014'], buttons: [] } })),
+    );
+    expect(narrowed.map((e) => `${e.object_type} ${e.action} ${e.object_id}`).sort()).toEqual(
+      [
+        `account_button delete ${account.object_id}/ms0031/save`,
+        `account_module delete ${account.object_id}/ms0030`,
+        `account_module delete ${account.object_id}/ms0031`,
+      ].sort(),
+    );
   });
 
   it('a settlement bill saved and modified: the bill and its lines, the modification as what changed', async () => {

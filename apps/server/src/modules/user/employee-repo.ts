@@ -1,6 +1,6 @@
 // SQL of child accounts and their grants; changes run in the transaction the service opens.
 import { type EmployeeForm, type EmployeeStatus, employee } from '@portal/contract';
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction, sql } from 'kysely';
 import { containing, escapeLike } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { type ListColumn, serverList } from '../../platform/list/server-list';
@@ -239,23 +239,36 @@ export async function grantsOf(db: Kysely<DB>, accountId: number) {
   };
 }
 
+/**
+ * Sets a child's grants to exactly these: what is no longer granted goes, what is new comes, what stays is left alone
+ * (so the audit trail shows a change of grants as what changed, not every grant removed and written again).
+ */
 export async function replaceGrants(
   trx: Transaction<DB>,
   accountId: number,
   moduleCodes: string[],
   buttons: { moudleCode: string; buttonCode: string }[],
 ) {
-  await trx.deleteFrom('account_button').where('account_id', '=', accountId).execute();
-  await trx.deleteFrom('account_module').where('account_id', '=', accountId).execute();
+  let goneButtons = trx.deleteFrom('account_button').where('account_id', '=', accountId);
+  if (buttons.length)
+    goneButtons = goneButtons.where(
+      sql<SqlBool>`(module_code, button_code) NOT IN (${sql.join(buttons.map((b) => sql`(${b.moudleCode}, ${b.buttonCode})`))})`,
+    );
+  await goneButtons.execute();
+  let goneModules = trx.deleteFrom('account_module').where('account_id', '=', accountId);
+  if (moduleCodes.length) goneModules = goneModules.where('module_code', 'not in', moduleCodes);
+  await goneModules.execute();
   if (moduleCodes.length)
     await trx
       .insertInto('account_module')
       .values(moduleCodes.map((m) => ({ account_id: accountId, module_code: m })))
+      .onConflict((oc) => oc.doNothing())
       .execute();
   if (buttons.length) {
     await trx
       .insertInto('account_button')
       .values(buttons.map((b) => ({ account_id: accountId, module_code: b.moudleCode, button_code: b.buttonCode })))
+      .onConflict((oc) => oc.doNothing())
       .execute();
   }
 }
