@@ -1,6 +1,6 @@
 // SQL of "My sessions": an account's live sessions, ending them, and the audit entry each ending leaves.
 import { type Kysely, type Transaction, sql } from 'kysely';
-import type { AccountKind, DB } from '../../db/schema';
+import type { DB } from '../../db/schema';
 import { recordAuditEvent } from '../audit/record';
 
 /** Sessions of an account that still let a call through at `now` (not ended, not past either expiry). */
@@ -51,44 +51,22 @@ export function findSupplierAccount(db: Kysely<DB>, tenantId: string, employeeCo
     .executeTakeFirst();
 }
 
-export interface SessionAudit {
-  tenantId: string;
-  actor: {
-    accountId: number;
-    kind: AccountKind;
-    code: string;
-    name: string;
-    supplierCode: string | null;
-    roles: string;
-  };
-  clientIp: string;
-  requestId: string;
-  callName: string;
-  moduleCode: string | null;
-  action: 'revoke' | 'revoke-others' | 'revoke-all';
-  objectId: string;
-  objectSupplierCode: string | null;
-  detail: Record<string, unknown>;
-}
-
-/** The audit trail's entry of an ending (kind 'session'), in the ending's transaction, through the audit module. */
-export function recordAudit(trx: Transaction<DB>, entry: SessionAudit): Promise<void> {
+/**
+ * The audit trail's entry of an ending (kind 'session'), in the ending's transaction: the caller, its address, request
+ * id and call are the call's own (every call that changes data runs as its caller: platform/audit-scope.ts).
+ */
+export function recordAudit(
+  trx: Transaction<DB>,
+  entry: {
+    action: 'revoke' | 'revoke-others' | 'revoke-all';
+    objectId: string;
+    objectSupplierCode: string | null;
+    detail: Record<string, unknown>;
+  },
+): Promise<void> {
   return recordAuditEvent(trx, {
     kind: 'session',
     action: entry.action,
-    actor: {
-      tenantId: entry.tenantId,
-      actorKind: entry.actor.kind,
-      accountId: entry.actor.accountId,
-      code: entry.actor.code,
-      name: entry.actor.name,
-      supplierCode: entry.actor.supplierCode,
-      roles: entry.actor.roles,
-      clientIp: entry.clientIp,
-      requestId: entry.requestId,
-      callName: entry.callName,
-      moduleCode: entry.moduleCode,
-    },
     object: { type: 'session', id: entry.objectId, supplierCode: entry.objectSupplierCode },
     detail: entry.detail,
   });

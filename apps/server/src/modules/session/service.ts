@@ -4,28 +4,8 @@ import type { SessionRow } from '@portal/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import type { SessionContext } from '../../platform/session-context';
-import { rolesOf } from '../auth/service';
 import { deviceOf } from './device';
 import * as repo from './repo';
-
-/** Where an ending was asked from, for its audit entry. */
-export interface Origin {
-  clientIp: string;
-  requestId: string;
-  callName: string;
-  moduleCode: string | null;
-}
-
-function actorOf(session: SessionContext): repo.SessionAudit['actor'] {
-  return {
-    accountId: session.accountId,
-    kind: session.kind,
-    code: session.employeeCode,
-    name: session.employeeName,
-    supplierCode: session.suppCode,
-    roles: rolesOf(session.kind, session.roleCode, session.parentCode).join(','),
-  };
-}
 
 export async function listMine(ctx: AppContext, session: SessionContext): Promise<SessionRow[]> {
   const now = ctx.now();
@@ -43,14 +23,11 @@ export async function listMine(ctx: AppContext, session: SessionContext): Promis
 
 const notYours = () => ApiError.notFound({ 'zh-CN': '会话不存在或已结束', en: 'No such session, or it has already ended' });
 
-export async function endMine(ctx: AppContext, session: SessionContext, id: string, origin: Origin): Promise<void> {
+export async function endMine(ctx: AppContext, session: SessionContext, id: string): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.endOne(trx, session.accountId, id, 'ended-by-owner', now))) throw notYours();
     await repo.recordAudit(trx, {
-      tenantId: session.tenantId,
-      actor: actorOf(session),
-      ...origin,
       action: 'revoke',
       objectId: id,
       objectSupplierCode: session.suppCode,
@@ -59,14 +36,11 @@ export async function endMine(ctx: AppContext, session: SessionContext, id: stri
   });
 }
 
-export async function endOthers(ctx: AppContext, session: SessionContext, origin: Origin): Promise<{ ended: number }> {
+export async function endOthers(ctx: AppContext, session: SessionContext): Promise<{ ended: number }> {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const ended = await repo.endAll(trx, session.accountId, 'ended-by-owner', now, session.tokenHash);
     await repo.recordAudit(trx, {
-      tenantId: session.tenantId,
-      actor: actorOf(session),
-      ...origin,
       action: 'revoke-others',
       objectId: session.employeeCode,
       objectSupplierCode: session.suppCode,
@@ -81,12 +55,7 @@ export async function endOthers(ctx: AppContext, session: SessionContext, origin
  * children's, staff any supplier account's of their tenant; a child account none (403). Unknown or another main
  * account's child: 404.
  */
-export async function endAccount(
-  ctx: AppContext,
-  session: SessionContext,
-  employeeCode: string,
-  origin: Origin,
-): Promise<{ ended: number }> {
+export async function endAccount(ctx: AppContext, session: SessionContext, employeeCode: string): Promise<{ ended: number }> {
   if (session.kind === 'supplier' && (session.parentCode || !session.suppCode))
     throw ApiError.forbidden({ 'zh-CN': '只有供应商主账号可以管理子账号', en: "Only a supplier's main account can manage child accounts" });
   const account = await repo.findSupplierAccount(ctx.db, session.tenantId, employeeCode);
@@ -98,9 +67,6 @@ export async function endAccount(
   return ctx.db.transaction().execute(async (trx) => {
     const ended = await repo.endAll(trx, account.id, 'ended-by-admin', now);
     await repo.recordAudit(trx, {
-      tenantId: session.tenantId,
-      actor: actorOf(session),
-      ...origin,
       action: 'revoke-all',
       objectId: account.employee_code,
       objectSupplierCode: account.supp_code,
