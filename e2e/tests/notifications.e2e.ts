@@ -2,7 +2,6 @@
 // invoices are confirmed) through the API; 100001, signed in, sees the bell's count rise without reloading, opens
 // the message and lands on the bill. The bell's panel and the message centre are axe-clean at 1440 and 390 px.
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { settlement } from '@portal/contract';
 import { runningClusterUrl } from '@portal/server/src/db/embedded-postgres';
 import pg from 'pg';
@@ -11,19 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api';
 import { loginAs, useBrowser } from '../support/browser';
 import { sharedServer } from '../support/shared-server';
+import { violations } from '../support/axe';
 
 const browser = useBrowser();
 const shots = `${import.meta.dirname}/../.tmp`;
-
-async function violations(page: Page, within?: string): Promise<string[]> {
-  await page.mouse.move(0, 0);
-  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
-  const builder = new AxeBuilder({ page }).setLegacyMode(true).exclude('iframe');
-  const result = await (within ? builder.include(within) : builder).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(shots, { recursive: true });

@@ -5,10 +5,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, useBrowser } from '../support/browser';
+import { violations } from '../support/axe';
 
 const browser = useBrowser();
 const shots = `${import.meta.dirname}/../.tmp`;
@@ -30,17 +30,6 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
-
-async function violations(page: Page, within?: string): Promise<string[]> {
-  // Nothing under the pointer: a hovered button's colours are not what the page shows.
-  await page.mouse.move(0, 0);
-  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
-  const builder = new AxeBuilder({ page }).setLegacyMode(true).exclude('iframe');
-  const result = await (within ? builder.include(within) : builder).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(shots, { recursive: true });

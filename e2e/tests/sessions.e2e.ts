@@ -2,23 +2,13 @@
 // signs the other out, and the other is sent to the login page on its next action. The page in both languages at
 // 1440 px and 390 px, axe-clean (screenshots in e2e/.tmp).
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginAs, useBrowser } from '../support/browser';
+import { violations } from '../support/axe';
 
 const browser = useBrowser();
 const shots = `${import.meta.dirname}/../.tmp`;
-
-async function violations(page: Page): Promise<string[]> {
-  // Nothing under the pointer: a hovered button's colours are not what the page shows.
-  await page.mouse.move(0, 0);
-  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
-  const result = await new AxeBuilder({ page }).setLegacyMode(true).exclude('iframe').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(shots, { recursive: true });
