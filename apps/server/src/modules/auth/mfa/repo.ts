@@ -2,6 +2,7 @@
 // audit rows of its events.
 import { type Kysely, sql } from 'kysely';
 import type { AccountKind, DB } from '../../../db/schema';
+import { currentAuditActor } from '../../../db/audit-context';
 import { recordAuditEvent } from '../../audit/record';
 
 export function totpOf(db: Kysely<DB>, accountId: number) {
@@ -174,12 +175,12 @@ export interface Actor {
   roles: string;
 }
 
-/** One row of the audit trail for a two-factor event (kind 'mfa', on the account), through the audit module. */
-export function recordAudit(
-  db: Kysely<DB>,
-  actor: Actor,
-  event: { action: string; clientIp: string; requestId: string; callName: string; detail?: Record<string, unknown> },
-): Promise<void> {
+/**
+ * One row of the audit trail for a two-factor event (kind 'mfa', on the account): about `actor`, who may not be signed
+ * in yet (the login's code step), from the address, request and call of the call in progress.
+ */
+export function recordAudit(db: Kysely<DB>, actor: Actor, event: { action: string; detail?: Record<string, unknown> }): Promise<void> {
+  const call = currentAuditActor();
   return recordAuditEvent(db, {
     kind: 'mfa',
     action: event.action,
@@ -191,10 +192,10 @@ export function recordAudit(
       name: actor.employeeName,
       supplierCode: actor.suppCode,
       roles: actor.roles,
-      clientIp: event.clientIp,
-      requestId: event.requestId,
-      callName: event.callName,
-      moduleCode: null,
+      clientIp: call?.clientIp ?? '',
+      requestId: call?.requestId ?? '',
+      callName: call?.callName ?? '',
+      moduleCode: call?.moduleCode ?? null,
     },
     object: { type: 'account', id: String(actor.accountId), supplierCode: actor.suppCode },
     ...(event.detail ? { detail: event.detail } : {}),

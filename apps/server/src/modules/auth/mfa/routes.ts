@@ -13,12 +13,10 @@ export function mfaRoutes(ctx: AppContext) {
   return (app: FastifyInstance) => {
     registerCall(app, mfa.status, ({ session }) => service.status(ctx, session));
     registerCall(app, mfa.startEnrolment, ({ session }) => service.startEnrolment(ctx, session));
-    registerCall(app, mfa.confirmEnrolment, ({ session, body, request }) =>
-      service.confirmEnrolment(ctx, session, body.code, clientOf(request)),
-    );
-    registerCall(app, mfa.disable, ({ session, body, request }) => service.disable(ctx, session, body.code, clientOf(request)));
-    registerCall(app, mfa.stepUp, ({ session, body, request }) => service.stepUp(ctx, session, body, clientOf(request)));
+    registerCall(app, mfa.confirmEnrolment, ({ session, body }) => service.confirmEnrolment(ctx, session, body.code));
+    registerCall(app, mfa.disable, ({ session, body }) => service.disable(ctx, session, body.code));
+    registerCall(app, mfa.stepUp, ({ session, body }) => service.stepUp(ctx, session, body));
     registerCall(app, mfa.getPolicy, ({ session }) => service.getPolicy(ctx, session.tenantId));
-    registerCall(app, mfa.savePolicy, ({ session, body, request }) => service.savePolicy(ctx, session, body, clientOf(request)));
+    registerCall(app, mfa.savePolicy, ({ session, body }) => service.savePolicy(ctx, session, body));
   };
 }

@@ -76,36 +76,25 @@ async function checkCode(
   ctx: AppContext,
   actor: repo.Actor,
   code: string,
-  event: { client: Client; callName: string; failedAction: string; status: 401 | 403; onWrong?: () => Promise<void> },
+  event: { failedAction: string; status: 401 | 403; onWrong?: () => Promise<void> },
 ): Promise<'totp' | 'recovery'> {
   await guard(ctx, actor.accountId);
   const used = await codeHolds(ctx, actor.accountId, code);
   if (used) {
     await throttle.clearThrottle(ctx.db, throttleKey(actor.accountId));
-    if (used === 'recovery') await audit(ctx, actor, 'recovery-code-used', event);
+    if (used === 'recovery') await audit(ctx, actor, 'recovery-code-used');
     return used;
   }
   await event.onWrong?.();
   const locked = await countFailure(ctx, actor.accountId);
-  await audit(ctx, actor, event.failedAction, event, { locked });
+  await audit(ctx, actor, event.failedAction, { locked });
   if (locked) await guard(ctx, actor.accountId);
   throw new ApiError(event.status, ResultCode.mfaCodeWrong, Messages.mfaCodeWrong);
 }
 
-function audit(
-  ctx: AppContext,
-  actor: repo.Actor,
-  action: string,
-  event: { client: Client; callName: string },
-  detail?: Record<string, unknown>,
-) {
-  return repo.recordAudit(ctx.db, actor, {
-    action,
-    clientIp: event.client.ip,
-    requestId: event.client.requestId,
-    callName: event.callName,
-    ...(detail ? { detail } : {}),
-  });
+/** The trail's 'mfa' entry of `actor`; its address, request id and call are the call's own (platform/audit-scope.ts). */
+function audit(ctx: AppContext, actor: repo.Actor, action: string, detail?: Record<string, unknown>) {
+  return repo.recordAudit(ctx.db, actor, { action, ...(detail ? { detail } : {}) });
 }
 
 export async function status(ctx: AppContext, session: SessionContext): Promise<MfaStatus> {
@@ -134,7 +123,7 @@ export async function startEnrolment(ctx: AppContext, session: SessionContext) {
 }
 
 /** The first code turns two-factor sign-in on; the answer holds the recovery codes, never shown again. */
-export async function confirmEnrolment(ctx: AppContext, session: SessionContext, code: string, client: Client) {
+export async function confirmEnrolment(ctx: AppContext, session: SessionContext, code: string) {
   const row = await repo.totpOf(ctx.db, session.accountId);
   if (!row || row.enabled_at) throw ApiError.conflict({ 'zh-CN': '请先开始绑定身份验证器', en: 'Start linking an authenticator first' });
   const actor = actorOf(session);
@@ -143,7 +132,7 @@ export async function confirmEnrolment(ctx: AppContext, session: SessionContext,
   const step = matchingStep(await unseal(ctx, row.secret_sealed), code.replace(/\s/g, ''), now);
   if (step === null || !(await repo.takeStep(ctx.db, session.accountId, step, now, true))) {
     const locked = await countFailure(ctx, session.accountId);
-    await audit(ctx, actor, 'enrol-failed', { client, callName: mfa.confirmEnrolment.path }, { locked });
+    await audit(ctx, actor, 'enrol-failed', { locked });
     if (locked) await guard(ctx, session.accountId);
     throw new ApiError(403, ResultCode.mfaCodeWrong, Messages.mfaCodeWrong);
   }
@@ -153,11 +142,11 @@ export async function confirmEnrolment(ctx: AppContext, session: SessionContext,
   await throttle.clearThrottle(ctx.db, throttleKey(session.accountId));
   // The second factor changed: sessions opened elsewhere without it end (ASVS 7.4.3); this one goes on.
   const ended = await repo.endOtherSessions(ctx.db, session.accountId, session.tokenHash, now);
-  await audit(ctx, actor, 'enrolled', { client, callName: mfa.confirmEnrolment.path }, { endedSessions: ended });
+  await audit(ctx, actor, 'enrolled', { endedSessions: ended });
   return { recoveryCodes };
 }
 
-export async function disable(ctx: AppContext, session: SessionContext, code: string, client: Client): Promise<null> {
+export async function disable(ctx: AppContext, session: SessionContext, code: string): Promise<null> {
   if (!session.twoFactor?.enabled) throw ApiError.conflict({ 'zh-CN': '双重验证未开启', en: 'Two-factor sign-in is not on' });
   if (session.twoFactor.required)
     throw ApiError.conflict({
@@ -165,11 +154,11 @@ export async function disable(ctx: AppContext, session: SessionContext, code: st
       en: "Your tenant's policy requires two-factor sign-in for your account: it cannot be turned off",
     });
   const actor = actorOf(session);
-  await checkCode(ctx, actor, code, { client, callName: mfa.disable.path, failedAction: 'disable-failed', status: 403 });
+  await checkCode(ctx, actor, code, { failedAction: 'disable-failed', status: 403 });
   await repo.removeTotp(ctx.db, session.accountId);
   // Sessions opened elsewhere with the factor now gone end too; this one goes on.
   const ended = await repo.endOtherSessions(ctx.db, session.accountId, session.tokenHash, ctx.now());
-  await audit(ctx, actor, 'disabled', { client, callName: mfa.disable.path }, { endedSessions: ended });
+  await audit(ctx, actor, 'disabled', { endedSessions: ended });
   return null;
 }
 
@@ -185,14 +174,9 @@ export async function requireStepUp(ctx: AppContext, session: SessionContext): P
 }
 
 /** Confirms the user of this session: a code when two-factor sign-in is on, else the password (RSA-OAEP as the login's). */
-export async function stepUp(
-  ctx: AppContext,
-  session: SessionContext,
-  body: { code?: string | undefined; password?: string | undefined },
-  client: Client,
-) {
+export async function stepUp(ctx: AppContext, session: SessionContext, body: { code?: string | undefined; password?: string | undefined }) {
   const actor = actorOf(session);
-  const event = { client, callName: mfa.stepUp.path, failedAction: 'step-up-failed', status: 403 } as const;
+  const event = { failedAction: 'step-up-failed', status: 403 } as const;
   if (session.twoFactor?.enabled) {
     if (!body.code)
       throw ApiError.badRequest({
@@ -212,7 +196,7 @@ export async function stepUp(
     const { password_hash } = await repo.passwordHashOf(ctx.db, session.accountId);
     if (!(await verifyPassword(password, password_hash))) {
       const locked = await countFailure(ctx, session.accountId);
-      await audit(ctx, actor, 'step-up-failed', event, { with: 'password', locked });
+      await audit(ctx, actor, 'step-up-failed', { with: 'password', locked });
       if (locked) await guard(ctx, session.accountId);
       throw new ApiError(403, ResultCode.mfaCodeWrong, { 'zh-CN': '密码错误', en: 'Wrong password' });
     }
@@ -272,8 +256,6 @@ export async function loginWithCode(
   };
   try {
     await checkCode(ctx, actor, body.code, {
-      client,
-      callName: mfa.loginCode.path,
       failedAction: 'sign-in-failed',
       status: 401,
       onWrong: () => journal('bad-code', account.id),
@@ -297,7 +279,7 @@ export async function getPolicy(ctx: AppContext, tenantId: string) {
   return { ...policy, isDefault: !stored, roles };
 }
 
-export async function savePolicy(ctx: AppContext, session: SessionContext, policy: MfaPolicy, client: Client): Promise<null> {
+export async function savePolicy(ctx: AppContext, session: SessionContext, policy: MfaPolicy): Promise<null> {
   const known = new Set((await repo.staffRoles(ctx.db, session.tenantId)).map((r) => r.code));
   const unknown = policy.requiredRoles.find((code) => !known.has(code));
   if (unknown !== undefined)
@@ -305,19 +287,13 @@ export async function savePolicy(ctx: AppContext, session: SessionContext, polic
   const before = await getPolicy(ctx, session.tenantId);
   const requiredRoles = [...new Set(policy.requiredRoles)].sort();
   await repo.savePolicy(ctx.db, session.tenantId, { ...policy, requiredRoles }, session.employeeCode, ctx.now());
-  await audit(
-    ctx,
-    actorOf(session),
-    'policy-changed',
-    { client, callName: mfa.savePolicy.path },
-    {
-      before: {
-        requiredRoles: before.requiredRoles,
-        supplierMainRequired: before.supplierMainRequired,
-        stepUpPassword: before.stepUpPassword,
-      },
-      after: { requiredRoles, supplierMainRequired: policy.supplierMainRequired, stepUpPassword: policy.stepUpPassword },
+  await audit(ctx, actorOf(session), 'policy-changed', {
+    before: {
+      requiredRoles: before.requiredRoles,
+      supplierMainRequired: before.supplierMainRequired,
+      stepUpPassword: before.stepUpPassword,
     },
-  );
+    after: { requiredRoles, supplierMainRequired: policy.supplierMainRequired, stepUpPassword: policy.stepUpPassword },
+  });
   return null;
 }
