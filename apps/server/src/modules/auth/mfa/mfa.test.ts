@@ -155,10 +155,17 @@ describe('the login with a code', () => {
     expect(events).toContainEqual({ action: 'login-code:staff', outcome: 'bad-code' });
     const audit = await t.database.db
       .selectFrom('audit_entry')
-      .select(['kind', 'action', 'actor_code'])
+      .select(['kind', 'action', 'actor_code', 'client_ip', 'call_name'])
       .where('account_id', '=', id)
       .execute();
-    expect(audit).toContainEqual({ kind: 'mfa', action: 'sign-in-failed', actor_code: 'qc01' });
+    // From where and through which call: the login's own.
+    expect(audit).toContainEqual({
+      kind: 'mfa',
+      action: 'sign-in-failed',
+      actor_code: 'qc01',
+      client_ip: '127.0.0.1',
+      call_name: 'POST /user/loginCode',
+    });
   });
 
   it('takes each recovery code once', async () => {
