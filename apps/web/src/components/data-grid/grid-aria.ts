@@ -17,7 +17,8 @@ function complete(root: HTMLElement): void {
       area.tabIndex = 0;
     } else if (!hasRows && area.hasAttribute('role')) {
       area.removeAttribute('role');
-      area.removeAttribute('tabindex');
+      // An area between renders (no rows for a moment) that can still scroll stays reachable by keyboard.
+      if (area.scrollHeight <= area.clientHeight && area.scrollWidth <= area.clientWidth) area.removeAttribute('tabindex');
     }
   }
 }
