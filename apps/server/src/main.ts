@@ -16,6 +16,7 @@ import { scheduleDemoFeed } from './modules/integration/feed/service';
 import { scheduleNotices } from './modules/notification/notices';
 import { renderEvent } from './modules/notification/render';
 import { startNotifyDelivery } from './modules/notify-delivery/runtime';
+import { sealPlainSsoSecrets } from './modules/menu/service';
 import { scheduleAuditJobs } from './modules/audit/jobs';
 import { jobActor, withAuditActor } from './db/audit-context';
 
@@ -27,6 +28,8 @@ async function main() {
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoIfEmpty(database.db, new Date(), seedIngest, seedActions);
   const app = await buildApp(config, { database, closeDatabase: true });
+  const sealedSso = await withAuditActor(jobActor('', 'secret sealing'), () => sealPlainSsoSecrets({ db: database.db, config }));
+  if (sealedSso) app.log.info({ sealed: sealedSso }, 'single-sign-on secrets stored in plain are sealed now');
 
   let stopExpiryJob: () => Promise<void> = async () => undefined;
   let stopRetentionJob: () => Promise<void> = async () => undefined;

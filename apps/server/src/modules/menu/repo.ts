@@ -14,6 +14,26 @@ export function externalModules(db: Kysely<DB>, holder: Holder) {
     .execute();
 }
 
+/** Every tenant's single-sign-on secrets as stored (sealed, or plain when written before sealing began). */
+export function storedSsoSecrets(db: Kysely<DB>) {
+  return db
+    .selectFrom('external_module')
+    .select(['tenant_id as tenantId', 'module_code as moduleCode', 'sso_secret as secret'])
+    .where('sso_secret', '<>', '')
+    .execute();
+}
+
+/** Replaces a stored secret by its sealed form, only while it is still the value read (another process may seal it too). */
+export function replaceSsoSecret(db: Kysely<DB>, row: { tenantId: string; moduleCode: string; secret: string }, sealed: string) {
+  return db
+    .updateTable('external_module')
+    .set({ sso_secret: sealed })
+    .where('tenant_id', '=', row.tenantId)
+    .where('module_code', '=', row.moduleCode)
+    .where('sso_secret', '=', row.secret)
+    .executeTakeFirst();
+}
+
 /** The URLs of every tenant's frame modules (the CSP frame-src is one header for all tenants). */
 export async function frameModuleUrls(db: Kysely<DB>): Promise<string[]> {
   const rows = await db

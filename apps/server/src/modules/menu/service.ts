@@ -3,6 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { ExternalModule, Permission, RouteItem } from '@portal/contract';
 import { buttonsOf, englishName, type ModuleRow, modulesOf } from '../../platform/access';
 import { ApiError } from '../../platform/errors';
+import { isSealed, openStored, seal, type SecretKeySource } from '../../platform/secret-box';
 import type { AppContext } from '../../platform/context';
 import type { SessionContext } from '../../platform/session-context';
 import { rolesOf } from '../auth/service';
@@ -77,6 +78,7 @@ export async function externalModules(ctx: AppContext, session: SessionContext):
   return rows.map((r) => ({ moudleCode: r.moudleCode, name: r.name, url: r.url, kind: r.kind === 'sso' ? 'sso' : 'frame' }));
 }
 
+/** A single-sign-on module the caller holds, with its shared secret opened (it is stored sealed: platform/secret-box.ts). */
 async function ssoModule(ctx: AppContext, session: SessionContext, moduleCode: string) {
   const module = (await repo.externalModules(ctx.db, session)).find((m) => m.moudleCode === moduleCode && m.kind === 'sso');
   if (!module)
@@ -84,7 +86,21 @@ async function ssoModule(ctx: AppContext, session: SessionContext, moduleCode: s
       'zh-CN': `没有单点登录模块 ${moduleCode} 的权限`,
       en: `No access to the single sign-on module ${moduleCode}`,
     });
-  return module;
+  return { ...module, ssoSecret: await openStored(ctx, module.ssoSecret) };
+}
+
+/**
+ * Seals the single-sign-on secrets still stored in plain (the demo seed writes them so, as did releases before
+ * sealing); every process does it at start, and once all are sealed it only reads. Answers how many it sealed.
+ */
+export async function sealPlainSsoSecrets(source: SecretKeySource): Promise<number> {
+  let count = 0;
+  for (const row of await repo.storedSsoSecrets(source.db)) {
+    if (isSealed(row.secret)) continue;
+    const { numUpdatedRows } = await repo.replaceSsoSecret(source.db, row, await seal(source, row.secret));
+    count += Number(numUpdatedRows);
+  }
+  return count;
 }
 
 const ssoTicketSeconds = 120;

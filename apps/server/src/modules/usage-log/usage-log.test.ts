@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import { ResultCode, businessDay, menu, usageLog } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession, createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { sealPlainSsoSecrets } from '../menu/service';
 import { UsageLogBuffer } from './buffer';
 
 let t: TestApp;
@@ -176,6 +177,20 @@ describe('external modules', () => {
     link.searchParams.delete('sign');
     expect(createHmac('sha256', 'demo-sso-ms0045').update(link.searchParams.toString()).digest('hex')).toBe(sign);
     expect(link.searchParams.get('employeeCode')).toBe('100001');
+  });
+
+  it('keeps the single-sign-on secrets sealed at rest, and signs with them as before', async () => {
+    const source = { db: t.database.db, config: t.config };
+    expect(await sealPlainSsoSecrets(source)).toBeGreaterThanOrEqual(2);
+    expect(await sealPlainSsoSecrets(source)).toBe(0);
+    const stored = await t.database.db.selectFrom('external_module').select('sso_secret').where('sso_secret', '<>', '').execute();
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    for (const { sso_secret } of stored) expect(sso_secret).toMatch(/^v1\./);
+    const { url } = (await t.callAs('100001', menu.getSsoLink, { query: { moudleCode: 'ms0045' } })).data;
+    const link = new URL(url);
+    const sign = link.searchParams.get('sign')!;
+    link.searchParams.delete('sign');
+    expect(createHmac('sha256', 'demo-sso-ms0045').update(link.searchParams.toString()).digest('hex')).toBe(sign);
   });
 
   it('answers a six-digit second-verification code, and refuses modules the caller lacks', async () => {
