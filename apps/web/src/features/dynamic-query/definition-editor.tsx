@@ -13,6 +13,7 @@ import { type EditorValues, type ParamRow, blank, fromEditor, toEditor } from '.
 import { localizedParams } from './localized';
 import { type FormValues, ParamForm, paramValuesOf } from './param-form';
 import { PublishDialog, type PublishTargets } from './publish-dialog';
+import { closingOnRefusal } from '../../lib/confirm-call';
 
 const SqlEditor = lazy(() => import('./sql-editor'));
 
@@ -110,11 +111,11 @@ export function DefinitionEditor({
               onClick={() =>
                 modal.confirm({
                   title: t('dynamicQuery.designer.deleteConfirm', { code: initial.queryCode }),
-                  onOk: async () => {
+                  onOk: closingOnRefusal(async () => {
                     await remove.mutateAsync(initial.queryCode);
                     void message.success(d('deleted'));
                     onDeleted();
-                  },
+                  }),
                 })
               }
             >

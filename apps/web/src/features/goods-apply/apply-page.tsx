@@ -11,6 +11,7 @@ import { detailQuery, useDeleteApply, useWithdrawApply } from './api';
 import { ApplyView } from './apply-detail';
 import { ApplyEditor } from './apply-editor';
 import { ApplyList } from './apply-list';
+import { closingOnRefusal } from '../../lib/confirm-call';
 
 export default function ApplyPage() {
   const { t } = useTranslation();
@@ -32,18 +33,19 @@ export default function ApplyPage() {
     modal.confirm({
       title: t('goodsApply.withdraw'),
       content: t('goodsApply.withdrawConfirm', { no: a.applyNo }),
-      onOk: () => withdraw.mutateAsync(a.applyNo).then(() => void message.success(t('goodsApply.withdrawn'))),
+      onOk: closingOnRefusal(() => withdraw.mutateAsync(a.applyNo).then(() => void message.success(t('goodsApply.withdrawn')))),
     });
   const confirmDelete = (a: ApplySummary) =>
     modal.confirm({
       title: t('goodsApply.delete'),
       content: t('goodsApply.deleteConfirm', { no: a.applyNo }),
       okButtonProps: { danger: true },
-      onOk: () =>
+      onOk: closingOnRefusal(() =>
         remove.mutateAsync(a.applyNo).then(() => {
           setSelected(undefined);
           void message.success(t('goodsApply.deleted'));
         }),
+      ),
     });
 
   const actions = (

@@ -10,6 +10,7 @@ import { apiBase } from '../../api/client';
 import { formatTime } from '../../lib/format';
 import { contractRule } from '../../lib/contract-rule';
 import { type ClientSettings, clientsQuery, useCreateClient, useRotateSecret, useSetDisabled, useUpdateClient } from './api';
+import { closingOnRefusal } from '../../lib/confirm-call';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; client: IntegrationClient };
 
@@ -147,10 +148,10 @@ function ClientActions({ client, onEdit, onRotate }: { client: IntegrationClient
       okText: t(client.disabled ? 'integrationClients.enable' : 'integrationClients.disable'),
       cancelText: t('integrationClients.cancel'),
       okButtonProps: { danger: !client.disabled },
-      onOk: async () => {
+      onOk: closingOnRefusal(async () => {
         await setDisabled.mutateAsync({ clientId: client.clientId, disabled: !client.disabled });
         void message.success(t('integrationClients.saved'));
-      },
+      }),
     });
   return (
     <Space size={4} wrap>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
 import { type ScreenCalls, useRotateSecret, useSetEnabled, useTestEndpoint } from './api';
 import { useLabels } from './labels';
+import { closingOnRefusal } from '../../lib/confirm-call';
 
 export function EndpointTable({
   calls,
@@ -151,10 +152,10 @@ function Actions({
       okText: k(endpoint.enabled ? 'disable' : 'enable'),
       cancelText: k('cancel'),
       okButtonProps: { danger: endpoint.enabled },
-      onOk: async () => {
+      onOk: closingOnRefusal(async () => {
         await setEnabled.mutateAsync({ id: endpoint.id, enabled: !endpoint.enabled });
         void message.success(k('saved'));
-      },
+      }),
     });
   const newSecret = () =>
     modal.confirm({
@@ -163,7 +164,7 @@ function Actions({
       okText: k('rotate'),
       cancelText: k('cancel'),
       okButtonProps: { danger: true },
-      onOk: async () => onSecret(await rotate.mutateAsync(endpoint.id)),
+      onOk: closingOnRefusal(async () => onSecret(await rotate.mutateAsync(endpoint.id))),
     });
 
   return (

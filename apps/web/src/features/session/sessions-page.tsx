@@ -11,6 +11,7 @@ import { useLocation } from 'react-router';
 import { formatTime } from '../../lib/format';
 import { usePageTitlesStore } from '../../stores/page-titles';
 import { mySessionsQuery, useEndOtherSessions, useEndSession } from './api';
+import { closingOnRefusal } from '../../lib/confirm-call';
 
 const icons: Record<DeviceType, ReactNode> = {
   desktop: <DesktopOutlined aria-hidden />,
@@ -44,10 +45,10 @@ export default function SessionsPage() {
       okText: t('session.ok'),
       cancelText: t('session.cancel'),
       okButtonProps: { danger: true },
-      onOk: async () => {
+      onOk: closingOnRefusal(async () => {
         await endOne.mutateAsync(s.id);
         void message.success(t('session.ended'));
-      },
+      }),
     });
   const confirmEndOthers = () =>
     modal.confirm({
@@ -56,10 +57,10 @@ export default function SessionsPage() {
       okText: t('session.ok'),
       cancelText: t('session.cancel'),
       okButtonProps: { danger: true },
-      onOk: async () => {
+      onOk: closingOnRefusal(async () => {
         const { ended } = await endOthers.mutateAsync();
         void message.success(t('session.endedOthers', { count: ended }));
-      },
+      }),
     });
 
   const device = (s: SessionRow) => (

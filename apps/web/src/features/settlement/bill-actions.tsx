@@ -27,6 +27,7 @@ import { InvoiceDialog } from './invoice-block';
 
 type BillAction = settlement.BillAction;
 import { editorPath } from './paths';
+import { closingOnRefusal } from '../../lib/confirm-call';
 
 /** The button a supplier account needs for an action (staff actions need the module only). */
 const buttonOf: Partial<Record<BillAction, string>> = {
@@ -102,20 +103,15 @@ export function BillActions({ bill, onDeleted }: { bill: BillDetail; onDeleted()
         okText: t('settlement.ok'),
         cancelText: t('settlement.cancel'),
         okButtonProps: { danger: a === 'delete' },
-        // A refusal (409: a document another bill took, a stale version) was toasted by the client; the
-        // dialog closes on it rather than staying open over a rejected promise.
-        onOk: async () => {
-          try {
-            if (a === 'apply') await mutations.apply.mutateAsync({ samBillNum, version });
-            else {
-              await mutations.delete.mutateAsync({ samBillNum });
-              onDeleted();
-            }
-            done(a);
-          } catch (err) {
-            if (!(err instanceof ApiFailure)) throw err;
+        // A refusal (409: a document another bill took, a stale version) was toasted by the client.
+        onOk: closingOnRefusal(async () => {
+          if (a === 'apply') await mutations.apply.mutateAsync({ samBillNum, version });
+          else {
+            await mutations.delete.mutateAsync({ samBillNum });
+            onDeleted();
           }
-        },
+          done(a);
+        }),
       });
     form.resetFields();
     if (a === 'pay')

@@ -8,7 +8,6 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiFailure } from '../../api/client';
 import { DataGrid } from '../../components/data-grid';
 import { ListPagination } from '../../components/list-pagination';
 import { useServerList } from '../../components/server-list/use-server-list';
@@ -20,6 +19,7 @@ import { statusOptions } from './bill-status';
 import { billColumns, billRow } from './columns';
 import { ExportButtons } from './export-buttons';
 import { detailPath, editorPath } from './paths';
+import { closingOnRefusal } from '../../lib/confirm-call';
 
 interface Search {
   dates: [Dayjs | null, Dayjs | null] | null;
@@ -86,17 +86,12 @@ export function BillList({ kind }: { kind: 'normal' | 'advance' }) {
       okText: t('settlement.ok'),
       cancelText: t('settlement.cancel'),
       okButtonProps: { danger: true },
-      // A refusal (409: the draft was submitted or voided meanwhile) was toasted by the client; the dialog
-      // closes on it rather than staying open over a rejected promise (an uncaught page error).
-      onOk: async () => {
-        try {
-          await deleteBill.mutateAsync({ samBillNum: bill.samBillNum });
-          void message.success(t('settlement.deleted'));
-          setSelectedNum(undefined);
-        } catch (err) {
-          if (!(err instanceof ApiFailure)) throw err;
-        }
-      },
+      // A refusal (409: the draft was submitted or voided meanwhile) was toasted by the client.
+      onOk: closingOnRefusal(async () => {
+        await deleteBill.mutateAsync({ samBillNum: bill.samBillNum });
+        void message.success(t('settlement.deleted'));
+        setSelectedNum(undefined);
+      }),
     });
 
   return (

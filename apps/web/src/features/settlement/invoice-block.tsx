@@ -11,6 +11,7 @@ import { formatDecimal } from '../../lib/format';
 import { useDeleteInvoice, useSaveInvoice } from './api';
 import { AttachmentList, UploadButton } from './attachments';
 import { Money } from './money';
+import { closingOnRefusal } from '../../lib/confirm-call';
 
 type InvoiceType = (typeof settlement.invoiceTypes)[number];
 interface Values {
@@ -247,7 +248,7 @@ export function InvoiceTable({ invoices, samBillNum, editable }: { invoices: Inv
                         content: t('settlement.invoice.confirmDelete', { number: r.invoiceNumber }),
                         okText: t('settlement.ok'),
                         cancelText: t('settlement.cancel'),
-                        onOk: () => remove.mutateAsync({ samBillNum, invoiceId: r.invoiceId }),
+                        onOk: closingOnRefusal(() => remove.mutateAsync({ samBillNum, invoiceId: r.invoiceId })),
                       })
                     }
                   >

@@ -5,6 +5,7 @@ import { App, Button, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useDeleteAccount, useResetPassword, useSetEnabled } from './api';
+import { closingOnRefusal } from '../../lib/confirm-call';
 
 export const { employeeModule } = employee;
 
@@ -49,7 +50,7 @@ export function EmployeeActions({ selected, onDeleted }: { selected: Employee | 
       okText: t('employee.ok'),
       cancelText: t('employee.cancel'),
       okButtonProps: { danger },
-      onOk: run,
+      onOk: closingOnRefusal(run),
     });
 
   return (

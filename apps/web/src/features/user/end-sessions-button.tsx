@@ -4,6 +4,7 @@ import type { Employee } from '@portal/contract';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEndSessions } from './api';
+import { closingOnRefusal } from '../../lib/confirm-call';
 
 export function EndSessionsButton({ selected }: { selected: Employee | undefined }) {
   const { t } = useTranslation();
@@ -22,10 +23,10 @@ export function EndSessionsButton({ selected }: { selected: Employee | undefined
           okText: t('employee.ok'),
           cancelText: t('employee.cancel'),
           okButtonProps: { danger: true },
-          onOk: async () => {
+          onOk: closingOnRefusal(async () => {
             const { ended } = await endSessions.mutateAsync(code);
             void message.success(t('employee.endSessionsDone', { count: ended }));
-          },
+          }),
         })
       }
     >
