@@ -1,6 +1,6 @@
 // A PgBouncer of a test's own (Debian's /usr/sbin/pgbouncer, 1.18 on bookworm) in transaction pooling mode, on a
 // free loopback port, in front of a database of the tests' PostgreSQL. A missing binary fails the test with how to
-// get it: CI installs it (e2e/scripts/ensure-pgbouncer.mjs), a test never skips silently.
+// get it: CI installs it (scripts/ensure-pgbouncer.mjs), a test never skips silently.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -42,7 +42,7 @@ export async function startPgbouncer(
   if (!fs.existsSync(pgbouncerPath))
     throw new Error(
       `PgBouncer is not installed (${pgbouncerPath} is missing): the server tests run one in front of PostgreSQL. ` +
-        "Install Debian's package (`sudo apt-get install pgbouncer`; `node e2e/scripts/ensure-pgbouncer.mjs` does it as root) " +
+        "Install Debian's package (`sudo apt-get install pgbouncer`; `node scripts/ensure-pgbouncer.mjs` does it as root) " +
         'or set PGBOUNCER_PATH to its executable.',
     );
   const url = new URL(target);
