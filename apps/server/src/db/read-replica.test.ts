@@ -38,7 +38,8 @@ describe('reads on a read-only connection (DATABASE_READ_URL)', () => {
 
   afterAll(async () => {
     await app?.close();
-    if (replica) await sql.raw(`ALTER DATABASE ${new URL(replica.url).pathname.slice(1)} RESET default_transaction_read_only`).execute(primary.db);
+    if (replica)
+      await sql.raw(`ALTER DATABASE ${new URL(replica.url).pathname.slice(1)} RESET default_transaction_read_only`).execute(primary.db);
     await replica?.close();
     await primary?.close();
   });
@@ -64,7 +65,9 @@ describe('reads on a read-only connection (DATABASE_READ_URL)', () => {
   });
 
   it('keeps what a user changes and reads back on the primary', async () => {
-    const created = await callAs('100001', employee.insertSupChild, { body: { empCode: '100001-77', name: '赵六', mobile: '13911112222' } });
+    const created = await callAs('100001', employee.insertSupChild, {
+      body: { empCode: '100001-77', name: '赵六', mobile: '13911112222' },
+    });
     expect(created.status, JSON.stringify(created.envelope)).toBe(200);
     const detail = await callAs('100001', employee.getEmployeeDetail, { query: { employeeCode: '100001-77' } });
     expect(detail.status).toBe(200);
