@@ -64,7 +64,7 @@ describe('behind a transaction-pooling PgBouncer', () => {
     expect(infos.map((r) => r.status)).toEqual(infos.map(() => 200));
     expect((await callAs('100001', dashboard.getOverview)).status).toBe(200);
     const range = { startDate: '2024-01-01', endDate: '2026-12-31' };
-    const details = await callAs('100001', acceptance.getAccDetailInfo, { body: { ...range, page: 1, size: 20 } });
+    const details = await callAs('100001', acceptance.getAccDetailInfo, { body: { ...range, page: 1, limit: 20 } });
     expect(details.status).toBe(200);
     expect(details.data.total).toBeGreaterThan(0);
     expect(

@@ -54,7 +54,7 @@ describe('reads on a read-only connection (DATABASE_READ_URL)', () => {
     expect(overview.data.suppName).toBe(replicaName);
     expect((await callAs('100001', dashboard.getOverview)).status).toBe(200);
     const range = { startDate: '2024-01-01', endDate: '2026-12-31' };
-    const details = await callAs('100001', acceptance.getAccDetailInfo, { body: { ...range, page: 1, size: 5 } });
+    const details = await callAs('100001', acceptance.getAccDetailInfo, { body: { ...range, page: 1, limit: 5 } });
     expect(details.status).toBe(200);
     expect(details.data.total).toBeGreaterThan(0);
     const token = await tokenFor(app, '100001');
