@@ -199,10 +199,14 @@ backend portal_nodes
   timeout server 60s
   option httpchk GET /api/health
   http-check expect status 200
+  # A node busy under load answers its health check late, not never: a check may take 6 s (the health call's own
+  # database probe waits up to DB_CONNECT_TIMEOUT_MS, 5 s) and three must fail in a row. A dead node refuses the
+  # connection at once and is out after three quick checks (fastinter).
+  timeout check 6s
   retries 2
   retry-on conn-failure
   option redispatch
-  default-server inter 1s fastinter 250ms fall 2 rise 2
+  default-server inter 1s fastinter 250ms fall 3 rise 2
 $(for n in $(seq 1 "$nodes"); do echo "  server node$n 127.0.0.1:$((http_port + n)) check"; done)
 
 listen stats
@@ -228,10 +232,10 @@ for n in $(seq 1 "$nodes"); do
   (
     cd "$repo/apps/server"
     export PORT=$((http_port + n)) HOST=127.0.0.1 DATABASE_URL=$write_url DATABASE_READ_URL=$read_url TRUST_PROXY=127.0.0.1 \
-      LOG_LEVEL=${PORTAL_LOG_LEVEL:-warn} SHUTDOWN_GRACE_SECONDS=5 DB_CONNECT_TIMEOUT_MS=${DB_CONNECT_TIMEOUT_MS:-2000} \
+      LOG_LEVEL=${PORTAL_LOG_LEVEL:-warn} SHUTDOWN_GRACE_SECONDS=5 DB_POOL_SIZE=${DB_POOL_SIZE:-20} \
       SEED_DEMO=$([ "$n" = 1 ] && echo true || echo false) PUBLIC_URL="http://127.0.0.1:$http_port"
     # What a restart of this node needs (bench/cluster/bench-failover.ts restarts a node it killed).
-    export -p | grep -E ' (PORT|HOST|DATABASE_URL|DATABASE_READ_URL|TRUST_PROXY|LOG_LEVEL|SHUTDOWN_GRACE_SECONDS|DB_CONNECT_TIMEOUT_MS|SEED_DEMO|PUBLIC_URL)=' >"$dir/portal$n.env"
+    export -p | grep -E ' (PORT|HOST|DATABASE_URL|DATABASE_READ_URL|TRUST_PROXY|LOG_LEVEL|SHUTDOWN_GRACE_SECONDS|DB_POOL_SIZE|SEED_DEMO|PUBLIC_URL)=' >"$dir/portal$n.env"
     start "portal$n" node --import tsx src/main.ts
   )
   wait_for "portal node $n" 300 curl -fsS "http://127.0.0.1:$((http_port + n))/api/health"
