@@ -216,6 +216,10 @@ async function main(): Promise<void> {
   await healthy();
 
   const nodePid = Number(fs.readFileSync(path.join(dir, 'portal1.pid'), 'utf8'));
+  // The pid file must name the node's own process (a shell in front of it would die alone and leave the node serving).
+  const nodeArgs = fs.readFileSync(`/proc/${nodePid}/cmdline`, 'utf8').split('\0');
+  if (!nodeArgs.some((a) => a.endsWith('main.ts') || a.endsWith('main.js')))
+    throw new Error(`${path.join(dir, 'portal1.pid')} names ${nodeArgs.join(' ')}, not the portal node`);
   figures.push(
     await phase('kill -9 of portal node 1', tokens, async () => {
       process.kill(nodePid, 'SIGKILL');
