@@ -92,7 +92,7 @@ export async function startPgbouncer(
   const bouncerUrl = `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGINT'); // immediate shutdown
+      child.kill('SIGTERM'); // immediate shutdown (SIGINT would wait for the clients)
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
