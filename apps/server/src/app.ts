@@ -126,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = {
     config,
     db: database.db,
+    readDb: database.readDb,
     copyCsv: database.copyCsv,
     reportPool: database.reportPool,
     transportKey: await loadTransportKey(database.db),

@@ -9,6 +9,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_READ_URL: z.string().optional(),
+  DB_TRANSACTION_POOLING: bool.default(false),
   DATA_DIR: z.string().default('./data'),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   API_PREFIX: z
@@ -136,6 +138,16 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string; when absent the embedded PostgreSQL cluster in dataDir is used. */
   databaseUrl: string | undefined;
+  /**
+   * A read-only connection (a streaming replica) for reports, exports, query pages and dashboards; unset: they read
+   * on databaseUrl. Needs databaseUrl.
+   */
+  databaseReadUrl: string | undefined;
+  /**
+   * The connection strings lead to a transaction-pooling PgBouncer: no named prepared statements, no statement_timeout
+   * start-up parameter, the audit actor set per transaction (SET LOCAL) rather than per connection.
+   */
+  dbTransactionPooling: boolean;
   dataDir: string;
   /** Server processes on the port (node:cluster); unset: 1, or the number of cores with --cluster. */
   workers: number | undefined;
@@ -229,10 +241,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${details}`);
   }
   const e = parsed.data;
+  // The embedded cluster has no replica: a read connection beside it would read another database.
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) throw new Error('Invalid configuration: DATABASE_READ_URL needs DATABASE_URL');
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseReadUrl: e.DATABASE_READ_URL || undefined,
+    dbTransactionPooling: e.DB_TRANSACTION_POOLING,
     dataDir: path.resolve(e.DATA_DIR),
     workers: e.WORKERS,
     apiPrefix: e.API_PREFIX.replace(/\/$/, ''),
@@ -311,6 +327,8 @@ function hostOf(url: string): string {
 export function databaseOptionsOf(config: Config): DatabaseOptions {
   return {
     databaseUrl: config.databaseUrl,
+    databaseReadUrl: config.databaseReadUrl,
+    transactionPooling: config.dbTransactionPooling,
     dataDir: config.dataDir,
     poolSize: config.dbPoolSize,
     exportPoolSize: config.dbExportPoolSize,

@@ -67,7 +67,11 @@ interface Tagged {
  * call's last statement, it is cleared in the background, so that a read-only call pays nothing. Only a connection
  * taken before that clearing ran clears it itself, before its caller's first statement.
  */
-export function auditedConnect(connect: () => Promise<pg.PoolClient>): () => Promise<pg.PoolClient> {
+export function auditedConnect(
+  connect: () => Promise<pg.PoolClient>,
+  options: { transactionLocal?: boolean } = {},
+): () => Promise<pg.PoolClient> {
+  if (options.transactionLocal) return transactionLocalConnect(connect);
   return async () => {
     const client = await connect();
     const tagged = client as pg.PoolClient & Tagged;
@@ -97,6 +101,67 @@ export function auditedConnect(connect: () => Promise<pg.PoolClient>): () => Pro
           tagged.auditActor = 'unknown'; // the next use sets it again
         });
       });
+    };
+    return client;
+  };
+}
+
+type Query = (...args: unknown[]) => Promise<unknown>;
+
+const setLocalContext = "SELECT set_config('portal.audit_ctx', $1, true)";
+const begins = /^\s*(begin|start\s+transaction)\b/i;
+const ends = /^\s*(commit|end|abort|rollback(?!\s+to\b)(?!\s+transaction\s+to\b)|prepare\s+transaction)\b/i;
+
+/**
+ * auditedConnect behind a transaction pooler (PgBouncer's pool_mode = transaction), where a session setting would stay on
+ * a server connection that the pooler hands to another client next: the actor is set with set_config(..., true), which
+ * ends with the transaction. A connection taken inside withAuditActor sets it after each BEGIN, and runs a statement
+ * outside a transaction as BEGIN; set_config; the statement; COMMIT (three round trips more, for the writing calls
+ * only). A connection taken outside any actor is used as it is: the setting never outlives a transaction.
+ */
+function transactionLocalConnect(connect: () => Promise<pg.PoolClient>): () => Promise<pg.PoolClient> {
+  return async () => {
+    const client = await connect();
+    const actor = currentAuditActor();
+    if (!actor) return client;
+    const wanted = JSON.stringify(actor);
+    const target = client as unknown as { query: Query };
+    const query = target.query;
+    const plain: Query = (...args) => query.apply(client, args);
+    let inTransaction = false;
+    target.query = async (...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : undefined;
+      if (text === undefined) return plain(...args);
+      if (inTransaction) {
+        try {
+          return await plain(...args);
+        } finally {
+          // A failed COMMIT ends the transaction as well.
+          if (ends.test(text)) inTransaction = false;
+        }
+      }
+      if (begins.test(text)) {
+        const result = await plain(...args);
+        inTransaction = true;
+        await plain(setLocalContext, [wanted]);
+        return result;
+      }
+      await plain('BEGIN');
+      try {
+        await plain(setLocalContext, [wanted]);
+        const result = await plain(...args);
+        await plain('COMMIT');
+        return result;
+      } catch (err) {
+        await plain('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    };
+    const release = client.release.bind(client);
+    client.release = (err?: Error | boolean) => {
+      target.query = query;
+      client.release = release;
+      release(err);
     };
     return client;
   };

@@ -30,10 +30,16 @@ const chunkBytes = 64 * 1024;
  * as PostgreSQL sends them. The connection is held until the last chunk; a consumer that stops early (the
  * download was cancelled) ends the connection, which stops the query on the server.
  */
-export async function* copyCsv(pool: { connect(): Promise<PoolClient> }, query: CompiledQuery): AsyncGenerator<Buffer> {
+export async function* copyCsv(
+  pool: { connect(): Promise<PoolClient> },
+  query: CompiledQuery,
+  options: { ownTransaction?: boolean } = {},
+): AsyncGenerator<Buffer> {
   const client = await pool.connect();
   let finished = false;
   try {
+    // Behind a transaction pooler: a transaction of its own that lifts a statement_timeout set on the role.
+    if (options.ownTransaction) await client.query('BEGIN READ ONLY; SET LOCAL statement_timeout = 0');
     const text = `COPY (${inlineParameters(query, (s) => client.escapeLiteral(s))}) TO STDOUT WITH (FORMAT csv)`;
     // PostgreSQL sends a message per row: joined into larger chunks, the answer is not one HTTP chunk per row.
     let pending: Buffer[] = [];
@@ -47,6 +53,7 @@ export async function* copyCsv(pool: { connect(): Promise<PoolClient> }, query: 
       pendingBytes = 0;
     }
     if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
+    if (options.ownTransaction) await client.query('COMMIT');
     finished = true;
   } finally {
     client.release(!finished);

@@ -29,6 +29,11 @@ export interface ConnectionSource {
 
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * Where reports, exports, query pages and dashboards read: the read-only connection (a replica) at
+   * DATABASE_READ_URL, else `db` itself. Never for what a user reads back after a change (it may lag).
+   */
+  readDb: Kysely<DB>;
   /** The connection string (the embedded cluster's is over its Unix socket). */
   url: string;
   /** Run by the portal itself (the cluster in DATA_DIR) rather than reached at DATABASE_URL. */
@@ -45,7 +50,7 @@ export interface Database {
 }
 
 export interface PoolStats {
-  pool: 'interactive' | 'export';
+  pool: 'interactive' | 'export' | 'read';
   max: number;
   total: number;
   idle: number;
@@ -62,6 +67,13 @@ const statsOf = (name: PoolStats['pool'], pool: pg.Pool): PoolStats => ({
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /** A read-only connection (a replica) for reports, exports, query pages and dashboards; needs databaseUrl. */
+  databaseReadUrl?: string | undefined;
+  /**
+   * The connection strings lead to a transaction-pooling PgBouncer: no named prepared statements, no start-up
+   * parameters beyond what it accepts (statement_timeout), the audit actor set per transaction.
+   */
+  transactionPooling?: boolean | undefined;
   /** Without databaseUrl: the folder of the embedded cluster (DATA_DIR/postgres). */
   dataDir?: string;
   /** Told what the embedded cluster does on its own (a cluster created, a stray server stopped). */
@@ -170,7 +182,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     const cluster = await startEmbeddedCluster(dataDir, notice);
     try {
-      const database = await openPostgres({ ...options, databaseUrl: cluster.url });
+      // The embedded cluster has no replica: everything reads on it.
+      const database = await openPostgres({ ...options, databaseUrl: cluster.url, databaseReadUrl: undefined });
       return {
         ...database,
         embedded: true,
@@ -193,59 +206,123 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-async function openPostgres(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
+// An idle connection the server closed (restart, failover) is dropped from the pool; the next query opens a new one
+// (through HAProxy: on the new primary). A connection lost while in use fails its query; its 'error' event is logged
+// as well. Without these listeners the 'error' events would end the process.
+const lost = (err: Error) => console.error(`database connection lost: ${err.message}`);
+
+/** Pools answer connection errors by dropping the connection, never by ending the process. */
+function listened(pool: pg.Pool): pg.Pool {
+  pool.on('error', lost);
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+  });
+  return pool;
+}
+
+/** The interactive pool's settings: a statement timeout (a start-up parameter a transaction pooler refuses: then none). */
+function interactiveConfig(options: DatabaseOptions & { databaseUrl: string }, max: number): pg.PoolConfig {
   const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
-  const pool = new pg.Pool({
+  return {
     ...poolConfig(options),
-    max: options.poolSize ?? 10,
-    statement_timeout: statementTimeoutMs,
+    max,
+    ...(options.transactionPooling ? {} : { statement_timeout: statementTimeoutMs }),
     // A database that stops answering cancels nothing: the client stops waiting on its own (and Responsiveness sooner).
     query_timeout: statementTimeoutMs + 1000,
-  });
-  // A COPY lasts as long as its client reads, so exports have no statement timeout but a pool of their own.
-  const exportPool = new pg.Pool({ ...poolConfig(options), max: options.exportPoolSize ?? 4 });
-  // Report runs set their own statement timeout per transaction; the client gives up a second after it.
-  const reportPool = new pg.Pool({
-    ...poolConfig(options),
-    max: options.reportPoolSize ?? 3,
-    query_timeout: (options.reportTimeoutMs ?? 10_000) + 1000,
-  });
-  // An idle connection the server closed (restart, failover) is dropped from the pool; the next
-  // query opens a new one. A connection lost while in use fails its query; its 'error' event is
-  // logged as well. Without these listeners the 'error' events would end the process.
-  const lost = (err: Error) => console.error(`database connection lost: ${err.message}`);
-  const probe = prober(options.databaseUrl, options.connectTimeoutMs ?? 5000);
+  };
+}
+
+/** Whether one server answers: its probe and the Responsiveness watching it. */
+function watcherOf(url: string, name: string, options: DatabaseOptions): { responsiveness: Responsiveness; close: () => Promise<void> } {
+  const probe = prober(url, options.connectTimeoutMs ?? 5000);
   const responsiveness = new Responsiveness({
     probe: probe.probe,
     onChange: (responsive) =>
-      console.error(responsive ? 'database answers again' : 'database does not answer: calls are refused (503) until it does'),
+      console.error(responsive ? `${name} answers again` : `${name} does not answer: calls are refused (503) until it does`),
   });
-  for (const p of [pool, exportPool, reportPool]) {
-    p.on('error', lost);
-    p.on('connect', (client) => {
-      client.on('error', lost);
-    });
-  }
-  pool.on('connect', sendPreparedByName);
-  for (const p of [pool, reportPool]) p.on('connect', (client) => watchQueries(client, responsiveness));
-  // Writes of a call, a job or a client carry who acts to the audit trail's triggers (audit-context.ts, migration 0048).
-  const interactive: PostgresPool = { connect: auditedConnect(watchedConnect(pool, responsiveness)), end: () => pool.end() };
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: interactive }) });
-  const exports: ConnectionSource = { connect: watchedConnect(exportPool, responsiveness) };
   return {
-    db,
-    url: options.databaseUrl,
-    embedded: false,
-    copyCsv: (query) => copyCsv(exports, query),
-    poolStats: () => [statsOf('interactive', pool), statsOf('export', exportPool)],
-    reportPool: { connect: watchedConnect(reportPool, responsiveness) },
     responsiveness,
     close: async () => {
       responsiveness.close();
       await probe.close();
+    },
+  };
+}
+
+/** The pools reading on one server: exports (COPY) and the dynamic-query runner. */
+function readingPools(options: DatabaseOptions & { databaseUrl: string }, watch: Responsiveness) {
+  // A COPY lasts as long as its client reads, so exports have no statement timeout but a pool of their own.
+  const exportPool = listened(new pg.Pool({ ...poolConfig(options), max: options.exportPoolSize ?? 4 }));
+  // Report runs set their own statement timeout per transaction; the client gives up a second after it.
+  const reportPool = listened(
+    new pg.Pool({
+      ...poolConfig(options),
+      max: options.reportPoolSize ?? 3,
+      query_timeout: (options.reportTimeoutMs ?? 10_000) + 1000,
+    }),
+  );
+  reportPool.on('connect', (client) => watchQueries(client, watch));
+  const exports: ConnectionSource = { connect: watchedConnect(exportPool, watch) };
+  // Behind a transaction pooler a role's statement_timeout may hold: a COPY then lifts it for its own transaction.
+  const copyOptions = { ownTransaction: options.transactionPooling === true };
+  return {
+    exportPool,
+    reportPool,
+    copy: (query: CompiledQuery) => copyCsv(exports, query, copyOptions),
+    report: { connect: watchedConnect(reportPool, watch) },
+  };
+}
+
+async function openPostgres(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
+  const pooling = options.transactionPooling === true;
+  const pool = listened(new pg.Pool(interactiveConfig(options, options.poolSize ?? 10)));
+  const primary = watcherOf(options.databaseUrl, 'database', options);
+  const responsiveness = primary.responsiveness;
+  // Named statements live on a server connection, which a transaction pooler hands to another client next time.
+  if (!pooling) pool.on('connect', sendPreparedByName);
+  pool.on('connect', (client) => watchQueries(client, responsiveness));
+  // Writes of a call, a job or a client carry who acts to the audit trail's triggers (audit-context.ts, migration 0048).
+  const interactive: PostgresPool = {
+    connect: auditedConnect(watchedConnect(pool, responsiveness), { transactionLocal: pooling }),
+    end: () => pool.end(),
+  };
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: interactive }) });
+
+  // Reports, exports, query pages and dashboards: on the read-only server when there is one, watched on their own
+  // (a replica that stops answering refuses those calls, not the others).
+  const readUrl = options.databaseReadUrl;
+  const replica = readUrl ? watcherOf(readUrl, 'read-only database', options) : undefined;
+  const readWatch = replica?.responsiveness ?? responsiveness;
+  const readOptions = { ...options, databaseUrl: readUrl ?? options.databaseUrl };
+  const reading = readingPools(readOptions, readWatch);
+  let readPool: pg.Pool | undefined;
+  let readDb = db;
+  if (readUrl) {
+    readPool = listened(new pg.Pool(interactiveConfig(readOptions, options.poolSize ?? 10)));
+    readPool.on('connect', (client) => watchQueries(client, readWatch));
+    const reads: PostgresPool = { connect: watchedConnect(readPool, readWatch), end: () => readPool!.end() };
+    readDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool: reads }) });
+  }
+  return {
+    db,
+    readDb,
+    url: options.databaseUrl,
+    embedded: false,
+    copyCsv: reading.copy,
+    poolStats: () => [
+      statsOf('interactive', pool),
+      statsOf('export', reading.exportPool),
+      ...(readPool ? [statsOf('read', readPool)] : []),
+    ],
+    reportPool: reading.report,
+    responsiveness,
+    close: async () => {
+      await primary.close();
+      await replica?.close();
       await db.destroy();
-      await exportPool.end();
-      await reportPool.end();
+      if (readDb !== db) await readDb.destroy();
+      await reading.exportPool.end();
+      await reading.reportPool.end();
     },
   };
 }

@@ -4,8 +4,12 @@ import { DatabaseUnresponsiveError } from './responsiveness';
 
 const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 
-/** SQLSTATEs: connection exceptions (class 08), shutdown and startup (57P01-57P03), a cancelled statement, too many connections. */
-const unavailableStates = /^(08...|57P0[123]|57014|53300)$/;
+/**
+ * SQLSTATEs: connection exceptions (class 08), shutdown and startup (57P01-57P03), a cancelled statement, too many
+ * connections, and a write that reached a server in recovery (25006 read_only_sql_transaction: during a failover, a
+ * connection still on the demoted primary, until HAProxy sends new ones to the new primary).
+ */
+const unavailableStates = /^(08...|57P0[123]|57014|53300|25006)$/;
 
 /** pg's own errors of a connect, acquire or query that timed out or lost its connection. */
 const driverMessages = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|connection timeout/i;

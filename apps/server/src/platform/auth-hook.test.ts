@@ -36,6 +36,7 @@ beforeAll(async () => {
     config: t.config,
     db: t.database.db,
     copyCsv: t.database.copyCsv,
+    readDb: t.database.readDb,
     reportPool: t.database.reportPool,
     transportKey: { publicPem: '', decrypt: () => null },
     identKey: 'k',

@@ -8,6 +8,11 @@ import type { TransportKey } from './passwords';
 export interface AppContext {
   config: Config;
   db: Kysely<DB>;
+  /**
+   * Where reports, exports, query pages and dashboards read: a replica (DATABASE_READ_URL) that may lag behind `db`
+   * by a moment, else `db` itself. Never for reading back what the caller has just changed.
+   */
+  readDb: Kysely<DB>;
   /** CSV written by the database itself (PostgreSQL's COPY). */
   copyCsv: (query: CompiledQuery) => AsyncGenerator<Buffer>;
   /** Connections of the dynamic-query runner (modules/dynamic-query/runner.ts). */

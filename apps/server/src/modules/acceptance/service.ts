@@ -25,7 +25,7 @@ function checked(condition: AccCondition): AccCondition {
 }
 
 export function totals(ctx: AppContext, session: SessionContext, condition: AccCondition) {
-  return repo.totals(ctx.db, scopeOf(session, condition.suppCode), checked(condition));
+  return repo.totals(ctx.readDb, scopeOf(session, condition.suppCode), checked(condition));
 }
 
 export function groups(
@@ -35,16 +35,16 @@ export function groups(
   by: Dimension,
   paging: { page: number; limit: number },
 ) {
-  return repo.groups(ctx.db, scopeOf(session, condition.suppCode), checked(condition), by, paging);
+  return repo.groups(ctx.readDb, scopeOf(session, condition.suppCode), checked(condition), by, paging);
 }
 
 export function details(ctx: AppContext, session: SessionContext, condition: AccCondition, paging: PageRequest) {
-  return repo.lineList.page(ctx.db, scopeOf(session, condition.suppCode), checked(condition), paging);
+  return repo.lineList.page(ctx.readDb, scopeOf(session, condition.suppCode), checked(condition), paging);
 }
 
 /** A detail column's distinct texts under the condition and the other columns' filters (the grid's checklist). */
 export function detailColumnValues(ctx: AppContext, session: SessionContext, body: AccCondition & GridRequest & { field: string }) {
-  return repo.lineList.columnValues(ctx.db, scopeOf(session, body.suppCode), checked(body), body.filters, body.field);
+  return repo.lineList.columnValues(ctx.readDb, scopeOf(session, body.suppCode), checked(body), body.filters, body.field);
 }
 
 /** The export's name (and sheet) in each language. */
@@ -73,9 +73,9 @@ export function exportLines(
   // PostgreSQL writes the CSV itself (COPY, one query); the workbook's rows come in keyset batches.
   const rows =
     format === 'csv'
-      ? { copy: ctx.copyCsv(repo.exportQuery(ctx.db, scope, condition, grid, language).compile()) }
+      ? { copy: ctx.copyCsv(repo.exportQuery(ctx.readDb, scope, condition, grid, language).compile()) }
       : {
-          batches: repo.allDetails(ctx.db, scope, condition, grid, repo.detailColumnsIn(language)),
+          batches: repo.allDetails(ctx.readDb, scope, condition, grid, repo.detailColumnsIn(language)),
         };
   return listExport({ format, name: fileBase(condition, language), sheet: exportTitle[language], columns: exportColumns(language), rows });
 }

@@ -23,13 +23,13 @@ export async function overview(ctx: AppContext, session: SessionContext, suppCod
   const lastMonth = shiftMonths(today, -1);
   const since90 = new Date(Date.parse(today) - 90 * 86_400_000).toISOString().slice(0, 10);
   const [openOrders, thisMonthAmount, lastMonthToDate, lastMonthAmount, settlement, monthlyReceiving, ordersByStatus] = await Promise.all([
-    repo.openOrders(ctx.db, scope),
-    repo.receivingBetween(ctx.db, scope, thisMonth.start, today),
-    repo.receivingBetween(ctx.db, scope, lastMonth.start, lastMonth.sameDay),
-    repo.receivingBetween(ctx.db, scope, lastMonth.start, lastMonth.end),
-    waitingAndUnpaid(ctx, scope),
-    repo.monthlyReceiving(ctx.db, scope, shiftMonths(today, -11).start, today),
-    repo.ordersByStatus(ctx.db, scope, since90),
+    repo.openOrders(ctx.readDb, scope),
+    repo.receivingBetween(ctx.readDb, scope, thisMonth.start, today),
+    repo.receivingBetween(ctx.readDb, scope, lastMonth.start, lastMonth.sameDay),
+    repo.receivingBetween(ctx.readDb, scope, lastMonth.start, lastMonth.end),
+    waitingAndUnpaid({ ...ctx, db: ctx.readDb }, scope),
+    repo.monthlyReceiving(ctx.readDb, scope, shiftMonths(today, -11).start, today),
+    repo.ordersByStatus(ctx.readDb, scope, since90),
   ]);
   return {
     today,
@@ -46,8 +46,8 @@ export async function deliveries(ctx: AppContext, session: SessionContext, suppC
   const scope = scopeOf(session, suppCode);
   const today = businessDay(ctx.now());
   const [notes, coming] = await Promise.all([
-    repo.notesOnTheirWay(ctx.db, scope),
-    repo.comingDeliveries(ctx.db, scope, today, addDays(today, 1), dashboard.comingDeliveriesShown),
+    repo.notesOnTheirWay(ctx.readDb, scope),
+    repo.comingDeliveries(ctx.readDb, scope, today, addDays(today, 1), dashboard.comingDeliveriesShown),
   ]);
   return { today, notes, deliveries: coming.counts, coming: coming.list };
 }

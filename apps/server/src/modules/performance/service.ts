@@ -52,7 +52,7 @@ export async function supplierOverview(ctx: AppContext, session: SessionContext,
     throw ApiError.forbidden({ 'zh-CN': '只能查看本供应商的绩效', en: "Only your own supplier's performance can be shown" });
   const scope = scopeOf(session, query.suppCode);
   if (!scope.suppCode) throw ApiError.badRequest({ 'zh-CN': 'query.suppCode: 请选择供应商', en: 'query.suppCode: choose a supplier' });
-  const suppName = await repo.supplierName(ctx.db, scope.tenantId, scope.suppCode);
+  const suppName = await repo.supplierName(ctx.readDb, scope.tenantId, scope.suppCode);
   if (suppName === undefined)
     throw ApiError.notFound({ 'zh-CN': `供应商 ${scope.suppCode} 不存在`, en: `Supplier ${scope.suppCode} does not exist` });
   const today = businessDay(ctx.now());
@@ -62,13 +62,13 @@ export async function supplierOverview(ctx: AppContext, session: SessionContext,
   const yearFilter = { ...base, startMonth: firstDay(first), endMonth: firstDay(month) };
   const monthFilter = { ...base, startMonth: firstDay(month), endMonth: firstDay(month) };
   const [byMonth, year, byDept, median] = await Promise.all([
-    repo.figuresBy(ctx.db, scope, yearFilter, 'month'),
-    repo.figuresBy(ctx.db, scope, yearFilter, 'all'),
-    repo.figuresBy(ctx.db, scope, monthFilter, 'dept'),
-    repo.medianConfirmHours(ctx.db, scope, yearFilter),
+    repo.figuresBy(ctx.readDb, scope, yearFilter, 'month'),
+    repo.figuresBy(ctx.readDb, scope, yearFilter, 'all'),
+    repo.figuresBy(ctx.readDb, scope, monthFilter, 'dept'),
+    repo.medianConfirmHours(ctx.readDb, scope, yearFilter),
   ]);
   const names = await repo.deptNames(
-    ctx.db,
+    ctx.readDb,
     scope.tenantId,
     byDept.map((r) => r.key),
   );
@@ -98,7 +98,7 @@ export async function ranking(ctx: AppContext, session: SessionContext, query: R
     deptCode: query.deptCode,
     categoryCode: query.categoryCode,
   };
-  const page = await repo.ranking(ctx.db, scope, filter, query.sort, { page: query.page, limit: query.limit });
+  const page = await repo.ranking(ctx.readDb, scope, filter, query.sort, { page: query.page, limit: query.limit });
   return {
     today,
     total: page.total,

@@ -1,0 +1,81 @@
+// The second portal node's gain (scripts/cluster/start.sh must be running): BENCH_CONNECTIONS (200) connections of
+// bench:mixed's traffic (getInfo, the menu, a purchase-order page, a receiving detail page, the dashboard) through
+// the HAProxy HTTP front with both portal nodes, then with node 2 taken out of HAProxy (its admin socket), then both
+// again: req/s, p50, p99, errors. The load comes from a process of its own. On one machine the nodes, PostgreSQL and
+// the load share the same cores, so this shows the front's overhead and the share of the cores, not a second machine.
+//
+//   bash scripts/cluster/start.sh && npm run bench:scale; bash scripts/cluster/stop.sh
+import { execFile } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { loginToken } from '../lib/portal';
+
+const dir = process.env.CLUSTER_DIR ?? '/tmp/portal-ha';
+const base = Number(process.env.CLUSTER_PORT_BASE ?? 27000);
+const front = `http://127.0.0.1:${base + 80}`;
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+function mixedRequests(token: string) {
+  const json = { token, 'content-type': 'application/json' };
+  return [
+    { method: 'GET' as const, path: '/api/user/getInfo', headers: { token } },
+    { method: 'GET' as const, path: '/api/user/queryMerchantsModuleList', headers: { token } },
+    { method: 'POST' as const, path: '/api/purOrderBill/getPurOrderPage', headers: json, body: JSON.stringify({ page: 1, limit: 20 }) },
+    {
+      method: 'POST' as const,
+      path: '/api/acceptance/getAccDetailInfo',
+      headers: json,
+      body: JSON.stringify({ startDate: day(90), endDate: day(0), page: 1, limit: 50 }),
+    },
+    { method: 'GET' as const, path: '/api/dashboard/overview', headers: { token } },
+  ];
+}
+
+async function load(token: string): Promise<Figures> {
+  const spec = JSON.stringify({ url: front, connections, seconds, requests: mixedRequests(token) });
+  const loader = path.join(import.meta.dirname, '../mixed/load.ts');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', loader, spec], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Figures;
+}
+
+/** A command on HAProxy's admin socket (scripts/cluster/start.sh makes it). */
+function haproxy(command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.createConnection(path.join(dir, 'haproxy', 'admin.sock'));
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+    socket.write(`${command}\n`);
+  });
+}
+
+const token = await loginToken(front, '100001');
+console.log(
+  `scale: ${connections} connections of mixed traffic for ${seconds} s through ${front}; machine shared with other work (figures under load)`,
+);
+const runs: [string, Figures][] = [];
+for (const [label, nodes] of [
+  ['two nodes', 2],
+  ['one node', 1],
+  ['two nodes', 2],
+] as const) {
+  await haproxy(`${nodes === 2 ? 'enable' : 'disable'} server portal_nodes/node2`);
+  await new Promise((r) => setTimeout(r, 2000));
+  const f = await load(token);
+  runs.push([label, f]);
+  console.log(`${label.padEnd(10)} req/s: ${f.rps} p50-ms: ${f.p50} p99-ms: ${f.p99} errors: ${f.errors} requests: ${f.requests}`);
+}
+await haproxy('enable server portal_nodes/node2');
