@@ -202,8 +202,11 @@ async function openPostgres(options: DatabaseOptions & { databaseUrl: string }):
     // A database that stops answering cancels nothing: the client stops waiting on its own (and Responsiveness sooner).
     query_timeout: statementTimeoutMs + 1000,
   });
-  // A COPY lasts as long as its client reads, so exports have no statement timeout but a pool of their own.
-  const exportPool = new pg.Pool({ ...poolConfig(options), max: options.exportPoolSize ?? 4 });
+  // A COPY lasts as long as its client reads, so exports have no statement timeout but a pool of their own. An
+  // export reads a whole window in the grid's order: with room to sort (work_mem) PostgreSQL reads the table in
+  // order of storage and sorts, instead of one random heap read per line along an index (issue #34: at a million
+  // lines several times slower, worst on a cold cache). At most exportPoolSize of them sort at once.
+  const exportPool = new pg.Pool({ ...poolConfig(options), max: options.exportPoolSize ?? 4, options: '-c work_mem=64MB' });
   // Report runs set their own statement timeout per transaction; the client gives up a second after it.
   const reportPool = new pg.Pool({
     ...poolConfig(options),
