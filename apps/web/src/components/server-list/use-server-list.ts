@@ -17,6 +17,8 @@ export interface ListBody {
 
 export interface ListPage<Item> {
   total: number;
+  /** The server's count stopped at its cap: more than `total` rows match. */
+  totalCapped?: boolean | undefined;
   list: Item[];
 }
 
@@ -81,6 +83,7 @@ export function useServerList<Search extends object, Body extends ListBody, Item
     exportBody,
     list,
     total: data?.total,
+    totalCapped: data?.totalCapped === true,
     apply,
     form: {
       form,
@@ -97,6 +100,7 @@ export function useServerList<Search extends object, Body extends ListBody, Item
       page,
       limit,
       total: data?.total ?? 0,
+      totalCapped: data?.totalCapped === true,
       ...(pageSizes.length > 1 ? { sizes: pageSizes } : {}),
       onChange: (next: number, size: number) => setPaging({ ...current, page: next, limit: size }),
     },
