@@ -98,7 +98,9 @@ async function run(bench: BenchDatabase) {
       [...values].sort((a, b) => a - b),
       50,
     );
-  for (const call of calls) {
+  // BENCH_CALLS=regex: only the calls whose names match (the export always runs).
+  const only = process.env.BENCH_CALLS ? new RegExp(process.env.BENCH_CALLS) : undefined;
+  for (const call of calls.filter((c) => !only || only.test(c.name))) {
     await timeConcurrent(call.raw, 20, connections); // warm-up
     // Rounds alternate raw SQL and the HTTP call, so that a slow moment of a shared machine hits both;
     // each figure is the median over the rounds.
