@@ -221,6 +221,9 @@ export const lineList = serverList({
   ),
   defaultSort: { field: 'accDate', order: 'desc' },
   then: [{ value: sql`a.bill_number` }, { value: sql`a.line_no` }],
+  // Every sort but the date's has its index (tenant, supplier, field, bill, line, date; migration 0052), which
+  // serves a descending sort with its ties descending too. The date's ties stay in bill and line order.
+  tiesFollowSort: accDetailSortFields.filter((field) => field !== 'accDate'),
   select: detailColumns,
   // Years of lines: the count comes from the rollups where they answer exactly (no column filter, no bill
   // number), else it stops at the cap.

@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const listOf = (nullsLast: boolean, count?: { cap: number; exact?: () => Promise<number> | undefined }) =>
+const listOf = (nullsLast: boolean, count?: { cap: number; exact?: () => Promise<number> | undefined }, tiesFollowSort?: string[]) =>
   serverList({
     from: (db: Kysely<DB>) => (db as unknown as Kysely<ItemDB>).selectFrom('item as i'),
     alias: 'i',
@@ -50,6 +50,7 @@ const listOf = (nullsLast: boolean, count?: { cap: number; exact?: () => Promise
     then: [{ value: sql`i.id`, order: 'desc' }],
     nullsLast,
     ...(count ? { count } : {}),
+    ...(tiesFollowSort ? { tiesFollowSort } : {}),
     select: (matching) => matching.select(sql<number>`i.id`.as('id')) as unknown as RowQuery<{ id: number }>,
   });
 
@@ -162,5 +163,30 @@ describe('pages of a server list', () => {
     expect(await exact.page(database.db, scope, {}, { page: 1, limit: 5 })).toMatchObject({ total: 40, totalCapped: false });
     const none = listOf(false, { cap: 10, exact: () => undefined });
     expect(await none.page(database.db, scope, {}, { page: 1, limit: 5 })).toMatchObject({ total: 10, totalCapped: true });
+  });
+
+  it('run the ties of a sort that follows its direction in that direction, by OFFSET, keyset and export alike', async () => {
+    const list = listOf(false, undefined, ['qty']);
+    const ids = async (order: string) =>
+      (await sql.raw<{ id: number }>(`SELECT id FROM item WHERE supp_code = 's1' ORDER BY ${order}`).execute(database.db)).rows.map(
+        (r) => r.id,
+      );
+    for (const [sort, expected] of [
+      [{ field: 'qty', order: 'desc' }, await ids('qty DESC, id ASC')],
+      [{ field: 'qty', order: 'asc' }, await ids('qty ASC, id DESC')],
+      [{ field: 'name', order: 'desc' }, await ids('name DESC, id DESC')],
+    ] as const) {
+      const whole = (await list.page(database.db, scope, {}, { sort, page: 1, limit: 1000 })).list.map((r) => r.id);
+      expect(whole, `${sort.field} ${sort.order}`).toEqual(expected);
+      expect(await exported(list, { sort }, 3)).toEqual(expected);
+      const byKeyset: number[] = [];
+      let after: string | undefined;
+      do {
+        const page = await list.page(database.db, scope, {}, { sort, page: 1, limit: 6, ...(after ? { after } : {}) });
+        byKeyset.push(...page.list.map((r) => r.id));
+        after = page.next;
+      } while (after);
+      expect(byKeyset).toEqual(expected);
+    }
   });
 });

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 // The receiving lines' pager says how many lines there are: "共 N 条" when the server counted them all, and
-// "10,000+ 条" / "10,000+ rows" when its count stopped at the cap (issue #34), in both languages.
+// "10,000+ 条" / "10,000+ rows" when its count stopped at the cap (issue #34), in both languages; the page after
+// the one shown is asked for by the shown page's cursor (keyset), any other page by its number.
 import { type AccDetail, acceptance } from '@portal/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { fakeServer, installBrowserParts, renderPage, signIn } from '../../test/page';
@@ -59,5 +61,23 @@ describe('receiving lines pager', () => {
     renderPage(<DetailPanel condition={condition} />);
     expect(await screen.findByText('共 1 条')).toBeTruthy();
     expect(screen.queryByText(/\+ 条/)).toBeNull();
+  }, 60_000);
+
+  it('asks for the next page after the shown page’s last line, and for another page by its number', async () => {
+    signIn();
+    const server = fakeServer([
+      [
+        acceptance.getAccDetailInfo,
+        ({ body }: { body: { page: number } }) => ({ total: 10_000, totalCapped: true, next: `after-${body.page}`, list: [line] }),
+      ],
+    ]);
+    renderPage(<DetailPanel condition={condition} />);
+    expect(await screen.findByText('10,000+ 条')).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTitle('2'));
+    await waitFor(() => expect(server.sent.at(-1)?.body).toMatchObject({ page: 2, after: 'after-1' }));
+    await user.click(screen.getByTitle('1'));
+    await waitFor(() => expect(server.sent.at(-1)?.body).toMatchObject({ page: 1 }));
+    expect(server.sent.at(-1)?.body).not.toHaveProperty('after');
   }, 60_000);
 });
