@@ -20,6 +20,8 @@ export interface BenchDatabase {
   database: Database;
   /** Connection string of the benchmark database. */
   url: string;
+  /** A kept database that an earlier run seeded: migrate it, do not seed it again. */
+  prepared?: boolean;
   dispose(): Promise<void>;
 }
 
@@ -29,7 +31,10 @@ export async function embeddedDatabase(): Promise<BenchDatabase> {
   return { label: 'embedded', database, url: database.url, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-/** A new database on the PostgreSQL at BENCH_DATABASE_URL, or undefined when none answers. */
+/**
+ * A new database on the PostgreSQL at BENCH_DATABASE_URL, or undefined when none answers. BENCH_KEEP_DATABASE=name
+ * uses (and keeps) that database instead, made on the first run: grown data (ten million lines) serves later runs.
+ */
 export async function postgresDatabase(): Promise<BenchDatabase | undefined> {
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {
@@ -37,8 +42,12 @@ export async function postgresDatabase(): Promise<BenchDatabase | undefined> {
   } catch {
     return undefined;
   }
-  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
+  const kept = process.env.BENCH_KEEP_DATABASE;
+  if (kept !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(kept))
+    throw new Error(`BENCH_KEEP_DATABASE: ${kept} is not a plain database name`);
+  const name = kept ?? `portal_bench_${randomBytes(4).toString('hex')}`;
+  const exists = kept !== undefined && (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [kept])).rowCount === 1;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const target = new URL(adminUrl);
   target.pathname = `/${name}`;
@@ -47,7 +56,9 @@ export async function postgresDatabase(): Promise<BenchDatabase | undefined> {
     label: 'postgres',
     database,
     url: target.toString(),
+    ...(exists ? { prepared: true } : {}),
     dispose: async () => {
+      if (kept) return;
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -56,8 +67,9 @@ export async function postgresDatabase(): Promise<BenchDatabase | undefined> {
   };
 }
 
-export async function prepare(database: Database, business = true): Promise<void> {
+export async function prepare(database: Database, business = true, seeded = false): Promise<void> {
   await migrateToLatest(database.db);
+  if (seeded) return;
   await seedDemo(database.db, new Date(), { business, ingest: seedIngest, actions: seedActions });
 }
 

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { acceptance } from '@portal/contract';
 import { to as copyTo } from 'pg-copy-streams';
 import { growAcceptance } from '@portal/server/src/db/seed/business';
 import * as accRepo from '@portal/server/src/modules/acceptance/repo';
@@ -22,6 +23,20 @@ const yearAgo = iso(new Date(today.getTime() - 365 * 86_400_000));
 const twoYearsAgo = iso(new Date(today.getTime() - 731 * 86_400_000));
 const condition = { startDate: yearAgo, endDate: iso(today) };
 const scope = { tenantId: 'demo', suppCode: '100001' };
+type DetailSort = { field: acceptance.AccDetailSortField; order: 'asc' | 'desc' } | undefined;
+const indexedSorts: DetailSort[] = [
+  undefined,
+  { field: 'accDate', order: 'asc' },
+  { field: 'billNumber', order: 'desc' },
+  { field: 'amount', order: 'desc' },
+  { field: 'price', order: 'asc' },
+  { field: 'goodsCode', order: 'desc' },
+  { field: 'deptCode', order: 'asc' },
+];
+const detailSorts: DetailSort[] =
+  process.env.BENCH_DETAIL_SORTS === 'all'
+    ? [undefined, ...acceptance.accDetailSortFields.flatMap((field) => (['asc', 'desc'] as const).map((order) => ({ field, order })))]
+    : indexedSorts;
 
 async function http(url: string, token: string, body: object) {
   const result = await autocannon({
@@ -40,7 +55,7 @@ async function http(url: string, token: string, body: object) {
 
 async function run(bench: BenchDatabase) {
   const db = bench.database.db;
-  await prepare(bench.database);
+  await prepare(bench.database, true, bench.prepared);
   const started = Date.now();
   const count = await growAcceptance(db, 'demo', rows);
   console.log(
@@ -65,12 +80,14 @@ async function run(bench: BenchDatabase) {
       raw: () => accRepo.totals(db, scope, condition),
       lines: () => accRepo.lineTotals(db, scope, condition),
     },
-    {
-      name: 'getAccDetailInfo',
+    // The detail's first page in its default sort and some others, each both ways of tie (BENCH_DETAIL_SORTS=all:
+    // every sort the grid offers, both directions); `raw` is the page's SQL with its count.
+    ...detailSorts.map((sort) => ({
+      name: `getAccDetailInfo(${sort ? `${sort.field} ${sort.order}` : 'default'})`,
       path: '/api/acceptance/getAccDetailInfo',
-      body: { ...condition, limit: 50 },
-      raw: () => accRepo.lineList.page(db, scope, condition, { page: 1, limit: 50 }),
-    },
+      body: { ...condition, limit: 50, ...(sort ? { sort } : {}) },
+      raw: () => accRepo.lineList.page(db, scope, condition, { page: 1, limit: 50, ...(sort ? { sort } : {}) }),
+    })),
     {
       name: 'getPurOrderPage',
       path: '/api/purOrderBill/getPurOrderPage',
@@ -83,7 +100,9 @@ async function run(bench: BenchDatabase) {
       [...values].sort((a, b) => a - b),
       50,
     );
-  for (const call of calls) {
+  // BENCH_CALLS=regex: only the calls whose names match (the export always runs).
+  const only = process.env.BENCH_CALLS ? new RegExp(process.env.BENCH_CALLS) : undefined;
+  for (const call of calls.filter((c) => !only || only.test(c.name))) {
     await timeConcurrent(call.raw, 20, connections); // warm-up
     // Rounds alternate raw SQL and the HTTP call, so that a slow moment of a shared machine hits both;
     // each figure is the median over the rounds.

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import type { Titled } from './language';
-import { columnFilters, columnValues, columnValuesParams, decimal, isoDate, pageOf, pageParams, sortParam } from './paging';
+import { columnFilters, columnValues, columnValuesParams, decimal, isoDate, keysetParams, pageOf, pageParams, sortParam } from './paging';
 import { ModuleCode } from './modules';
 
 export const groupDimensions = ['dept', 'goods', 'category', 'brand', 'day', 'month'] as const;
@@ -150,8 +150,9 @@ export const getAccDetailInfo = defineCall({
   method: 'POST',
   path: '/acceptance/getAccDetailInfo',
   module: ModuleCode.acceptance,
-  summary: "Receiving lines, paged, with the grid's sort and column filters",
-  body: accDetailGrid.extend(pageParams),
+  summary:
+    "Receiving lines, paged (deep pages by keyset: `after`), with the grid's sort and column filters; the count is exact from the rollup or capped (`totalCapped`)",
+  body: accDetailGrid.extend({ ...pageParams, ...keysetParams }),
   data: pageOf(accDetail),
 });
 

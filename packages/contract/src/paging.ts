@@ -6,7 +6,16 @@ export const pageParams = {
   limit: z.coerce.number().int().min(1).max(1000, 'limit 最大 1000').default(20),
 };
 
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(), list: z.array(item) });
+/**
+ * A page of a list: `total` counts the matching rows. Lists that grow with the business stop counting at a cap
+ * and say so with `totalCapped` (then more than `total` rows match: the grid shows "10,000+"); `next` is the
+ * keyset cursor of the page after this one (send it as `after`), present when the page is full.
+ */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ total: z.number().int(), totalCapped: z.boolean().optional(), next: z.string().optional(), list: z.array(item) });
+
+/** A list that reads deep pages by keyset: `after` is a page's `next` (the page after it, whatever `page` says). */
+export const keysetParams = { after: z.string().max(4000).optional() };
 
 /** An exact decimal travelling as a string ("1003.00", "-51.00", "12.500000"). */
 export const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, '必须是数字');

@@ -1,7 +1,7 @@
 // Purchase orders a supplier follows: the paged list, the order with its lines, printing.
 import { z } from 'zod';
 import { defineCall } from './call';
-import { columnFilters, columnValues, columnValuesParams, decimal, isoDate, pageOf, pageParams, sortParam } from './paging';
+import { columnFilters, columnValues, columnValuesParams, decimal, isoDate, keysetParams, pageOf, pageParams, sortParam } from './paging';
 import { ModuleCode } from './modules';
 
 /**
@@ -66,6 +66,7 @@ export type PurOrderSummary = z.infer<typeof purOrderSummary>;
 
 export const purOrderQuery = z.object({
   ...pageParams,
+  ...keysetParams,
   startDate: isoDate.optional(),
   endDate: isoDate.optional(),
   deptCode: z.string().trim().max(32).optional(),

@@ -30,6 +30,9 @@ const chunkBytes = 64 * 1024;
  * as PostgreSQL sends them. The connection is held until the last chunk; a consumer that stops early (the
  * download was cancelled) ends the connection, which stops the query on the server.
  */
+/** Room for an export's sort: its pool's start-up option (database.ts), or its own transaction's setting. */
+export const exportWorkMem = '64MB';
+
 export async function* copyCsv(
   pool: { connect(): Promise<PoolClient> },
   query: CompiledQuery,
@@ -38,8 +41,10 @@ export async function* copyCsv(
   const client = await pool.connect();
   let finished = false;
   try {
-    // Behind a transaction pooler: a transaction of its own that lifts a statement_timeout set on the role.
-    if (options.ownTransaction) await client.query('BEGIN READ ONLY; SET LOCAL statement_timeout = 0');
+    // Behind a transaction pooler: a transaction of its own that lifts a statement_timeout set on the role and
+    // gives the sort the room the export pool's start-up option gives it elsewhere (database.ts).
+    if (options.ownTransaction)
+      await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = 0; SET LOCAL work_mem = '${exportWorkMem}'`);
     const text = `COPY (${inlineParameters(query, (s) => client.escapeLiteral(s))}) TO STDOUT WITH (FORMAT csv)`;
     // PostgreSQL sends a message per row: joined into larger chunks, the answer is not one HTTP chunk per row.
     let pending: Buffer[] = [];

@@ -1,5 +1,5 @@
-// The pager under a server-paged list: "共 N 条" on the left of the pages; with `sizes`, a page-size
-// changer that goes back to page 1 when the size changes.
+// The pager under a server-paged list: "共 N 条" on the left of the pages ("10,000+ 条" when the server's
+// count stopped at its cap); with `sizes`, a page-size changer that goes back to page 1 when the size changes.
 import { Grid, Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -7,12 +7,15 @@ export function ListPagination({
   page,
   limit,
   total,
+  totalCapped,
   sizes,
   onChange,
 }: {
   page: number;
   limit: number;
   total: number;
+  /** More rows match than `total`: the count stopped there. */
+  totalCapped?: boolean | undefined;
   /** Page sizes the user may pick; without them the size is fixed. */
   sizes?: number[];
   onChange(page: number, limit: number): void;
@@ -29,7 +32,9 @@ export function ListPagination({
       current={page}
       pageSize={limit}
       total={total}
-      showTotal={(count) => t('shell.listTotal', { total: count })}
+      showTotal={(count) =>
+        totalCapped ? t('shell.listTotalCapped', { total: count.toLocaleString('en-US') }) : t('shell.listTotal', { total: count })
+      }
       {...(sizes ? { pageSizeOptions: sizes, showSizeChanger: true } : { showSizeChanger: false })}
       onChange={(next, size) => onChange(size === limit ? next : 1, size)}
     />

@@ -10,6 +10,7 @@ export const en: Texts<typeof zhCN> = {
     supplier: 'Supplier',
     allSuppliers: 'All suppliers',
     listTotal: '{{total}} in all',
+    listTotalCapped: '{{total}}+ rows',
     operator: 'Operator',
     userMenu: 'User menu',
     userInfo: 'User info',

@@ -8,6 +8,8 @@ export const zhCN = {
     supplier: '供应商',
     allSuppliers: '全部供应商',
     listTotal: '共 {{total}} 条',
+    /** A count that stopped at its cap: more rows match (lists that grow with the business). */
+    listTotalCapped: '{{total}}+ 条',
     operator: '操作员',
     userMenu: '用户菜单',
     userInfo: '用户信息',

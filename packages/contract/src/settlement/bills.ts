@@ -5,7 +5,7 @@ import { defineCall } from '../call';
 import { storedFile } from '../file';
 import { history } from '../history';
 import type { Titled } from '../language';
-import { columnFilters, columnValues, columnValuesParams, decimal, isoDate, pageOf, pageParams, sortParam } from '../paging';
+import { columnFilters, columnValues, columnValuesParams, decimal, isoDate, keysetParams, pageOf, pageParams, sortParam } from '../paging';
 import { charge } from './charges';
 import { billRef, code, suppCode } from './fields';
 import { invoice } from './invoices';
@@ -86,6 +86,7 @@ export const billSortFields = [
 
 export const billListQuery = z.object({
   ...pageParams,
+  ...keysetParams,
   /** Bills whose period overlaps [periodStart, periodEnd]. */
   periodStart: isoDate.optional(),
   periodEnd: isoDate.optional(),

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { storedFile } from '../file';
-import { columnFilters, columnValues, columnValuesParams, decimal, isoDate, pageOf, pageParams, sortParam } from '../paging';
+import { columnFilters, columnValues, columnValuesParams, decimal, isoDate, keysetParams, pageOf, pageParams, sortParam } from '../paging';
 import { billRef, code, money, month, reason, suppCode, taxRateInput } from './fields';
 import { billModule, chargeButtons, chargeModule, settleStatus } from './states';
 
@@ -100,6 +100,7 @@ export const getAllChargesDetailByBillNum = defineCall({
 
 export const chargeListQuery = z.object({
   ...pageParams,
+  ...keysetParams,
   /** Charges whose period month is within [periodStart, periodEnd] (YYYY-MM). */
   periodStart: month.optional(),
   periodEnd: month.optional(),

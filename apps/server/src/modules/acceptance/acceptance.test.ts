@@ -177,6 +177,32 @@ describe('detail and scope', () => {
     expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);
   });
 
+  it('counts the lines exactly, from the rollups or under the cap, and says the count is not capped', async () => {
+    const mine = raw.filter((r) => r.supp_code === '100001');
+    const { data } = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 5 });
+    expect(data).toMatchObject({ total: mine.length, totalCapped: false });
+    // A bill number (which the rollups cannot answer) and a column filter count the lines themselves, up to the cap.
+    const bill = mine[0]!.bill_number;
+    const byBill = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 5, billNumber: bill });
+    expect(byBill.data).toMatchObject({ total: mine.filter((r) => r.bill_number.includes(bill)).length, totalCapped: false });
+    const filters = { billNumber: { fType1: 'equals', fVal1: bill } };
+    const filtered = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 5, filters });
+    expect(filtered.data).toMatchObject({ total: mine.filter((r) => r.bill_number === bill).length, totalCapped: false });
+  });
+
+  it('reads the next page by keyset: the same lines as the page by number, in every sort', async () => {
+    for (const sort of [undefined, ...acceptance.accDetailSortFields.map((field) => ({ field, order: 'desc' as const }))]) {
+      const body = { ...range, limit: 7, ...(sort ? { sort } : {}) };
+      const first = await ask(acceptance.getAccDetailInfo, '100001', body);
+      const second = await ask(acceptance.getAccDetailInfo, '100001', { ...body, page: 2 });
+      expect(first.data.next, String(sort?.field)).toEqual(expect.any(String));
+      const after = await ask(acceptance.getAccDetailInfo, '100001', { ...body, after: first.data.next });
+      expect(after.data.list, String(sort?.field)).toEqual(second.data.list);
+    }
+    const wrong = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 7, after: 'e30' });
+    expect(wrong.status).toBe(400);
+  });
+
   it('never shows supplier 100001 the lines of 100002, whatever suppCode says', async () => {
     const { data } = await ask(acceptance.getAccDetailInfo, '100001', { ...range, suppCode: '100002', limit: 1000 });
     expect(data.list.every((l: { suppCode: string }) => l.suppCode === '100001')).toBe(true);

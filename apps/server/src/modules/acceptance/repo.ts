@@ -4,7 +4,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kyse
 import { containing } from '../../db/like';
 import type { AcceptanceTable, DB } from '../../db/schema';
 import { spreadsheetSafe } from '../../platform/csv';
-import { type GridRequest, serverList } from '../../platform/list/server-list';
+import { type GridRequest, listCountCap, serverList } from '../../platform/list/server-list';
 import type { DataScope } from '../../platform/scope';
 import { type Dimension, inCategoryTree, isGoods } from './condition';
 import * as rollup from './rollup';
@@ -221,8 +221,23 @@ export const lineList = serverList({
   ),
   defaultSort: { field: 'accDate', order: 'desc' },
   then: [{ value: sql`a.bill_number` }, { value: sql`a.line_no` }],
+  // Every sort but the date's has its index (tenant, supplier, field, bill, line, date; migration 0052), which
+  // serves a descending sort with its ties descending too. The date's ties stay in bill and line order.
+  tiesFollowSort: accDetailSortFields.filter((field) => field !== 'accDate'),
   select: detailColumns,
+  // Years of lines: the count comes from the rollups where they answer exactly (no column filter, no bill
+  // number), else it stops at the cap.
+  count: {
+    cap: listCountCap,
+    exact: (db, scope, condition, filters) =>
+      !filters || Object.keys(filters).length === 0 ? exactLineCount(db, scope, condition) : undefined,
+  },
 });
+
+/** The lines of the condition counted from the rollups: exact under any condition but a bill number's. */
+function exactLineCount(db: Kysely<DB>, scope: DataScope, condition: AccCondition): Promise<number> | undefined {
+  return condition.billNumber ? undefined : rollup.lineCount(db, scope, condition);
+}
 
 /** Receiving lines of the scope that match the condition. */
 export const matching = (db: Kysely<DB>, scope: DataScope, condition: AccCondition) => lineList.matching(db, scope, condition);

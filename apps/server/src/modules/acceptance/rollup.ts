@@ -124,6 +124,14 @@ export function totals(db: Kysely<DB>, scope: DataScope, condition: AccCondition
     .executeTakeFirstOrThrow();
 }
 
+/** The count of the matching lines (exact under any condition but a bill number's: see `answers`). */
+export async function lineCount(db: Kysely<DB>, scope: DataScope, condition: AccCondition): Promise<number> {
+  const { n } = await matchingRows(db, scope, condition, 'total')
+    .select(sql<number>`coalesce(sum(r.line_count), 0)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return n;
+}
+
 export function grouped(db: Kysely<DB>, scope: DataScope, condition: AccCondition, by: Dimension): Grouped {
   return matchingRows(db, scope, condition, by)
     .select([sql<string>`r.tenant_id`.as('tenant_id'), groupKeys[by].as('groupKey'), ...sums(by)])

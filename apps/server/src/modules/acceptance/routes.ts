@@ -12,7 +12,13 @@ export function acceptanceRoutes(ctx: AppContext) {
     );
     registerCall(app, acceptance.getAccCountSumByCondition, ({ session, body }) => service.totals(ctx, session, body));
     registerCall(app, acceptance.getAccDetailInfo, ({ session, body }) =>
-      service.details(ctx, session, body, { page: body.page, limit: body.limit, sort: body.sort, filters: body.filters }),
+      service.details(ctx, session, body, {
+        page: body.page,
+        limit: body.limit,
+        sort: body.sort,
+        filters: body.filters,
+        after: body.after,
+      }),
     );
     registerCall(app, acceptance.getAccDetailColumnValues, ({ session, body }) => service.detailColumnValues(ctx, session, body));
     registerDownload(app, acceptance.exportCsv, async ({ session, body, language }) =>

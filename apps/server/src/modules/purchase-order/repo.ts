@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { purchaseOrder } from '@portal/contract';
 import type { DB, PurOrderTable } from '../../db/schema';
-import { type ListColumn, serverList } from '../../platform/list/server-list';
+import { type ListColumn, listCountCap, serverList } from '../../platform/list/server-list';
 import { type DataScope, inScope } from '../../platform/scope';
 
 export interface OrderFilter {
@@ -120,6 +120,8 @@ export const orderList = serverList({
   },
   defaultSort: { field: 'orderDate', order: 'desc' },
   then: [{ value: sql`o.bill_number`, order: 'desc' }],
+  // Grows with the business: the page's count stops at the cap (the grid shows "10,000+").
+  count: { cap: listCountCap },
   // The page's fields come from joins; the matching orders are chosen by key first.
   select: (matching, db, scope) =>
     summaryColumns(db).where('o.tenant_id', '=', scope.tenantId).where('o.bill_number', 'in', matching.select('o.bill_number')),

@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const listOf = (nullsLast: boolean) =>
+const listOf = (nullsLast: boolean, count?: { cap: number; exact?: () => Promise<number> | undefined }, tiesFollowSort?: string[]) =>
   serverList({
     from: (db: Kysely<DB>) => (db as unknown as Kysely<ItemDB>).selectFrom('item as i'),
     alias: 'i',
@@ -49,6 +49,8 @@ const listOf = (nullsLast: boolean) =>
     defaultSort: { field: 'name', order: 'desc' },
     then: [{ value: sql`i.id`, order: 'desc' }],
     nullsLast,
+    ...(count ? { count } : {}),
+    ...(tiesFollowSort ? { tiesFollowSort } : {}),
     select: (matching) => matching.select(sql<number>`i.id`.as('id')) as unknown as RowQuery<{ id: number }>,
   });
 
@@ -91,5 +93,100 @@ describe('exports of a server list', () => {
 
   it('refuses a sort by a column that is not sortable, as the page does', async () => {
     await expect(exported(listOf(false), { sort: { field: 'nothing', order: 'asc' } }, 10)).rejects.toThrow(/不能按 nothing 排序/);
+  });
+});
+
+describe('pages of a server list', () => {
+  for (const nullsLast of [false, true]) {
+    it(`read by keyset the same rows as by OFFSET, for every sort${nullsLast ? ' (empty values last)' : ''}`, async () => {
+      const list = listOf(nullsLast);
+      for (const field of [undefined, 'name', 'qty', 'at', 'id']) {
+        for (const order of ['asc', 'desc'] as const) {
+          const grid = field ? { sort: { field, order } } : {};
+          for (const limit of [1, 7, 40]) {
+            const byOffset: number[][] = [];
+            for (let page = 1; page <= Math.ceil(40 / limit); page++)
+              byOffset.push((await list.page(database.db, scope, {}, { ...grid, page, limit })).list.map((r) => r.id));
+            const byKeyset: number[][] = [];
+            let after: string | undefined;
+            for (;;) {
+              const page = await list.page(database.db, scope, {}, { ...grid, page: 1, limit, ...(after ? { after } : {}) });
+              if (page.list.length) byKeyset.push(page.list.map((r) => r.id));
+              // A page's rows carry only the list's fields, not the keys the cursor is read from.
+              expect(Object.keys(page.list[0] ?? { id: 0 })).toEqual(['id']);
+              if (!page.next) break;
+              after = page.next;
+            }
+            expect(byKeyset, `${field} ${order} by ${limit}`).toEqual(byOffset);
+          }
+        }
+      }
+    });
+  }
+
+  it('refuse a cursor that is not one of theirs, or of another sort: 400, never 500', async () => {
+    const list = listOf(false);
+    const first = await list.page(database.db, scope, {}, { sort: { field: 'qty', order: 'asc' }, page: 1, limit: 5 });
+    expect(first.next).toBeDefined();
+    const forged = Buffer.from(JSON.stringify({ s: 'qty:asc', k: ['not a number', '1'] })).toString('base64url');
+    for (const [after, sort] of [
+      ['nonsense', { field: 'qty', order: 'asc' }],
+      [first.next!, { field: 'qty', order: 'desc' }],
+      [forged, { field: 'qty', order: 'asc' }],
+    ] as const) {
+      await expect(list.page(database.db, scope, {}, { sort, page: 1, limit: 5, after })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/翻页位置无效/),
+      });
+    }
+  });
+
+  it('count exactly by default, and say when a capped count stopped at its cap', async () => {
+    expect(await listOf(false).page(database.db, scope, {}, { page: 1, limit: 5 })).toMatchObject({ total: 40 });
+    expect((await listOf(false).page(database.db, scope, {}, { page: 1, limit: 5 })).totalCapped).toBeUndefined();
+    const capped = listOf(false, { cap: 10 });
+    expect(await capped.page(database.db, scope, {}, { page: 1, limit: 5 })).toMatchObject({ total: 10, totalCapped: true });
+    // 40 rows is one more than a cap of 39, and exactly a cap of 40 (not capped).
+    expect(await listOf(false, { cap: 39 }).page(database.db, scope, {}, { page: 1, limit: 5 })).toMatchObject({
+      total: 39,
+      totalCapped: true,
+    });
+    expect(await listOf(false, { cap: 40 }).page(database.db, scope, {}, { page: 1, limit: 5 })).toMatchObject({
+      total: 40,
+      totalCapped: false,
+    });
+    // Under the cap the count is exact: 'n1' names the ids 1, 5, 9, ... but not the multiples of 5.
+    const filters = { name: f({ fType1: 'equals', fVal1: 'n1' }) };
+    expect(await capped.page(database.db, scope, {}, { filters, page: 1, limit: 5 })).toMatchObject({ total: 8, totalCapped: false });
+    // A cheap exact count, when the list has one for the search, wins over the cap.
+    const exact = listOf(false, { cap: 10, exact: () => Promise.resolve(40) });
+    expect(await exact.page(database.db, scope, {}, { page: 1, limit: 5 })).toMatchObject({ total: 40, totalCapped: false });
+    const none = listOf(false, { cap: 10, exact: () => undefined });
+    expect(await none.page(database.db, scope, {}, { page: 1, limit: 5 })).toMatchObject({ total: 10, totalCapped: true });
+  });
+
+  it('run the ties of a sort that follows its direction in that direction, by OFFSET, keyset and export alike', async () => {
+    const list = listOf(false, undefined, ['qty']);
+    const ids = async (order: string) =>
+      (await sql.raw<{ id: number }>(`SELECT id FROM item WHERE supp_code = 's1' ORDER BY ${order}`).execute(database.db)).rows.map(
+        (r) => r.id,
+      );
+    for (const [sort, expected] of [
+      [{ field: 'qty', order: 'desc' }, await ids('qty DESC, id ASC')],
+      [{ field: 'qty', order: 'asc' }, await ids('qty ASC, id DESC')],
+      [{ field: 'name', order: 'desc' }, await ids('name DESC, id DESC')],
+    ] as const) {
+      const whole = (await list.page(database.db, scope, {}, { sort, page: 1, limit: 1000 })).list.map((r) => r.id);
+      expect(whole, `${sort.field} ${sort.order}`).toEqual(expected);
+      expect(await exported(list, { sort }, 3)).toEqual(expected);
+      const byKeyset: number[] = [];
+      let after: string | undefined;
+      do {
+        const page = await list.page(database.db, scope, {}, { sort, page: 1, limit: 6, ...(after ? { after } : {}) });
+        byKeyset.push(...page.list.map((r) => r.id));
+        after = page.next;
+      } while (after);
+      expect(byKeyset).toEqual(expected);
+    }
   });
 });

@@ -52,8 +52,23 @@ export interface ListDefinition<D, TB extends keyof D, Search, Scope extends Dat
   then: OrderKey[];
   /** Empty values last in both directions (default: PostgreSQL's, last ascending and first descending). */
   nullsLast?: boolean;
+  /**
+   * Sorts whose ties (the `then` keys) run in the sort's own direction, each `then` key reversed when the sort
+   * is descending: one index on (sort, then...) serves both directions without sorting the ties (a code of
+   * thousands of lines). The other sorts keep the `then` keys' own directions.
+   */
+  tiesFollowSort?: readonly string[];
   /** The fields of a page's rows, selected from the matching rows. */
   select(matching: SelectQueryBuilder<D, TB, object>, db: Kysely<DB>, scope: Scope): RowQuery<Row>;
+  /**
+   * How a page counts a list that grows with the business (default: every matching row, exactly). `cap`:
+   * the count stops after `cap` rows and the page says `totalCapped` (the grid shows "10,000+"); `exact`:
+   * an exact count when one is cheap for the search (a rollup), or undefined when it is not.
+   */
+  count?: {
+    cap: number;
+    exact?(db: Kysely<DB>, scope: Scope, search: Search, filters: Record<string, ColumnFilter> | undefined): Promise<number> | undefined;
+  };
 }
 
 /** The grid's state that a page and an export of it share. */
@@ -65,7 +80,22 @@ export interface GridRequest {
 export interface PageRequest extends GridRequest {
   page: number;
   limit: number;
+  /** A page's `next`: the page after that page's last row (keyset, whatever `page` says). */
+  after?: string | undefined;
 }
+
+/** A page of a list: its rows, the count of all (a floor when `totalCapped`), and the cursor of the page after it. */
+export interface ListPage<Row> {
+  total: number;
+  list: Row[];
+  /** More rows match than `total`: the count stopped there. */
+  totalCapped?: boolean;
+  /** Send as `after` for the page after this one (present when the page is full). */
+  next?: string;
+}
+
+/** The lists that grow with the business count up to this many rows for a page. */
+export const listCountCap = 10_000;
 
 interface Key {
   value: RawBuilder<unknown>;
@@ -102,6 +132,42 @@ export function afterRow(keys: readonly Key[], values: readonly (string | null)[
   return sql<SqlBool>`(${from(keys[0]!, values[0]!)} AND ${rest})`;
 }
 
+/** A keyset cursor: the sort it was read in and the keys of the row it follows, as text. */
+interface Cursor {
+  s: string;
+  k: (string | null)[];
+}
+
+const sortName = (sort: { field: string; order: SortOrder }) => `${sort.field}:${sort.order}`;
+const badCursor = () =>
+  ApiError.badRequest({
+    'zh-CN': 'body.after: 翻页位置无效，请从第一页重新查询',
+    en: 'body.after: invalid page position; start again from page 1',
+  });
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string, sort: string, keys: number): (string | null)[] {
+  let cursor: unknown;
+  try {
+    cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  const { s, k } = (cursor ?? {}) as Partial<Cursor>;
+  if (s !== sort || !Array.isArray(k) || k.length !== keys || !k.every((v) => v === null || typeof v === 'string')) throw badCursor();
+  return k;
+}
+
+/** A value of the cursor the column's type does not take (PostgreSQL's class 22, data exception) is the caller's mistake. */
+const isDataException = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  typeof (err as { code?: unknown }).code === 'string' &&
+  (err as { code: string }).code.startsWith('22');
+
 const ownColumn = (columns: Record<string, ListColumn>, field: string) => (Object.hasOwn(columns, field) ? columns[field] : undefined);
 
 export function serverList<D, TB extends keyof D, Search, Scope extends DataScope, Row>(list: ListDefinition<D, TB, Search, Scope, Row>) {
@@ -122,13 +188,21 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
   /** The grid's order: a sortable column of the list by its own name (else a 400 naming the field), then the tail. */
   function orderOf(sort: GridRequest['sort']): Key[] {
     const { field, order } = sort ?? list.defaultSort;
+    return orderBy(field, order);
+  }
+
+  function orderBy(field: string, order: SortOrder): Key[] {
     const column = ownColumn(list.columns, field);
     if (!column?.sortable)
       throw ApiError.badRequest({ 'zh-CN': `body.sort.field: 不能按 ${field} 排序`, en: `body.sort.field: cannot sort by ${field}` });
     const descending = order === 'desc';
+    const flip = descending && list.tiesFollowSort?.includes(field) === true;
     return [
       { value: column.value, descending, nullsLast: list.nullsLast === true || !descending },
-      ...list.then.map((k) => ({ value: k.value, descending: k.order === 'desc', nullsLast: k.order !== 'desc' })),
+      ...list.then.map((k) => {
+        const tieDescending = (k.order === 'desc') !== flip;
+        return { value: k.value, descending: tieDescending, nullsLast: !tieDescending };
+      }),
     ];
   }
 
@@ -136,21 +210,68 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
     return keys.reduce((q, k) => q.orderBy(orderSql(k)), query);
   }
 
-  return {
-    matching,
-
-    async page(db: Kysely<DB>, scope: Scope, search: Search, request: PageRequest) {
-      const keys = orderOf(request.sort);
-      const rows = matching(db, scope, search, request.filters);
+  /** The page's count: exact by default; for a list with `count`, its cheap exact count or at most the cap. */
+  async function count(
+    db: Kysely<DB>,
+    scope: Scope,
+    search: Search,
+    filters: Record<string, ColumnFilter> | undefined,
+    rows: SelectQueryBuilder<D, TB, object>,
+  ): Promise<{ total: number; totalCapped?: boolean }> {
+    if (!list.count) {
       const { n } = await rows
         .select(sql<number>`count(*)::int`.as('n'))
         .$castTo<{ n: number }>()
         .executeTakeFirstOrThrow();
-      const page = await ordered(list.select(rows, db, scope), keys)
-        .limit(request.limit)
-        .offset((request.page - 1) * request.limit)
-        .execute();
-      return { total: n, list: page };
+      return { total: n };
+    }
+    const exact = list.count.exact?.(db, scope, search, filters);
+    if (exact) return { total: await exact, totalCapped: false };
+    const cap = list.count.cap;
+    const capped = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM (${rows.select(sql`1`.as('one')).limit(cap + 1)}) AS capped`.execute(db);
+    const n = capped.rows[0]?.n ?? 0;
+    return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+  }
+
+  return {
+    matching,
+
+    /**
+     * One page in the grid's order, and the count: exact, or (lists with `count`) cheap-exact or capped. A
+     * request with `after` reads the page after that row by keyset; every full page gives its `next`.
+     */
+    async page(db: Kysely<DB>, scope: Scope, search: Search, request: PageRequest): Promise<ListPage<Row>> {
+      const sort = request.sort ?? list.defaultSort;
+      const keys = orderBy(sort.field, sort.order);
+      const rows = matching(db, scope, search, request.filters);
+      const names = keys.map((_, i) => `pageKey${i}`);
+      let q = list.select(rows, db, scope).select(keys.map((k, i) => sql`(${k.value})::text`.as(names[i]!)));
+      if (request.after !== undefined) q = q.where(afterRow(keys, decodeCursor(request.after, sortName(sort), keys.length)));
+      else q = q.offset((request.page - 1) * request.limit);
+      const [found, counted] = await Promise.all([
+        ordered(q, keys)
+          .limit(request.limit)
+          .execute()
+          .catch((err: unknown) => {
+            throw request.after !== undefined && isDataException(err) ? badCursor() : err;
+          }),
+        count(db, scope, search, request.filters, rows),
+      ]);
+      const last = found[found.length - 1] as Record<string, string | null> | undefined;
+      const page = found.map((row) => {
+        const out = { ...row } as Record<string, unknown>;
+        for (const name of names) delete out[name];
+        return out as Row;
+      });
+      return {
+        ...counted,
+        list: page,
+        ...(last && found.length === request.limit
+          ? { next: encodeCursor({ s: sortName(sort), k: names.map((n) => last[n] ?? null) }) }
+          : {}),
+      };
     },
 
     /** A column's distinct texts under the search and the other columns' filters (the grid's checklist). */

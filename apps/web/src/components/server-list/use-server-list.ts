@@ -13,11 +13,17 @@ export interface ListBody {
   limit: number;
   sort?: { field: string; order: 'asc' | 'desc' };
   filters?: GridQuery['filters'];
+  /** The previous page's `next` (lists with `keyset`): the server reads the page after it by keyset, not OFFSET. */
+  after?: string;
 }
 
 export interface ListPage<Item> {
   total: number;
+  /** The server's count stopped at its cap: more than `total` rows match. */
+  totalCapped?: boolean | undefined;
   list: Item[];
+  /** The cursor of the page after this one. */
+  next?: string | undefined;
 }
 
 export interface ServerListOptions<Search, Body extends ListBody, Item, Key extends QueryKey> {
@@ -40,6 +46,8 @@ export interface ServerListOptions<Search, Body extends ListBody, Item, Key exte
   sortable?(field: string): boolean;
   /** Rows shown before the grid scrolls. */
   maxRows?: number;
+  /** The call reads the page after the one shown by its cursor (`after`): deep pages by keyset. */
+  keyset?: boolean;
 }
 
 const noGrid: GridQuery = { sort: null, filters: {} };
@@ -47,18 +55,23 @@ const noGrid: GridQuery = { sort: null, filters: {} };
 export function useServerList<Search extends object, Body extends ListBody, Item, Key extends QueryKey>(
   options: ServerListOptions<Search, Body, Item, Key>,
 ) {
-  const { initialSearch, bodyOf, pageQuery, columnValues, row, pageSizes, sortable, maxRows } = options;
+  const { initialSearch, bodyOf, pageQuery, columnValues, row, pageSizes, sortable, maxRows, keyset } = options;
   const [form] = Form.useForm<Search>();
   const [ownSearch, setOwnSearch] = useState(initialSearch);
   const search = options.search ?? ownSearch;
   // Paging restarts with every new search, sort or filter.
-  const [paging, setPaging] = useState({ of: search, grid: noGrid, page: 1, limit: pageSizes[0]! });
-  const current = paging.of === search ? paging : { ...paging, of: search, page: 1 };
-  const { grid, page, limit } = current;
+  const [paging, setPaging] = useState<{ of: Search; grid: GridQuery; page: number; limit: number; after?: string | undefined }>({
+    of: search,
+    grid: noGrid,
+    page: 1,
+    limit: pageSizes[0]!,
+  });
+  const current = paging.of === search ? paging : { ...paging, of: search, page: 1, after: undefined };
+  const { grid, page, limit, after } = current;
 
   const sort = grid.sort && (!sortable || sortable(grid.sort.field)) ? { sort: { field: grid.sort.field, order: grid.sort.order } } : {};
   const exportBody = { ...bodyOf(search), ...sort, ...(columnValues ? { filters: grid.filters } : {}) } as Omit<Body, 'page' | 'limit'>;
-  const body = { ...exportBody, page, limit } as Body;
+  const body = { ...exportBody, page, limit, ...(after ? { after } : {}) } as Body;
   const { data, isFetching } = useSearchQuery(pageQuery(body), search);
   const list = useMemo(() => data?.list ?? [], [data]);
   const rows = useMemo(() => list.map(row), [list, row]);
@@ -69,7 +82,7 @@ export function useServerList<Search extends object, Body extends ListBody, Item
     rows,
     loading: isFetching,
     serverSide: true,
-    onQueryChange: (next: GridQuery) => setPaging({ ...current, grid: next, page: 1 }),
+    onQueryChange: (next: GridQuery) => setPaging({ ...current, grid: next, page: 1, after: undefined }),
     ...(columnValues ? { columnValues: (field: string) => columnValues(body, field) } : {}),
     height: gridHeight(rows.length, maxRows),
   } satisfies Partial<DataGridProps>;
@@ -81,6 +94,7 @@ export function useServerList<Search extends object, Body extends ListBody, Item
     exportBody,
     list,
     total: data?.total,
+    totalCapped: data?.totalCapped === true,
     apply,
     form: {
       form,
@@ -97,8 +111,16 @@ export function useServerList<Search extends object, Body extends ListBody, Item
       page,
       limit,
       total: data?.total ?? 0,
+      totalCapped: data?.totalCapped === true,
       ...(pageSizes.length > 1 ? { sizes: pageSizes } : {}),
-      onChange: (next: number, size: number) => setPaging({ ...current, page: next, limit: size }),
+      // The page after the one shown, of a keyset list: read after its last row; any other page by its number.
+      onChange: (next: number, size: number) =>
+        setPaging({
+          ...current,
+          page: next,
+          limit: size,
+          after: keyset && size === limit && next === page + 1 ? data?.next : undefined,
+        }),
     },
   };
 }

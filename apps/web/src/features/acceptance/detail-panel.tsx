@@ -30,6 +30,7 @@ export function DetailPanel({ condition }: { condition: AccCondition }) {
     row: detailRow,
     pageSizes,
     sortable,
+    keyset: true,
   });
   const columns = useMemo(() => detailColumns(t), [t]);
   const { has } = useAuthButtons(ModuleCode.acceptance);

@@ -4,7 +4,7 @@ import { type BillStatus, type BillSummary, type CheckDetail, type SourceType, s
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { containing } from '../../../db/like';
 import type { DB, SamBillTable } from '../../../db/schema';
-import { type ListColumn, serverList } from '../../../platform/list/server-list';
+import { type ListColumn, listCountCap, serverList } from '../../../platform/list/server-list';
 import { type DataScope, inScope } from '../../../platform/scope';
 import type { SessionContext } from '../../../platform/session-context';
 import { shanghaiTime } from '../../../platform/sql/shanghai-time';
@@ -117,6 +117,8 @@ export const billList = serverList({
   },
   defaultSort: { field: 'periodStart', order: 'desc' },
   then: [{ value: sql`b.bill_number`, order: 'desc' }],
+  // Grows with the business: the page's count stops at the cap (the grid shows "10,000+").
+  count: { cap: listCountCap },
   select: (matching) => summaryOf(matching),
 });
 

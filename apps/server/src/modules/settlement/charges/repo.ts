@@ -4,7 +4,7 @@ import type { CallBody, settlement } from '@portal/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type Updateable, sql } from 'kysely';
 import { containing } from '../../../db/like';
 import type { DB, SamChargeTable } from '../../../db/schema';
-import { type ListColumn, serverList } from '../../../platform/list/server-list';
+import { type ListColumn, listCountCap, serverList } from '../../../platform/list/server-list';
 import { type DataScope, inScope } from '../../../platform/scope';
 
 // Fields of a charge the list shows, sorts and filters by, written once for the page, the checklist and the export.
@@ -92,6 +92,8 @@ export const chargeList = serverList({
   },
   defaultSort: { field: 'chargeDate', order: 'desc' },
   then: [{ value: sql`c.charge_code`, order: 'desc' }],
+  // Grows with the business: the page's count stops at the cap (the grid shows "10,000+").
+  count: { cap: listCountCap },
   select: (matching) => chargeSelect(matching),
 });
 

@@ -61,8 +61,8 @@ export async function chargesByCode(db: Kysely<DB>, scope: DataScope, codes: rea
 
 export async function page(ctx: AppContext, session: SessionContext, query: z.infer<typeof settlement.chargeListQuery>) {
   const scope = scopeOf(session, query.suppCode);
-  const { total, list } = await repo.chargeList.page(ctx.db, scope, query, query);
-  return { total, list: await toCharges(ctx.db, scope.tenantId, list) };
+  const { list, ...counted } = await repo.chargeList.page(ctx.db, scope, query, query);
+  return { ...counted, list: await toCharges(ctx.db, scope.tenantId, list) };
 }
 
 type ExportField = (typeof settlement.chargeExportColumns)[number]['field'];
