@@ -29,7 +29,7 @@ const indexedSorts: DetailSort[] = [
   { field: 'accDate', order: 'asc' },
   { field: 'billNumber', order: 'desc' },
   { field: 'amount', order: 'desc' },
-  { field: 'price', order: 'asc' },
+  { field: 'amount', order: 'asc' },
   { field: 'goodsCode', order: 'desc' },
   { field: 'deptCode', order: 'asc' },
 ];

@@ -11,12 +11,6 @@ export const receivingSortIndexes = [
   ['bill', 'bill_number'],
   ['dept', 'dept_code'],
   ['goods', 'goods_code'],
-  ['category', 'category_code'],
-  ['brand', 'brand_code'],
-  ['qty', 'accepted_qty'],
-  ['price', 'price'],
-  ['amount_excl', 'amount_excl'],
-  ['tax', 'tax'],
   ['amount', 'amount'],
 ] as const;
 
