@@ -47,6 +47,7 @@ import * as m0048 from './0048-audit-capture';
 import * as m0049 from './0049-audit-seal';
 import * as m0050 from './0050-session-devices';
 import * as m0051 from './0051-audit-viewer';
+import * as m0057 from './0057-receiving-rollup-fast';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '0049-audit-seal': m0049,
   '0050-session-devices': m0050,
   '0051-audit-viewer': m0051,
+  '0057-receiving-rollup-fast': m0057,
 };
 
 export const migrationProvider: MigrationProvider = {
