@@ -48,6 +48,7 @@ import * as m0049 from './0049-audit-seal';
 import * as m0050 from './0050-session-devices';
 import * as m0051 from './0051-audit-viewer';
 import * as m0052 from './0052-receiving-sort-indexes';
+import * as m0053 from './0053-receiving-rollup-fast';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0050-session-devices': m0050,
   '0051-audit-viewer': m0051,
   '0052-receiving-sort-indexes': m0052,
+  '0053-receiving-rollup-fast': m0053,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -44,37 +44,52 @@ export async function inBatchTransaction<T>(db: Db, work: (trx: Transaction<DB>)
 // The version registry
 
 /**
- * Locks the registry rows of the keys (in key order, so that two batches never wait on each other in a circle),
- * inserting version -1 for keys never seen. A concurrent batch holding a key makes this wait until it commits.
- * Then answers the stored version of each key (-1: new, inserted here).
+ * Locks the registry rows of the documents' keys (in key order, so that two batches never wait on each other in a
+ * circle), inserting the rows of keys never seen with the document's version: a concurrent batch holding a key makes
+ * this wait until it commits. Then answers the stored version of each key (-1: new, its row inserted here). A new
+ * key's row is written once (no placeholder updated afterwards); settleVersions removes it if the document is refused.
  */
-export async function lockVersions(db: Db, tenantId: string, entity: string, keys: string[]): Promise<Map<string, bigint>> {
-  if (keys.length === 0) return new Map();
-  const sorted = [...keys].sort();
-  await sql`INSERT INTO integration_document AS d (tenant_id, entity, doc_key, version)
-    SELECT ${tenantId}, ${entity}, k, -1 FROM unnest(${sorted}::text[]) AS k ORDER BY k
-    ON CONFLICT (tenant_id, entity, doc_key) DO UPDATE SET version = d.version WHERE false`.execute(db);
+export async function lockVersions(
+  db: Db,
+  tenantId: string,
+  entity: string,
+  docs: { key: string; version: number }[],
+): Promise<Map<string, bigint>> {
+  if (docs.length === 0) return new Map();
+  const sorted = [...docs].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const inserted = await sql<{ doc_key: string }>`INSERT INTO integration_document AS d (tenant_id, entity, doc_key, version)
+    SELECT ${tenantId}, ${entity}, k.doc_key, k.version
+    FROM unnest(${sorted.map((d) => d.key)}::text[], ${sorted.map((d) => String(d.version))}::bigint[]) AS k(doc_key, version) ORDER BY 3
+    ON CONFLICT (tenant_id, entity, doc_key) DO UPDATE SET version = d.version WHERE false
+    RETURNING doc_key`.execute(db);
+  const versions = new Map(inserted.rows.map((r) => [r.doc_key, -1n]));
+  if (versions.size === sorted.length) return versions;
   // A statement of its own: it reads what the batches that held the rows committed.
   const rows = await sql<{ doc_key: string; version: string }>`SELECT doc_key, version::text FROM integration_document
-    WHERE tenant_id = ${tenantId} AND entity = ${entity} AND doc_key = ANY(${sorted}::text[])`.execute(db);
-  return new Map(rows.rows.map((r) => [r.doc_key, BigInt(r.version)]));
+    WHERE tenant_id = ${tenantId} AND entity = ${entity}
+      AND doc_key = ANY(${sorted.filter((d) => !versions.has(d.key)).map((d) => d.key)}::text[])`.execute(db);
+  for (const r of rows.rows) versions.set(r.doc_key, BigInt(r.version));
+  return versions;
 }
 
-/** Stores the versions of the applied documents and drops the placeholders (-1) of the keys not applied. */
+/**
+ * Stores the versions of the applied documents (a new key's row holds its version already) and removes the rows
+ * inserted for new keys whose documents were refused.
+ */
 export async function settleVersions(
   db: Db,
   tenantId: string,
   entity: string,
   applied: { key: string; version: number }[],
-  allKeys: string[],
+  refusedNew: string[],
 ): Promise<void> {
   if (applied.length > 0)
     await sql`UPDATE integration_document d SET version = v.version, updated_at = now()
       FROM unnest(${applied.map((a) => a.key)}::text[], ${applied.map((a) => String(a.version))}::bigint[]) AS v(doc_key, version)
-      WHERE d.tenant_id = ${tenantId} AND d.entity = ${entity} AND d.doc_key = v.doc_key`.execute(db);
-  if (allKeys.length > 0)
+      WHERE d.tenant_id = ${tenantId} AND d.entity = ${entity} AND d.doc_key = v.doc_key AND d.version <> v.version`.execute(db);
+  if (refusedNew.length > 0)
     await sql`DELETE FROM integration_document WHERE tenant_id = ${tenantId} AND entity = ${entity}
-      AND doc_key = ANY(${allKeys}::text[]) AND version = -1`.execute(db);
+      AND doc_key = ANY(${refusedNew}::text[])`.execute(db);
 }
 
 /** Writes the batch's log row and answers its id. */

@@ -988,7 +988,7 @@ export async function ingest(
               trx,
               sender.tenantId,
               entity,
-              docs.map((d) => d.key),
+              docs.map((d) => ({ key: d.key, version: d.version })),
             );
             const out = new Map<string, { outcome: DocumentOutcome; refusals?: DocumentRefusal[] }>();
             const toApply: Parsed<unknown>[] = [];
@@ -1007,7 +1007,7 @@ export async function ingest(
               sender.tenantId,
               entity,
               toApply.filter((d) => !refused.has(d.key)).map((d) => ({ key: d.key, version: d.version })),
-              docs.map((d) => d.key),
+              [...refused.keys()].filter((key) => stored.get(key) === -1n),
             );
             if (options.dryRun) throw new DryRunRollback(out);
             return out;
