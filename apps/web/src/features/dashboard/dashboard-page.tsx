@@ -2,7 +2,7 @@
 // month against last month, settlement bills waiting — and the trend. Staff pick a supplier or see all.
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Statistic, Typography } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,6 +33,9 @@ export default function DashboardPage() {
   const [suppCode, setSuppCode] = useState<string | undefined>();
   const { data } = useQuery(overviewQuery(suppCode));
   const deliveriesCard = useDeliveriesCard(user.staff);
+  const months = data?.monthlyReceiving;
+  // A month's point reads as its exact amount (the plotted number is only its place on the axis).
+  const monthTooltip = useCallback((index: number) => (months?.[index] ? yuan(months[index].amount) : ''), [months]);
 
   return (
     <div>
@@ -120,6 +123,7 @@ export default function DashboardPage() {
                   label={t('dashboard.trendChart')}
                   labels={data.monthlyReceiving.map((m) => m.month)}
                   values={data.monthlyReceiving.map((m) => Number(m.amount))}
+                  tooltip={monthTooltip}
                 />
               </Card>
             </Col>

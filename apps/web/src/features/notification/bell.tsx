@@ -9,6 +9,7 @@ import { Badge, Button, Empty, Popover, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { whenIdle } from '../../lib/when-idle';
 import { keys, messagesQuery, saveLanguage, unreadQuery, useMarkAllRead, useMarkRead } from './api';
 import { MessageLine } from './parts';
 
@@ -22,7 +23,11 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const unread = useQuery(unreadQuery);
+  // The first count waits until the page the user opened has drawn (a call and a render less before it); the
+  // polls follow from there.
+  const [started, setStarted] = useState(false);
+  useEffect(() => whenIdle(() => setStarted(true), 2000), []);
+  const unread = useQuery({ ...unreadQuery, enabled: started });
   const count = unread.data?.unread ?? 0;
   const latest = useQuery({ ...messagesQuery({ page: 1, limit: 6, state: 'all' }), enabled: open });
   const markRead = useMarkRead();
