@@ -20,6 +20,12 @@ interface FeatureTexts {
  */
 const features = Object.values(import.meta.glob<FeatureTexts>(['../features/*/texts.ts', '../features/*/*-texts.ts'], { eager: true }));
 
+// The page's language follows the interface's (WCAG 3.1.1): a screen reader reads the English screens with an
+// English voice, and the browser hyphenates and picks fonts for the language shown.
+i18n.on('languageChanged', (lng) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng === 'en' ? 'en' : 'zh-CN';
+});
+
 void i18n.use(initReactI18next).init({
   resources: {
     'zh-CN': { translation: Object.assign({}, zhCN, ...features.map((f) => f.zhCN)) },
