@@ -2,6 +2,7 @@
 // count stopped at its cap); with `sizes`, a page-size changer that goes back to page 1 when the size changes.
 import { Grid, Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../lib/format';
 
 export function ListPagination({
   page,
@@ -33,7 +34,7 @@ export function ListPagination({
       pageSize={limit}
       total={total}
       showTotal={(count) =>
-        totalCapped ? t('shell.listTotalCapped', { total: count.toLocaleString('en-US') }) : t('shell.listTotal', { total: count })
+        totalCapped ? t('shell.listTotalCapped', { total: formatDecimal(String(count)) }) : t('shell.listTotal', { total: count })
       }
       {...(sizes ? { pageSizeOptions: sizes, showSizeChanger: true } : { showSizeChanger: false })}
       onChange={(next, size) => onChange(size === limit ? next : 1, size)}
