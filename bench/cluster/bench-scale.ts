@@ -10,38 +10,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loginToken } from '../lib/portal';
+import { type Figures, mixedRequests } from '../mixed/traffic';
 
 const dir = process.env.CLUSTER_DIR ?? '/tmp/portal-ha';
 const base = Number(process.env.CLUSTER_PORT_BASE ?? 27000);
 const front = `http://127.0.0.1:${base + 80}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  requests: number;
-}
-
-const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
-function mixedRequests(token: string) {
-  const json = { token, 'content-type': 'application/json' };
-  return [
-    { method: 'GET' as const, path: '/api/user/getInfo', headers: { token } },
-    { method: 'GET' as const, path: '/api/user/queryMerchantsModuleList', headers: { token } },
-    { method: 'POST' as const, path: '/api/purOrderBill/getPurOrderPage', headers: json, body: JSON.stringify({ page: 1, limit: 20 }) },
-    {
-      method: 'POST' as const,
-      path: '/api/acceptance/getAccDetailInfo',
-      headers: json,
-      body: JSON.stringify({ startDate: day(90), endDate: day(0), page: 1, limit: 50 }),
-    },
-    { method: 'GET' as const, path: '/api/dashboard/overview', headers: { token } },
-  ];
-}
 
 async function load(token: string): Promise<Figures> {
   const spec = JSON.stringify({ url: front, connections, seconds, requests: mixedRequests(token) });

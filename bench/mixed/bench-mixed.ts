@@ -12,36 +12,11 @@ import pg from 'pg';
 import { type RunningServer, startServer } from '@portal/e2e/support/server';
 import { buildServer } from '@portal/server/scripts/build.mjs';
 import { adminUrl, loginToken } from '../lib/portal';
+import { type Figures, mixedRequests } from './traffic';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const engines = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',').map((e) => e.trim());
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  requests: number;
-}
-
-const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
-function mixedRequests(token: string) {
-  const json = { token, 'content-type': 'application/json' };
-  return [
-    { method: 'GET' as const, path: '/api/user/getInfo', headers: { token } },
-    { method: 'GET' as const, path: '/api/user/queryMerchantsModuleList', headers: { token } },
-    { method: 'POST' as const, path: '/api/purOrderBill/getPurOrderPage', headers: json, body: JSON.stringify({ page: 1, limit: 20 }) },
-    {
-      method: 'POST' as const,
-      path: '/api/acceptance/getAccDetailInfo',
-      headers: json,
-      body: JSON.stringify({ startDate: day(90), endDate: day(0), page: 1, limit: 50 }),
-    },
-    { method: 'GET' as const, path: '/api/dashboard/overview', headers: { token } },
-  ];
-}
 
 async function load(url: string, token: string, runSeconds: number): Promise<Figures> {
   const spec = JSON.stringify({ url, connections, seconds: runSeconds, requests: mixedRequests(token) });

@@ -13,28 +13,10 @@ import { type RunningServer, startServer } from '@portal/e2e/support/server';
 import { buildServer } from '@portal/server/scripts/build.mjs';
 import { loginToken } from '../lib/portal';
 import { percentile, round } from '../lib/stats';
+import { day, mixedRequests } from '../mixed/traffic';
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 40);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
-/** bench:mixed's traffic. */
-function mixedRequests(token: string) {
-  const json = { token, 'content-type': 'application/json' };
-  return [
-    { method: 'GET' as const, path: '/api/user/getInfo', headers: { token } },
-    { method: 'GET' as const, path: '/api/user/queryMerchantsModuleList', headers: { token } },
-    { method: 'POST' as const, path: '/api/purOrderBill/getPurOrderPage', headers: json, body: JSON.stringify({ page: 1, limit: 20 }) },
-    {
-      method: 'POST' as const,
-      path: '/api/acceptance/getAccDetailInfo',
-      headers: json,
-      body: JSON.stringify({ startDate: day(90), endDate: day(0), page: 1, limit: 50 }),
-    },
-    { method: 'GET' as const, path: '/api/dashboard/overview', headers: { token } },
-  ];
-}
 
 function load(url: string, token: string, seconds: number) {
   const spec = JSON.stringify({ url, connections, seconds, requests: mixedRequests(token) });
