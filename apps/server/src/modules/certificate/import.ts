@@ -1,11 +1,13 @@
 // The certificate import: the template (.xlsx, the types on a second sheet), reading a filled sheet row by
-// row with exceljs's streaming reader, checking every row (type known, number present, dates real, goods
+// row (platform/xlsx), checking every row (type known, number present, dates real, goods
 // barcode of the supplier's, no duplicate in the sheet), and the validation report as .xlsx. All in the
 // caller's language; a filled sheet may carry either language's header.
-import { PassThrough, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { type ImportRow, type Language, certificate as contract, isCalendarDate, languages, titleIn } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { ApiError, type Localized } from '../../platform/errors';
+import { firstSheetRows } from '../../platform/xlsx';
 import { type ImportTexts, importTexts } from './import-texts';
 
 const { importColumns, maxImportRows, typeNameIn } = contract;
@@ -34,19 +36,8 @@ const maxLength: Record<Field, number> = {
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
 const controlCharacters = /[\u0000-\u001f\u007f]/g;
 
-/** A cell as text: dates as YYYY-MM-DD, formulas by their result, rich text joined; control characters dropped. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value).replace(controlCharacters, '').trim();
-}
+/** A cell's text, control characters dropped. */
+const textOf = (cell: string) => cell.replace(controlCharacters, '').trim();
 
 /** A date as typed (2026-03-01, 2026/3/1, 2026.3.1): YYYY-MM-DD, or null when it is not a calendar day. */
 export function dateOf(text: string): string | null {
@@ -61,8 +52,8 @@ export function dateOf(text: string): string | null {
  * caller's on a tie); refused, naming the columns absent in that language, unless it has them all. A header
  * that mixes the languages is refused as well: the report names the columns in one language.
  */
-function headerFields(values: ExcelJS.CellValue[], language: Language): (Field | undefined)[] {
-  const texts = values.map(cellText);
+function headerFields(cells: string[], language: Language): (Field | undefined)[] {
+  const texts = cells.map(textOf);
   const fieldsIn = (sheetLanguage: Language) => {
     const byHeader = new Map<string, Field>(importColumns.map((c) => [titleIn(sheetLanguage, c), c.field]));
     return texts.map((text) => byHeader.get(text));
@@ -78,39 +69,22 @@ function headerFields(values: ExcelJS.CellValue[], language: Language): (Field |
 
 /** The rows of the first sheet below the header, as texts by field (at most maxImportRows); refusals in each language. */
 export async function readSheet(bytes: Buffer, language: Language): Promise<{ row: number; cells: Cells }[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    entries: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-  });
+  const sheet = await firstSheetRows(bytes);
+  if (!sheet) throw ApiError.badRequest(inEach((words) => words.unreadable));
+  const [header, ...body] = sheet;
+  if (!header) throw ApiError.badRequest(inEach((words) => words.empty));
+  const fields = headerFields(header.cells, language);
   const rows: { row: number; cells: Cells }[] = [];
-  let fields: (Field | undefined)[] | undefined;
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = (Array.isArray(row.values) ? row.values : []) as ExcelJS.CellValue[];
-        if (!fields) {
-          fields = headerFields(values, language);
-          continue;
-        }
-        const cells = Object.fromEntries(importColumns.map((c) => [c.field, ''])) as Cells;
-        values.forEach((v, i) => {
-          const field = fields![i];
-          if (field) cells[field] = cellText(v);
-        });
-        if (Object.values(cells).every((v) => v === '')) continue;
-        if (rows.length >= maxImportRows) throw ApiError.badRequest(inEach((words) => words.tooManyRows(maxImportRows)));
-        rows.push({ row: row.number, cells });
-      }
-      break; // only the first sheet holds certificates
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw ApiError.badRequest(inEach((words) => words.unreadable));
+  for (const { row, cells: texts } of body) {
+    const cells = Object.fromEntries(importColumns.map((c) => [c.field, ''])) as Cells;
+    texts.forEach((text, i) => {
+      const field = fields[i];
+      if (field) cells[field] = textOf(text);
+    });
+    if (Object.values(cells).every((v) => v === '')) continue;
+    if (rows.length >= maxImportRows) throw ApiError.badRequest(inEach((words) => words.tooManyRows(maxImportRows)));
+    rows.push({ row, cells });
   }
-  if (!fields) throw ApiError.badRequest(inEach((words) => words.empty));
   return rows;
 }
 

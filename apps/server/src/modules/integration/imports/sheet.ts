@@ -1,19 +1,15 @@
-// Reading an import file (.xlsx with exceljs's streaming reader, .csv as RFC 4180 text in UTF-8 or GB18030) into
+// Reading an import file (.xlsx by platform/xlsx, .csv as RFC 4180 text in UTF-8 or GB18030) into
 // rows of cell texts, and writing the template and the report (.xlsx). No rule of the documents here: a cell is
 // text (a date cell YYYY-MM-DD, a number as written), the documents service decides what is valid.
-import { PassThrough, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { type Language, integration, titleIn } from '@portal/contract';
 import ExcelJS from 'exceljs';
 
 type ReportLine = integration.ReportLine;
 import { ApiError } from '../../../platform/errors';
+import { type SheetRow, firstSheetRows } from '../../../platform/xlsx';
 import { fileTexts, importTexts } from './texts';
-
-/** A data row of the file: its number in the sheet (the header is row 1) and its cells by column index (0-based). */
-export interface SheetRow {
-  row: number;
-  cells: string[];
-}
 
 export interface Sheet {
   header: string[];
@@ -25,53 +21,21 @@ const maxCellLength = 5_000;
 
 const tooManyRows = (rows: number) => new ApiError(413, '413', fileTexts.tooManyRows(integration.maxImportRows, rows));
 
-/** A cell as text: a date as YYYY-MM-DD, a formula by its result, rich text joined, a number as written. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    return '';
-  }
-  return String(value);
-}
-
 const clean = (text: string) => text.slice(0, maxCellLength).trim();
 
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    entries: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-  });
-  let header: string[] | undefined;
+  const sheet = await firstSheetRows(bytes);
+  if (!sheet) throw ApiError.badRequest(fileTexts.unreadable);
+  const [first, ...body] = sheet;
+  if (!first) throw ApiError.badRequest(fileTexts.empty);
   const rows: SheetRow[] = [];
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        // exceljs's values are 1-based (index 0 empty).
-        const values = (Array.isArray(row.values) ? row.values.slice(1) : []) as ExcelJS.CellValue[];
-        const cells = Array.from(values, (v) => clean(cellText(v)));
-        if (!header) {
-          header = cells;
-          continue;
-        }
-        if (cells.every((c) => c === '')) continue;
-        if (rows.length >= integration.maxImportRows) throw tooManyRows(rows.length + 1);
-        rows.push({ row: row.number, cells });
-      }
-      break; // the first sheet holds the data
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw ApiError.badRequest(fileTexts.unreadable);
+  for (const { row, cells } of body) {
+    const texts = cells.map(clean);
+    if (texts.every((c) => c === '')) continue;
+    if (rows.length >= integration.maxImportRows) throw tooManyRows(rows.length + 1);
+    rows.push({ row, cells: texts });
   }
-  if (!header) throw ApiError.badRequest(fileTexts.empty);
-  return { header, rows };
+  return { header: first.cells.map(clean), rows };
 }
 
 /** UTF-8 (with or without a byte-order mark), else GB18030 (Excel's CSV on a Chinese Windows). */
