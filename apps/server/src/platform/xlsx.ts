@@ -64,7 +64,8 @@ export interface SheetRow {
 export async function firstSheetRows(bytes: Buffer): Promise<SheetRow[] | null> {
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(bytes);
+    // exceljs types its argument as an ArrayBuffer; a Node Buffer is what it reads.
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
     return null;
   }
