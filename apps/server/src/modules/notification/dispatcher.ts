@@ -71,15 +71,17 @@ export async function dispatchAll(db: Kysely<DB>, limit = 200): Promise<Dispatch
 
 /**
  * The server's dispatch loop: every `pollMs` it drains what is ready. Every process may run it; the cursor's lock
- * lets one work at a time. Answers a function that stops it (and waits for a batch in progress).
+ * lets one work at a time. A failed run (the database away) is logged and tried again after a growing wait (at most
+ * ten seconds). Answers a function that stops it (and waits for a batch in progress).
  */
 export function startDispatcher(
   db: Kysely<DB>,
   options: { pollMs: number; batch: number },
   log: { error(o: object, m: string): void },
 ): () => Promise<void> {
-  return repeat(() => dispatchAll(db, options.batch).catch((err: unknown) => log.error({ err }, 'notification dispatcher failed')), {
+  return repeat(() => dispatchAll(db, options.batch), {
     firstAfterMs: options.pollMs,
     everyMs: options.pollMs,
+    onError: (err, failures) => log.error({ err, failures }, 'notification dispatcher failed'),
   });
 }

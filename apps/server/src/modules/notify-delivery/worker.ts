@@ -5,6 +5,7 @@
 // delivery twice, and a process killed mid-send leaves its rows to be retaken when their lease runs out.
 import type { Kysely } from 'kysely';
 import type { DB, DeliveryChannel } from '../../db/schema';
+import { backoffMs } from '../../platform/repeat';
 import type { SendOutcome } from './message';
 import { type ClaimedRow, type Outcome, claimDue, recordOutcomes } from './queue-repo';
 import { Pacer } from './pacer';
@@ -32,6 +33,8 @@ export const mailWaitMs = 3_600_000;
 const allChannels: DeliveryChannel[] = ['email', 'webhook', 'wecom', 'dingtalk', 'feishu'];
 /** How often the loop looks for rows whose worker's lease ran out. */
 const retakeEveryMs = 5000;
+/** The longest wait between claims while claiming fails. */
+const claimBackoffMaxMs = 10_000;
 
 /**
  * The delay before try `attempt + 1` after `attempt` failed: base · 2^(attempt-1), capped, of which a random
@@ -77,6 +80,8 @@ export class DeliveryWorker {
   private wakeBelow = 0;
   /** When the loop last looked for rows whose lease ran out. */
   private retakenAt = 0;
+  /** Claims that failed in a row. */
+  private claimFailures = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -127,8 +132,13 @@ export class DeliveryWorker {
       if (retake) this.retakenAt = Date.now();
       try {
         rows = await claimDue(this.db, { worker: this.id, limit: room, leaseMs: this.settings.leaseMs, channels: allChannels, retake });
+        this.claimFailures = 0;
       } catch (err) {
-        this.log.error({ err }, 'notification deliveries could not be claimed');
+        // The database away: said, and tried again after a wait that grows with each failure in a row.
+        this.claimFailures++;
+        this.log.error({ err, failures: this.claimFailures }, 'notification deliveries could not be claimed');
+        await this.pause(backoffMs(this.settings.idlePollMs, this.claimFailures, claimBackoffMaxMs), 'idle');
+        continue;
       }
       for (const row of rows) this.dispatch(row);
       // Fewer than asked: nothing more is due now; look again after the poll interval.
