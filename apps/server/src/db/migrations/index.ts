@@ -49,6 +49,7 @@ import * as m0050 from './0050-session-devices';
 import * as m0051 from './0051-audit-viewer';
 import * as m0052 from './0052-receiving-sort-indexes';
 import * as m0053 from './0053-receiving-rollup-fast';
+import * as m0054 from './0054-perf-receipts-by-order';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '0051-audit-viewer': m0051,
   '0052-receiving-sort-indexes': m0052,
   '0053-receiving-rollup-fast': m0053,
+  '0054-perf-receipts-by-order': m0054,
 };
 
 export const migrationProvider: MigrationProvider = {

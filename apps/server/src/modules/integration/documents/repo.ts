@@ -287,7 +287,8 @@ export async function refreshReceived(db: Db, tenantId: string, orders: string[]
       SELECT DISTINCT ON (bill_number, goods_code) bill_number, line_no, goods_code FROM lines ORDER BY bill_number, goods_code, line_no
     ), sums AS MATERIALIZED (
       SELECT a.po_bill_number AS bill_number, a.goods_code, sum(a.accepted_qty) AS qty
-      FROM o JOIN acceptance a ON a.tenant_id = ${tenantId} AND a.po_bill_number = o.bill_number GROUP BY 1, 2
+      -- po_bill_number <> '': the index of receiving by order (acceptance_po_goods) holds only lines naming one.
+      FROM o JOIN acceptance a ON a.tenant_id = ${tenantId} AND a.po_bill_number = o.bill_number AND a.po_bill_number <> '' GROUP BY 1, 2
     ), target AS MATERIALIZED (
       SELECT l.bill_number, l.line_no, CASE WHEN f.line_no IS NULL THEN 0 ELSE coalesce(s.qty, 0) END AS qty, l.received_qty
       FROM lines l

@@ -63,7 +63,9 @@ export async function awaitingReceipt(db: Kysely<DB>, tenantId: string, prefix: 
           selectFrom('acceptance as a')
             .select(sql`1`.as('one'))
             .whereRef('a.tenant_id', '=', 'o.tenant_id')
-            .whereRef('a.po_bill_number', '=', 'o.bill_number'),
+            .whereRef('a.po_bill_number', '=', 'o.bill_number')
+            // The index of receiving by order (acceptance_po_goods) holds only lines that name one.
+            .where('a.po_bill_number', '<>', ''),
         ),
       ),
     )
