@@ -82,6 +82,7 @@ const schema = z.object({
   NOTIFY_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
   NOTIFY_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   NOTIFY_MAX_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(20),
+  NOTIFY_MAX_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   NOTIFY_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   NOTIFY_ALLOW_PRIVATE_URLS: z
     .string()
@@ -225,6 +226,8 @@ export interface Config {
     sendTimeoutMs: number;
     /** The event-loop delay above which the worker keeps fewer sends in flight (the interactive calls come first); 0: never. */
     maxLagMs: number;
+    /** Sends a process starts a second at most (a steady drain the interactive calls hardly feel); 0: no limit. */
+    maxPerSecond: number;
     /** The retailer's hour (0-23) from which the day's digest e-mails go out. */
     digestHour: number;
     /** Private addresses and CIDR blocks robots and webhooks may reach nevertheless. */
@@ -307,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: Math.max(e.NOTIFY_LEASE_SECONDS * 1000, e.NOTIFY_SEND_TIMEOUT_MS * 6),
       sendTimeoutMs: e.NOTIFY_SEND_TIMEOUT_MS,
       maxLagMs: e.NOTIFY_MAX_LAG_MS,
+      maxPerSecond: e.NOTIFY_MAX_PER_SECOND,
       digestHour: e.NOTIFY_DIGEST_HOUR,
       allowPrivateUrls: e.NOTIFY_ALLOW_PRIVATE_URLS,
     },

@@ -1,7 +1,7 @@
 // The pacer gives the worker fewer sends while the event loop lags (the interactive calls come first) and its full
 // concurrency back, step by step, once the loop answers promptly again.
-import { expect, it } from 'vitest';
-import { Pacer } from './pacer';
+import { expect, it, vi } from 'vitest';
+import { Pacer, SendRate } from './pacer';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -37,5 +37,32 @@ it('never backs off with no limit set', async () => {
     expect(pacer.limit).toBe(8);
   } finally {
     pacer.stop();
+  }
+});
+
+it('starts at most the rate of sends a second, a short burst first, and none held back without a limit', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+  try {
+    const rate = new SendRate(1000);
+    let started = 0;
+    const run = (async () => {
+      for (let i = 0; i < 2010; i++) {
+        await rate.take();
+        started++;
+      }
+    })();
+    // The bucket's ten milliseconds' worth at once, then one a millisecond.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toBe(10);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(started).toBeGreaterThanOrEqual(990);
+    expect(started).toBeLessThanOrEqual(1011);
+    await vi.advanceTimersByTimeAsync(1000);
+    await run;
+    expect(started).toBe(2010);
+    const free = new SendRate(0);
+    for (let i = 0; i < 10_000; i++) await free.take();
+  } finally {
+    vi.useRealTimers();
   }
 });

@@ -53,3 +53,35 @@ export class Pacer {
     clearInterval(this.adjuster);
   }
 }
+
+/**
+ * At most `perSecond` sends started a second (0: no limit; NOTIFY_MAX_PER_SECOND), a token bucket that holds ten
+ * milliseconds' worth: a drain of a hundred thousand deliveries goes at a steady pace the interactive calls of the
+ * process and of the database feel far less (bench:notify-deliveries: getInfo's p99 +30 to +70 % at 1,200 a second
+ * against +290 % at 5,600), instead of as fast as two cores allow.
+ */
+export class SendRate {
+  private tokens: number;
+  private readonly burst: number;
+  private last = performance.now();
+
+  constructor(private readonly perSecond: number) {
+    this.burst = Math.max(1, perSecond / 100);
+    this.tokens = this.burst;
+  }
+
+  /** Resolves when one more send may start. */
+  async take(): Promise<void> {
+    if (this.perSecond <= 0) return;
+    for (;;) {
+      const now = performance.now();
+      this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) * this.perSecond) / 1000);
+      this.last = now;
+      if (this.tokens >= 1) {
+        this.tokens -= 1;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, ((1 - this.tokens) * 1000) / this.perSecond)));
+    }
+  }
+}

@@ -8,7 +8,7 @@ import type { DB, DeliveryChannel } from '../../db/schema';
 import { backoffMs } from '../../platform/repeat';
 import type { SendOutcome } from './message';
 import { type ClaimedRow, type Outcome, claimDue, recordOutcomes } from './queue-repo';
-import { Pacer } from './pacer';
+import { Pacer, SendRate } from './pacer';
 import { type Sender, waitingForMail } from './sender';
 
 export interface WorkerSettings {
@@ -25,6 +25,8 @@ export interface WorkerSettings {
   idlePollMs: number;
   /** The event-loop delay (ms) above which the worker keeps fewer sends in flight (0: never). */
   maxLagMs?: number;
+  /** Sends started a second at most (0 or absent: no limit). */
+  maxPerSecond?: number;
 }
 
 /** How long an e-mail waits, untried, for an SMTP server to be set. */
@@ -93,7 +95,10 @@ export class DeliveryWorker {
   ) {}
 
   start(): void {
-    this.loopDone ??= this.loop(new Pacer(this.settings.concurrency, this.settings.maxLagMs ?? 0));
+    this.loopDone ??= this.loop(
+      new Pacer(this.settings.concurrency, this.settings.maxLagMs ?? 0),
+      new SendRate(this.settings.maxPerSecond ?? 0),
+    );
   }
 
   /** Stops claiming, lets the sends in flight end and writes their outcomes. */
@@ -114,7 +119,7 @@ export class DeliveryWorker {
     return rows.length;
   }
 
-  private async loop(pacer: Pacer): Promise<void> {
+  private async loop(pacer: Pacer, rate: SendRate): Promise<void> {
     while (!this.stopped) {
       // Sends in flight up to the pacer's limit (lower while the event loop lags behind the interactive calls);
       // claims for half the slots or more at a time: one round trip per batch, not one per freed slot.
@@ -140,7 +145,10 @@ export class DeliveryWorker {
         await this.pause(backoffMs(this.settings.idlePollMs, this.claimFailures, claimBackoffMaxMs), 'idle');
         continue;
       }
-      for (const row of rows) this.dispatch(row);
+      for (const row of rows) {
+        await rate.take();
+        this.dispatch(row);
+      }
       // Fewer than asked: nothing more is due now; look again after the poll interval.
       if (rows.length < room) await this.pause(this.settings.idlePollMs, 'idle');
     }
