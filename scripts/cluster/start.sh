@@ -159,25 +159,18 @@ listen pg_write
   server pg1 127.0.0.1:${pg_port[0]} check port ${rest_port[0]}
   server pg2 127.0.0.1:${pg_port[1]} check port ${rest_port[1]}
 
-# PostgreSQL reads: the replica (GET /replica); while no replica is up, the primary.
+# PostgreSQL reads: the replica (GET /replica); while no replica is up, the primary (pg_write above: a listen section
+# is a backend as well).
 frontend pg_read
   mode tcp
   bind 127.0.0.1:$read_port
   use_backend pg_replicas if { nbsrv(pg_replicas) gt 0 }
-  default_backend pg_primary
+  default_backend pg_write
 
 backend pg_replicas
   mode tcp
   balance leastconn
   option httpchk GET /replica
-  http-check expect status 200
-  default-server inter 500ms fastinter 250ms fall 2 rise 1 on-marked-down shutdown-sessions
-  server pg1 127.0.0.1:${pg_port[0]} check port ${rest_port[0]}
-  server pg2 127.0.0.1:${pg_port[1]} check port ${rest_port[1]}
-
-backend pg_primary
-  mode tcp
-  option httpchk GET /primary
   http-check expect status 200
   default-server inter 500ms fastinter 250ms fall 2 rise 1 on-marked-down shutdown-sessions
   server pg1 127.0.0.1:${pg_port[0]} check port ${rest_port[0]}
