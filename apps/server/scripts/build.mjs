@@ -1,6 +1,5 @@
-// Compiles the server for production: one ES module per command in dist/ (main, seed, backup, restore) and one for
-// the notification delivery thread, the workspace's own TypeScript (src/ and @portal/contract) bundled, npm
-// packages left to node_modules.
+// Compiles the server for production: one ES module per command in dist/ (main, seed, backup, restore),
+// the workspace's own TypeScript (src/ and @portal/contract) bundled, npm packages left to node_modules.
 // dist/ sits at the depth of src/, so paths taken from import.meta.url at the root of src/ hold in both.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,8 +13,6 @@ export const entryPoints = {
   seed: 'src/seed-cli.ts',
   backup: 'src/db/backup/backup-cli.ts',
   restore: 'src/db/backup/restore-cli.ts',
-  // The notification delivery worker's thread (modules/notify-delivery/runtime.ts starts it).
-  'notify-thread': 'src/modules/notify-delivery/thread.ts',
 };
 
 export async function buildServer() {

@@ -14,7 +14,8 @@ import { scheduleExpiryJob } from './modules/certificate/expiry';
 import { scheduleRetentionJob } from './modules/integration/log/service';
 import { scheduleDemoFeed } from './modules/integration/feed/service';
 import { scheduleNotices } from './modules/notification/notices';
-import { startNotifyThread } from './modules/notify-delivery/runtime';
+import { renderEvent } from './modules/notification/render';
+import { startNotifyDelivery } from './modules/notify-delivery/runtime';
 import { sealPlainSsoSecrets } from './modules/menu/service';
 import { scheduleAuditJobs } from './modules/audit/jobs';
 import { jobActor, withAuditActor } from './db/audit-context';
@@ -84,9 +85,8 @@ async function main() {
     stopDemoFeed = withAuditActor(jobActor(config.demoFeed.tenant, 'demo feed'), () =>
       scheduleDemoFeed(database.db, { tenantId: config.demoFeed.tenant, everyMinutes: config.demoFeed.minutes }, app.log),
     );
-  // Notifications' delivery worker and daily digest (NOTIFY_WORKER), on a thread of their own: every process shares
-  // the queue (notify-delivery/).
-  if (config.notify.worker) stopNotifyDelivery = startNotifyThread(database.url, app.log);
+  // Notifications' delivery worker and daily digest (NOTIFY_WORKER): every process shares the queue (notify-delivery/).
+  if (config.notify.worker) stopNotifyDelivery = await startNotifyDelivery(database.db, config, renderEvent, app.log);
   app.log.info(
     `portal ready on http://localhost:${config.port} (database: ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'})`,
   );
