@@ -7,6 +7,7 @@
 // of every supplier over twelve months (sorted by OTIF, and by rejection rate), each raw (the repo's SQL in this
 // process) and through the portal's HTTP call. Figures are printed, never asserted.
 import { sql } from 'kysely';
+import { bulkLoad } from '@portal/server/src/db/bulk';
 import { businessDay } from '@portal/server/src/platform/clock';
 import * as repo from '@portal/server/src/modules/performance/repo';
 import { embeddedDatabase, loginToken, postgresDatabase, prepare, serve } from '../lib/portal';
@@ -43,8 +44,7 @@ try {
     const orders = Math.ceil(lines / linesPerOrder);
     const first = done / linesPerOrder;
     // Each chunk is a bulk load (migration 0048): one audit entry, not one per row, as an integration batch writes.
-    await db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL portal.audit_bulk = 'on'`.execute(trx);
+    await bulkLoad(db, 'demo', { job: 'bench:performance', lines }, async (trx) => {
       // Orders: one a supplier in turn (0: 100001), a day of the last year, delivery three days on, confirmed within
       // 2 to 40 hours of issue (deadline 24), a store and a category.
       await sql`INSERT INTO pur_order (tenant_id, bill_number, supp_code, dept_code, category_code, order_date, valid_days, delivery_date,
@@ -76,8 +76,6 @@ try {
         JOIN pur_order_line l ON l.tenant_id = 'demo' AND l.bill_number = p.bill_number,
         LATERAL (SELECT CASE WHEN (o * 3 + l.line_no) % 11 = 0 THEN l.confirmed_qty - 2 ELSE l.confirmed_qty END AS q,
           ((o * 31 + l.line_no) % 9 = 0)::int AS late) x`.execute(trx);
-      await sql`INSERT INTO audit_entry (tenant_id, kind, action, actor_kind, detail)
-        VALUES ('demo', 'change', 'seed', 'system', ${JSON.stringify({ job: 'bench:performance', lines })})`.execute(trx);
     });
     // Fresh statistics as the tables grow (after chunks 1, 2, 4, 8... and every 40th): a server without autovacuum
     // (this machine's has it off) otherwise plans the triggers' look-ups for empty tables, 30x slower at 100k lines.

@@ -36,7 +36,7 @@ export function xlsxFile<R extends object>(batches: AsyncIterable<R[]>, sheetNam
 }
 
 /** A cell as text: a date as YYYY-MM-DD, a formula by its result, rich text joined, a hyperlink by its text, a number as written. */
-export function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   if (typeof value === 'object') {

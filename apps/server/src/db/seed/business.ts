@@ -1,6 +1,6 @@
 // Two years of purchase orders and receiving lines for the demo suppliers, and their settlement (settlement.ts).
 import { type Kysely, sql } from 'kysely';
-import { bulkInsert } from '../bulk';
+import { bulkInsert, bulkLoad } from '../bulk';
 import type { DB, PurOrderTable } from '../schema';
 import { depts, type DemoGoods, suppliers } from './catalog';
 import { centsToString, lineAmountCents, microsToString, splitTax } from './money';
@@ -430,20 +430,9 @@ export async function growAcceptance(db: Kysely<DB>, tenantId: string, target: n
         );
       }
     }
-    await db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL portal.audit_bulk = 'on'`.execute(trx);
-      await bulkInsert(trx, 'acceptance', acceptanceColumns, batch, 5000);
-      await trx
-        .insertInto('audit_entry')
-        .values({
-          tenant_id: tenantId,
-          kind: 'change',
-          action: 'seed',
-          actor_kind: 'system',
-          detail: JSON.stringify({ job: 'grow receiving', lines: batch.length }),
-        })
-        .execute();
-    });
+    await bulkLoad(db, tenantId, { job: 'grow receiving', lines: batch.length }, (trx) =>
+      bulkInsert(trx, 'acceptance', acceptanceColumns, batch, 5000),
+    );
     count += batch.length;
     // Fresh statistics as the table grows (a server without autovacuum would plan the rollup triggers for an empty one).
     if (++batches % 10 === 1) await sql`ANALYZE acceptance`.execute(db);

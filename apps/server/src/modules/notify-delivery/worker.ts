@@ -43,7 +43,7 @@ const claimBackoffMaxMs = 10_000;
  * half is taken off ("equal jitter"), so that deliveries failed together do not come back together.
  */
 export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
-  const full = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  const full = backoffMs(baseMs, attempt, maxMs);
   return Math.round(full / 2 + (random() * full) / 2);
 }
 
