@@ -9,13 +9,23 @@ export const pageParams = {
 /**
  * A page of a list: `total` counts the matching rows. Lists that grow with the business stop counting at a cap
  * and say so with `totalCapped` (then more than `total` rows match: the grid shows "10,000+"); `next` is the
- * keyset cursor of the page after this one (send it as `after`), present when the page is full.
+ * keyset cursor of the page after this one (send it as `after`), present when the page is full; `prev` the cursor
+ * of the page before it (send it as `before`), present on every page but the first.
  */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ total: z.number().int(), totalCapped: z.boolean().optional(), next: z.string().optional(), list: z.array(item) });
+  z.object({
+    total: z.number().int(),
+    totalCapped: z.boolean().optional(),
+    next: z.string().optional(),
+    prev: z.string().optional(),
+    list: z.array(item),
+  });
 
-/** A list that reads deep pages by keyset: `after` is a page's `next` (the page after it, whatever `page` says). */
-export const keysetParams = { after: z.string().max(4000).optional() };
+/**
+ * A list that reads deep pages by keyset: `after` is a page's `next` (the page after it, whatever `page` says),
+ * `before` a page's `prev` (the page before it; the first page when fewer rows are left). Not both.
+ */
+export const keysetParams = { after: z.string().max(4000).optional(), before: z.string().max(4000).optional() };
 
 /** An exact decimal travelling as a string ("1003.00", "-51.00", "12.500000"). */
 export const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, '必须是数字');

@@ -16,9 +16,9 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const indexes = async () =>
-  (await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'perf_item' ORDER BY 1`.execute(database.db)).rows.map(
-    (r) => r.name,
-  );
+  (
+    await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'perf_item' ORDER BY 1`.execute(database.db)
+  ).rows.map((r) => r.name);
 
 /** The plan of the median's read, as the performance repo asks it (a store filter or none). */
 const plan = (dept: boolean) =>

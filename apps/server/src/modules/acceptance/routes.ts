@@ -18,6 +18,7 @@ export function acceptanceRoutes(ctx: AppContext) {
         sort: body.sort,
         filters: body.filters,
         after: body.after,
+        before: body.before,
       }),
     );
     registerCall(app, acceptance.getAccDetailColumnValues, ({ session, body }) => service.detailColumnValues(ctx, session, body));

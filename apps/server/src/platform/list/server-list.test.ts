@@ -109,35 +109,67 @@ describe('pages of a server list', () => {
               byOffset.push((await list.page(database.db, scope, {}, { ...grid, page, limit })).list.map((r) => r.id));
             const byKeyset: number[][] = [];
             let after: string | undefined;
+            let last: Awaited<ReturnType<typeof list.page>> | undefined;
             for (;;) {
               const page = await list.page(database.db, scope, {}, { ...grid, page: 1, limit, ...(after ? { after } : {}) });
-              if (page.list.length) byKeyset.push(page.list.map((r) => r.id));
+              if (page.list.length) {
+                byKeyset.push(page.list.map((r) => r.id));
+                last = page;
+              }
               // A page's rows carry only the list's fields, not the keys the cursor is read from.
               expect(Object.keys(page.list[0] ?? { id: 0 })).toEqual(['id']);
+              // Only the first page (and an empty one past the end) has no page before it.
+              expect(page.prev === undefined, `${field} ${order} by ${limit}: prev`).toBe(after === undefined || page.list.length === 0);
               if (!page.next) break;
               after = page.next;
             }
             expect(byKeyset, `${field} ${order} by ${limit}`).toEqual(byOffset);
+            // And back from the last page by `prev`, to the first, which says it is the first.
+            const back: number[][] = [last!.list.map((r) => r.id)];
+            for (let before = last!.prev; before;) {
+              const page = await list.page(database.db, scope, {}, { ...grid, page: 1, limit, before });
+              back.unshift(page.list.map((r) => r.id));
+              before = page.prev;
+            }
+            expect(back, `${field} ${order} by ${limit}, backwards`).toEqual(byOffset);
           }
         }
       }
     });
   }
 
+  it('read the first page when fewer than a page are left before the cursor, and refuse after and before together', async () => {
+    const list = listOf(false);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(await list.page(database.db, scope, {}, { page, limit: 7 }));
+    // Page 2's first row has 7 rows before it: page 1 exactly, which is the first.
+    const back = await list.page(database.db, scope, {}, { page: 1, limit: 7, before: pages[1]!.prev! });
+    expect(back.list).toEqual(pages[0]!.list);
+    expect(back.prev).toBeUndefined();
+    // With a page of 10, page 2 of 7 rows starts 7 rows in: fewer than 10 before it, so the first 10 rows.
+    const short = await list.page(database.db, scope, {}, { page: 1, limit: 10, before: pages[1]!.prev! });
+    expect(short.list).toEqual([...pages[0]!.list, ...pages[1]!.list.slice(0, 3)]);
+    expect(short.prev).toBeUndefined();
+    await expect(
+      list.page(database.db, scope, {}, { page: 1, limit: 7, after: pages[1]!.next!, before: pages[1]!.prev! }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/不能与 after 同时给出/) });
+  });
+
   it('refuse a cursor that is not one of theirs, or of another sort: 400, never 500', async () => {
     const list = listOf(false);
     const first = await list.page(database.db, scope, {}, { sort: { field: 'qty', order: 'asc' }, page: 1, limit: 5 });
     expect(first.next).toBeDefined();
     const forged = Buffer.from(JSON.stringify({ s: 'qty:asc', k: ['not a number', '1'] })).toString('base64url');
-    for (const [after, sort] of [
+    for (const [cursor, sort] of [
       ['nonsense', { field: 'qty', order: 'asc' }],
       [first.next!, { field: 'qty', order: 'desc' }],
       [forged, { field: 'qty', order: 'asc' }],
     ] as const) {
-      await expect(list.page(database.db, scope, {}, { sort, page: 1, limit: 5, after })).rejects.toMatchObject({
-        status: 400,
-        message: expect.stringMatching(/翻页位置无效/),
-      });
+      for (const way of ['after', 'before'])
+        await expect(list.page(database.db, scope, {}, { sort, page: 1, limit: 5, [way]: cursor })).rejects.toMatchObject({
+          status: 400,
+          message: expect.stringMatching(/翻页位置无效/),
+        });
     }
   });
 

@@ -82,6 +82,8 @@ export interface PageRequest extends GridRequest {
   limit: number;
   /** A page's `next`: the page after that page's last row (keyset, whatever `page` says). */
   after?: string | undefined;
+  /** A page's `prev`: the page before that page's first row (keyset; the first page when fewer rows are left). */
+  before?: string | undefined;
 }
 
 /** A page of a list: its rows, the count of all (a floor when `totalCapped`), and the cursor of the page after it. */
@@ -92,6 +94,8 @@ export interface ListPage<Row> {
   totalCapped?: boolean;
   /** Send as `after` for the page after this one (present when the page is full). */
   next?: string;
+  /** Send as `before` for the page before this one (present when this is not the first page). */
+  prev?: string;
 }
 
 /** The lists that grow with the business count up to this many rows for a page. */
@@ -139,6 +143,9 @@ interface Cursor {
 }
 
 const sortName = (sort: { field: string; order: SortOrder }) => `${sort.field}:${sort.order}`;
+/** The same key read the other way: the rows before a row, nearest first. */
+const reversed = (k: Key): Key => ({ value: k.value, descending: !k.descending, nullsLast: !k.nullsLast });
+
 const badCursor = () =>
   ApiError.badRequest({
     'zh-CN': 'body.after: 翻页位置无效，请从第一页重新查询',
@@ -240,38 +247,55 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
 
     /**
      * One page in the grid's order, and the count: exact, or (lists with `count`) cheap-exact or capped. A
-     * request with `after` reads the page after that row by keyset; every full page gives its `next`.
+     * request with `after` reads the page after that row by keyset, one with `before` the page before it (the
+     * rows before it nearest first, turned round; the first page when fewer than a page are left); every full
+     * page gives its `next`, every page but the first its `prev`. Any other page is read by its number (OFFSET):
+     * a jump, bounded by the count's cap where the list has one (10,000 rows).
      */
     async page(db: Kysely<DB>, scope: Scope, search: Search, request: PageRequest): Promise<ListPage<Row>> {
+      if (request.after !== undefined && request.before !== undefined)
+        throw ApiError.badRequest({ 'zh-CN': 'body.before: 不能与 after 同时给出', en: 'body.before: give after or before, not both' });
       const sort = request.sort ?? list.defaultSort;
       const keys = orderBy(sort.field, sort.order);
       const rows = matching(db, scope, search, request.filters);
       const names = keys.map((_, i) => `pageKey${i}`);
-      let q = list.select(rows, db, scope).select(keys.map((k, i) => sql`(${k.value})::text`.as(names[i]!)));
-      if (request.after !== undefined) q = q.where(afterRow(keys, decodeCursor(request.after, sortName(sort), keys.length)));
-      else q = q.offset((request.page - 1) * request.limit);
-      const [found, counted] = await Promise.all([
-        ordered(q, keys)
-          .limit(request.limit)
+      const base = list.select(rows, db, scope).select(keys.map((k, i) => sql`(${k.value})::text`.as(names[i]!)));
+      const read = (q: RowQuery<Row>, order: Key[], cursor?: string, limit = request.limit) =>
+        ordered(q, order)
+          .limit(limit)
           .execute()
           .catch((err: unknown) => {
-            throw request.after !== undefined && isDataException(err) ? badCursor() : err;
-          }),
-        count(db, scope, search, request.filters, rows),
-      ]);
-      const last = found[found.length - 1] as Record<string, string | null> | undefined;
+            throw cursor !== undefined && isDataException(err) ? badCursor() : err;
+          });
+      const cursorOf = (text: string) => decodeCursor(text, sortName(sort), keys.length);
+      /** The page's rows in the grid's order, and whether they are the first page. */
+      const readPage = async (): Promise<{ found: Row[]; first: boolean }> => {
+        if (request.after !== undefined)
+          return { found: await read(base.where(afterRow(keys, cursorOf(request.after))), keys, request.after), first: false };
+        if (request.before !== undefined) {
+          const back = keys.map(reversed);
+          // One row more than a page: whether any row is left before the page read.
+          const found = await read(base.where(afterRow(back, cursorOf(request.before))), back, request.before, request.limit + 1);
+          if (found.length > request.limit) return { found: found.slice(0, request.limit).reverse(), first: false };
+          if (found.length === request.limit) return { found: found.reverse(), first: true };
+          // Fewer than a page before it (rows came or went since): the first page, as page 1 shows it.
+          return { found: await read(base, keys), first: true };
+        }
+        return { found: await read(base.offset((request.page - 1) * request.limit), keys), first: request.page === 1 };
+      };
+      const [{ found, first }, counted] = await Promise.all([readPage(), count(db, scope, search, request.filters, rows)]);
+      const cursorAt = (row: Row | undefined) => {
+        const keyed = row as Record<string, string | null> | undefined;
+        return keyed && encodeCursor({ s: sortName(sort), k: names.map((n) => keyed[n] ?? null) });
+      };
+      const next = found.length === request.limit ? cursorAt(found[found.length - 1]) : undefined;
+      const prev = first ? undefined : cursorAt(found[0]);
       const page = found.map((row) => {
         const out = { ...row } as Record<string, unknown>;
         for (const name of names) delete out[name];
         return out as Row;
       });
-      return {
-        ...counted,
-        list: page,
-        ...(last && found.length === request.limit
-          ? { next: encodeCursor({ s: sortName(sort), k: names.map((n) => last[n] ?? null) }) }
-          : {}),
-      };
+      return { ...counted, list: page, ...(next ? { next } : {}), ...(prev ? { prev } : {}) };
     },
 
     /** A column's distinct texts under the search and the other columns' filters (the grid's checklist). */

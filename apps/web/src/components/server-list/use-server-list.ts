@@ -15,6 +15,8 @@ export interface ListBody {
   filters?: GridQuery['filters'];
   /** The previous page's `next` (lists with `keyset`): the server reads the page after it by keyset, not OFFSET. */
   after?: string;
+  /** The next page's `prev` (lists with `keyset`): the server reads the page before it by keyset. */
+  before?: string;
 }
 
 export interface ListPage<Item> {
@@ -24,6 +26,8 @@ export interface ListPage<Item> {
   list: Item[];
   /** The cursor of the page after this one. */
   next?: string | undefined;
+  /** The cursor of the page before this one. */
+  prev?: string | undefined;
 }
 
 export interface ServerListOptions<Search, Body extends ListBody, Item, Key extends QueryKey> {
@@ -46,11 +50,14 @@ export interface ServerListOptions<Search, Body extends ListBody, Item, Key exte
   sortable?(field: string): boolean;
   /** Rows shown before the grid scrolls. */
   maxRows?: number;
-  /** The call reads the page after the one shown by its cursor (`after`): deep pages by keyset. */
+  /** The call reads the page after or before the one shown by its cursors (`after`, `before`): deep pages by keyset. */
   keyset?: boolean;
 }
 
 const noGrid: GridQuery = { sort: null, filters: {} };
+
+/** Where a keyset page is read from: after a row of the page shown, or before one. */
+type Cursor = { after: string } | { before: string };
 
 export function useServerList<Search extends object, Body extends ListBody, Item, Key extends QueryKey>(
   options: ServerListOptions<Search, Body, Item, Key>,
@@ -60,20 +67,30 @@ export function useServerList<Search extends object, Body extends ListBody, Item
   const [ownSearch, setOwnSearch] = useState(initialSearch);
   const search = options.search ?? ownSearch;
   // Paging restarts with every new search, sort or filter.
-  const [paging, setPaging] = useState<{ of: Search; grid: GridQuery; page: number; limit: number; after?: string | undefined }>({
+  const [paging, setPaging] = useState<{ of: Search; grid: GridQuery; page: number; limit: number; cursor?: Cursor | undefined }>({
     of: search,
     grid: noGrid,
     page: 1,
     limit: pageSizes[0]!,
   });
-  const current = paging.of === search ? paging : { ...paging, of: search, page: 1, after: undefined };
-  const { grid, page, limit, after } = current;
+  const current = paging.of === search ? paging : { ...paging, of: search, page: 1, cursor: undefined };
+  const { grid, page, limit, cursor } = current;
 
   const sort = grid.sort && (!sortable || sortable(grid.sort.field)) ? { sort: { field: grid.sort.field, order: grid.sort.order } } : {};
   const exportBody = { ...bodyOf(search), ...sort, ...(columnValues ? { filters: grid.filters } : {}) } as Omit<Body, 'page' | 'limit'>;
-  const body = { ...exportBody, page, limit, ...(after ? { after } : {}) } as Body;
-  const { data, isFetching } = useSearchQuery(pageQuery(body), search);
+  const body = { ...exportBody, page, limit, ...cursor } as Body;
+  const { data, isFetching, isPlaceholderData } = useSearchQuery(pageQuery(body), search);
   const list = useMemo(() => data?.list ?? [], [data]);
+  /**
+   * The cursor to page `to` from the page shown, when it is the next or the previous one (and not page 1), and the
+   * rows shown are that page's (not the last page's, kept on screen while the page asked for is on its way).
+   */
+  const cursorTo = (to: number): Cursor | undefined => {
+    if (isPlaceholderData) return undefined;
+    if (to === page + 1 && data?.next) return { after: data.next };
+    if (to === page - 1 && to > 1 && data?.prev) return { before: data.prev };
+    return undefined;
+  };
   const rows = useMemo(() => list.map(row), [list, row]);
 
   /** A new search (the form's values, or some of them): back to page 1, asked of the server even when unchanged. */
@@ -82,7 +99,7 @@ export function useServerList<Search extends object, Body extends ListBody, Item
     rows,
     loading: isFetching,
     serverSide: true,
-    onQueryChange: (next: GridQuery) => setPaging({ ...current, grid: next, page: 1, after: undefined }),
+    onQueryChange: (next: GridQuery) => setPaging({ ...current, grid: next, page: 1, cursor: undefined }),
     ...(columnValues ? { columnValues: (field: string) => columnValues(body, field) } : {}),
     height: gridHeight(rows.length, maxRows),
   } satisfies Partial<DataGridProps>;
@@ -113,14 +130,10 @@ export function useServerList<Search extends object, Body extends ListBody, Item
       total: data?.total ?? 0,
       totalCapped: data?.totalCapped === true,
       ...(pageSizes.length > 1 ? { sizes: pageSizes } : {}),
-      // The page after the one shown, of a keyset list: read after its last row; any other page by its number.
+      // The page after or before the one shown, of a keyset list: read after its last row or before its first; any
+      // other page (a jump, page 1, a new size) by its number.
       onChange: (next: number, size: number) =>
-        setPaging({
-          ...current,
-          page: next,
-          limit: size,
-          after: keyset && size === limit && next === page + 1 ? data?.next : undefined,
-        }),
+        setPaging({ ...current, page: next, limit: size, cursor: keyset && size === limit ? cursorTo(next) : undefined }),
     },
   };
 }

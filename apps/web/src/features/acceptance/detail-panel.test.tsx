@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The receiving lines' pager says how many lines there are: "共 N 条" when the server counted them all, and
 // "10,000+ 条" / "10,000+ rows" when its count stopped at the cap (issue #34), in both languages; the page after
-// the one shown is asked for by the shown page's cursor (keyset), any other page by its number.
+// the one shown and the one before it are asked for by the shown page's cursors (keyset), any other page by its number.
 import { type AccDetail, acceptance } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,12 +63,18 @@ describe('receiving lines pager', () => {
     expect(screen.queryByText(/\+ 条/)).toBeNull();
   }, 60_000);
 
-  it('asks for the next page after the shown page’s last line, and for another page by its number', async () => {
+  it('asks for the next page after the shown page’s last line, the previous one before its first, and another by its number', async () => {
     signIn();
     const server = fakeServer([
       [
         acceptance.getAccDetailInfo,
-        ({ body }: { body: { page: number } }) => ({ total: 10_000, totalCapped: true, next: `after-${body.page}`, list: [line] }),
+        ({ body }: { body: { page: number } }) => ({
+          total: 10_000,
+          totalCapped: true,
+          next: `after-${body.page}`,
+          ...(body.page > 1 ? { prev: `before-${body.page}` } : {}),
+          list: [line],
+        }),
       ],
     ]);
     renderPage(<DetailPanel condition={condition} />);
@@ -76,8 +82,14 @@ describe('receiving lines pager', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByTitle('2'));
     await waitFor(() => expect(server.sent.at(-1)?.body).toMatchObject({ page: 2, after: 'after-1' }));
+    await user.click(screen.getByTitle('3'));
+    await waitFor(() => expect(server.sent.at(-1)?.body).toMatchObject({ page: 3, after: 'after-2' }));
+    await user.click(screen.getByTitle('2'));
+    await waitFor(() => expect(server.sent.at(-1)?.body).toMatchObject({ page: 2, before: 'before-3' }));
+    expect(server.sent.at(-1)?.body).not.toHaveProperty('after');
     await user.click(screen.getByTitle('1'));
     await waitFor(() => expect(server.sent.at(-1)?.body).toMatchObject({ page: 1 }));
     expect(server.sent.at(-1)?.body).not.toHaveProperty('after');
+    expect(server.sent.at(-1)?.body).not.toHaveProperty('before');
   }, 60_000);
 });

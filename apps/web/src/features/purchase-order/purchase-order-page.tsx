@@ -58,6 +58,8 @@ export default function PurchaseOrderPage() {
     row: orderRow,
     pageSizes,
     maxRows: 15,
+    // Grows with the business: the next and previous pages are read by keyset.
+    keyset: true,
   });
   const columns = useMemo(() => orderColumns(t), [t]);
 

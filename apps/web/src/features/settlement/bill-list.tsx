@@ -69,6 +69,8 @@ export function BillList({ kind }: { kind: 'normal' | 'advance' }) {
     row: billRow,
     pageSizes,
     maxRows: 15,
+    // Grows with the business: the next and previous pages are read by keyset.
+    keyset: true,
   });
   const { list } = bills;
   const units = useUnitOptions();

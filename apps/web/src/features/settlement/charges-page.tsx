@@ -54,6 +54,8 @@ export default function ChargesPage() {
     row,
     pageSizes: [20, 50, 100],
     maxRows: 15,
+    // Grows with the business: the next and previous pages are read by keyset.
+    keyset: true,
   });
   const { list } = charges;
   const exports = useAuthButtons(settlement.chargeModule).has(settlement.chargeButtons.export);

@@ -77,6 +77,8 @@ function StepQueue({ step, suppCode }: { step: Step; suppCode: string | undefine
     row: billRow,
     pageSizes: [20, 50, 100],
     maxRows: 15,
+    // Grows with the business: the next and previous pages are read by keyset.
+    keyset: true,
   });
   const columns = useMemo(() => billColumns(t, true), [t]);
   const [selected, setSelected] = useState<string>();
