@@ -1,5 +1,5 @@
 // SQL of purchase orders, always within a data scope.
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { purchaseOrder } from '@portal/contract';
 import type { DB, PurOrderTable } from '../../db/schema';
@@ -49,9 +49,9 @@ const column = (value: RawBuilder<unknown>, text: RawBuilder<unknown> = value, n
   ...(numeric ? { numeric } : {}),
 });
 
-function summaryColumns(db: Kysely<DB>) {
-  return db
-    .selectFrom('pur_order as o')
+/** Orders as the query `orders` (on `pur_order as o`) chooses them, with their names and derived values. */
+function summaryColumns(orders: SelectQueryBuilder<DB & { o: DB['pur_order'] }, 'o', object>) {
+  return orders
     .innerJoin('supplier as s', (j) => j.onRef('s.tenant_id', '=', 'o.tenant_id').onRef('s.supp_code', '=', 'o.supp_code'))
     .innerJoin('dept as d', (j) => j.onRef('d.tenant_id', '=', 'o.tenant_id').onRef('d.dept_code', '=', 'o.dept_code'))
     .leftJoin('category as c', (j) => j.onRef('c.tenant_id', '=', 'o.tenant_id').onRef('c.category_code', '=', 'o.category_code'))
@@ -87,6 +87,25 @@ function summaryColumns(db: Kysely<DB>) {
     ]);
 }
 
+/** The order list's columns by wire field: what the grid sorts and filters by. */
+export const orderColumns: Record<string, ListColumn> = {
+  billNumber: column(sql`o.bill_number`),
+  orderDate: column(sql`o.order_date`, sql`o.order_date::text`),
+  deliveryDate: column(sql`o.delivery_date`, sql`o.delivery_date::text`),
+  deadline: column(deadline, sql`${deadline}::text`),
+  deptCode: column(sql`o.dept_code`),
+  deptName: column(deptName),
+  status: column(sql`o.status`),
+  totalQty: column(sql`o.total_qty`, shownQty(sql`o.total_qty`), true),
+  totalAmount: column(sql`o.total_amount`, sql`o.total_amount::text`, true),
+  receivedQty: column(receivedQty, shownQty(receivedQty), true),
+  lineCount: column(lineCount, lineCount, true),
+  suppCode: column(sql`o.supp_code`),
+  deliveryMode: column(sql`o.delivery_mode`),
+  orderType: column(sql`o.order_type`),
+  categoryName: column(categoryName),
+};
+
 /** The purchase-order list: the scope's orders under the search, newest first. */
 export const orderList = serverList({
   from: (db) => db.selectFrom('pur_order as o'),
@@ -101,34 +120,19 @@ export const orderList = serverList({
     if (filter.view) q = q.where(viewSql[filter.view]);
     return q;
   },
-  columns: {
-    billNumber: column(sql`o.bill_number`),
-    orderDate: column(sql`o.order_date`, sql`o.order_date::text`),
-    deliveryDate: column(sql`o.delivery_date`, sql`o.delivery_date::text`),
-    deadline: column(deadline, sql`${deadline}::text`),
-    deptCode: column(sql`o.dept_code`),
-    deptName: column(deptName),
-    status: column(sql`o.status`),
-    totalQty: column(sql`o.total_qty`, shownQty(sql`o.total_qty`), true),
-    totalAmount: column(sql`o.total_amount`, sql`o.total_amount::text`, true),
-    receivedQty: column(receivedQty, shownQty(receivedQty), true),
-    lineCount: column(lineCount, lineCount, true),
-    suppCode: column(sql`o.supp_code`),
-    deliveryMode: column(sql`o.delivery_mode`),
-    orderType: column(sql`o.order_type`),
-    categoryName: column(categoryName),
-  },
+  columns: orderColumns,
   defaultSort: { field: 'orderDate', order: 'desc' },
   then: [{ value: sql`o.bill_number`, order: 'desc' }],
   // Grows with the business: the page's count stops at the cap (the grid shows "10,000+").
   count: { cap: listCountCap },
-  // The page's fields come from joins; the matching orders are chosen by key first.
-  select: (matching, db, scope) =>
-    summaryColumns(db).where('o.tenant_id', '=', scope.tenantId).where('o.bill_number', 'in', matching.select('o.bill_number')),
+  // The page's fields joined to the matching orders themselves: the scope and the search stay on the query that is
+  // sorted and cut, so a supplier's page reads its own orders by index (as a semi-join on the bill numbers it sorted
+  // every order of the tenant first: 48 ms alone at 200,000 orders, growing with the tenant).
+  select: (matching) => summaryColumns(matching),
 });
 
 export function header(db: Kysely<DB>, scope: DataScope, billNumber: string) {
-  return summaryColumns(db)
+  return summaryColumns(db.selectFrom('pur_order as o'))
     .innerJoin('tenant as t', 't.id', 'o.tenant_id')
     .select([
       't.company_name as companyName',
