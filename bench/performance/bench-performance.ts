@@ -8,16 +8,14 @@
 // process) and through the portal's HTTP call. Figures are printed, never asserted.
 import { sql } from 'kysely';
 import { bulkLoad } from '@portal/server/src/db/bulk';
-import { businessDay } from '@portal/server/src/platform/clock';
 import * as repo from '@portal/server/src/modules/performance/repo';
+import { benchOrders, linesPerOrder, orderLines, orders } from '../lib/orders';
 import { embeddedDatabase, loginToken, postgresDatabase, prepare, serve } from '../lib/portal';
 import { percentile, round } from '../lib/stats';
 
 const totalLines = Number(process.env.LINES ?? process.env.BENCH_LINES ?? 1_000_000);
 // Chunks small enough for the lock table: migration 0021's trigger takes one advisory lock per receiving bill.
 const chunkLines = 5_000;
-const linesPerOrder = 5;
-const suppliers = 200;
 const rounds = Number(process.env.BENCH_REQUESTS ?? 200);
 const rollups = 'supplier_performance_monthly, supplier_performance_total, supplier_performance_pending';
 
@@ -27,54 +25,24 @@ try {
   // A kept database (BENCH_KEEP_DATABASE) that already holds its lines is timed again as it is: no seed, no load.
   const reuse = bench.prepared === true;
   if (!reuse) await prepare(bench.database);
-  await sql`INSERT INTO supplier (tenant_id, supp_code, supp_name)
-    SELECT 'demo', 'PB' || lpad(i::text, 3, '0'), '绩效测试供应商 ' || i FROM generate_series(1, ${suppliers}) i ON CONFLICT DO NOTHING`.execute(
-    db,
-  );
-  const depts = (await sql<{ code: string }>`SELECT dept_code AS code FROM dept WHERE tenant_id = 'demo' ORDER BY 1`.execute(db)).rows.map(
-    (r) => r.code,
-  );
-  const categories = (
-    await sql<{ code: string }>`SELECT category_code AS code FROM category c WHERE tenant_id = 'demo'
-      AND NOT EXISTS (SELECT 1 FROM category k WHERE k.tenant_id = c.tenant_id AND k.parent_category_code = c.category_code) ORDER BY 1`.execute(
-      db,
-    )
-  ).rows.map((r) => r.code);
-  const today = businessDay(new Date());
+  const setup = await benchOrders(db);
+  const { depts, today } = setup;
   const started = Date.now();
   for (let done = 0, chunk = 0; !reuse && done < totalLines; done += chunkLines, chunk++) {
     const lines = Math.min(chunkLines, totalLines - done);
-    const orders = Math.ceil(lines / linesPerOrder);
+    const count = Math.ceil(lines / linesPerOrder);
     const first = done / linesPerOrder;
     // Each chunk is a bulk load (migration 0048): one audit entry, not one per row, as an integration batch writes.
     await bulkLoad(db, 'demo', { job: 'bench:performance', lines }, async (trx) => {
-      // Orders: one a supplier in turn (0: 100001), a day of the last year, delivery three days on, confirmed within
-      // 2 to 40 hours of issue (deadline 24), a store and a category.
-      await sql`INSERT INTO pur_order (tenant_id, bill_number, supp_code, dept_code, category_code, order_date, valid_days, delivery_date,
-          delivery_mode, order_type, status, total_qty, total_amount, issued_at, confirm_due_at, confirmed_at, confirmed_by)
-        SELECT 'demo', 'PB' || lpad(o::text, 9, '0'),
-          CASE WHEN o % ${suppliers + 1} = 0 THEN '100001' ELSE 'PB' || lpad((o % ${suppliers + 1})::text, 3, '0') END,
-          (${depts}::text[])[1 + o % ${depts.length}], (${categories}::text[])[1 + (o / 7) % ${categories.length}],
-          d, 7, d + 3, '直送', '普通', '已确认', 50, 100,
-          (d + time '09:00') AT TIME ZONE 'Asia/Shanghai', (d + time '09:00') AT TIME ZONE 'Asia/Shanghai' + interval '24 hours',
-          (d + time '09:00') AT TIME ZONE 'Asia/Shanghai' + make_interval(hours => (2 + (o * 7919) % 39)::int), 'bench'
-        FROM generate_series(${first}::bigint, ${first + orders - 1}::bigint) o, LATERAL (SELECT ${today}::date - 368 + (o * 104729 % 365)::int AS d) x`.execute(
-        trx,
-      );
-      // Lines: 10 each, some confirmed short, the promise the delivery date or a day later.
-      await sql`INSERT INTO pur_order_line (tenant_id, bill_number, line_no, goods_code, order_qty, price, amount, tax_rate, confirmed_qty, promised_date)
-        SELECT 'demo', p.bill_number, n, 'G' || (n + o % 97), 10, 2, 20, 13,
-          CASE WHEN (o + n) % 13 = 0 THEN 8 ELSE 10 END, p.delivery_date + ((o + n) % 5 = 0)::int
-        FROM generate_series(${first}::bigint, ${first + orders - 1}::bigint) o
-        JOIN pur_order p ON p.tenant_id = 'demo' AND p.bill_number = 'PB' || lpad(o::text, 9, '0'),
-        generate_series(1, ${linesPerOrder}) n`.execute(trx);
+      await orders(trx, setup, first, count);
+      await orderLines(trx, first, count);
       // Receiving: one line per order line, one bill per order and day (a bill has one date); mostly on the promise, some late, some short, some rejected.
       await sql`INSERT INTO acceptance (tenant_id, bill_number, line_no, supp_code, dept_code, acc_date, po_bill_number, goods_code, category_code,
           brand_code, accepted_qty, price, amount, amount_excl, tax, tax_rate, rejected_qty)
         SELECT 'demo', 'R' || p.bill_number || '-' || late, l.line_no, p.supp_code, p.dept_code, p.delivery_date + late * 2,
           p.bill_number, l.goods_code, p.category_code, '', q, 2, q * 2, round(q * 2 / 1.13, 2), q * 2 - round(q * 2 / 1.13, 2), 13,
           CASE WHEN (o + l.line_no) % 17 = 0 THEN 1 ELSE 0 END
-        FROM generate_series(${first}::bigint, ${first + orders - 1}::bigint) o
+        FROM generate_series(${first}::bigint, ${first + count - 1}::bigint) o
         JOIN pur_order p ON p.tenant_id = 'demo' AND p.bill_number = 'PB' || lpad(o::text, 9, '0')
         JOIN pur_order_line l ON l.tenant_id = 'demo' AND l.bill_number = p.bill_number,
         LATERAL (SELECT CASE WHEN (o * 3 + l.line_no) % 11 = 0 THEN l.confirmed_qty - 2 ELSE l.confirmed_qty END AS q,

@@ -1,0 +1,97 @@
+// npm run bench:lists — the first page of the purchase-order list (issue 34) for its default sort and every sort
+// the grid offers, both directions, for one supplier (100001) and for staff (every supplier), each under 20
+// concurrent requests of the repo's SQL with its capped count (p50 and p99 of BENCH_REQUESTS, default 100), and
+// the plan's top node. The orders: a database kept by `BENCH_KEEP_DATABASE` (bench:performance's 10M-line one holds
+// two million), else a new one on BENCH_DATABASE_URL or 127.0.0.1:5432 given ORDERS (default 200,000) orders of
+// five lines over 201 suppliers (bench:performance's orders, without receiving). BENCH_SORTS=regex: only those fields.
+import { sql } from 'kysely';
+import * as repo from '@portal/server/src/modules/purchase-order/repo';
+import { bulkLoad } from '@portal/server/src/db/bulk';
+import { businessDay } from '@portal/server/src/platform/clock';
+import { benchOrders, orderLines, orders } from '../lib/orders';
+import { postgresDatabase, prepare } from '../lib/portal';
+import { percentile, round, timeConcurrent } from '../lib/stats';
+
+const wanted = Number(process.env.ORDERS ?? 200_000);
+const requests = Number(process.env.BENCH_REQUESTS ?? 100);
+const connections = 20;
+const only = process.env.BENCH_SORTS ? new RegExp(process.env.BENCH_SORTS) : undefined;
+
+/** The scans of a query's plan (the page's rows, without the count), its parameters inlined as literals. */
+async function planOf(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
+  const inlined = compiled.sql.replace(
+    /\$(\d+)/g,
+    (_, n: string) => `'${String(compiled.parameters[Number(n) - 1]).replaceAll("'", "''")}'`,
+  );
+  const { rows } = await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${inlined}`).execute(bench!.database.db);
+  const lines = rows.map((r) => r['QUERY PLAN']);
+  const scans = lines
+    .filter((l) => /Scan|Sort/.test(l) && !/SubPlan|InitPlan/.test(l))
+    .map((l) =>
+      l
+        .trim()
+        .replace(/\s+\(cost.*$/, '')
+        .replace(/^->\s+/, ''),
+    );
+  return [...new Set(scans)].slice(0, 4).join(' | ');
+}
+
+const bench = await postgresDatabase();
+if (!bench) throw new Error('bench:lists needs PostgreSQL at BENCH_DATABASE_URL or 127.0.0.1:5432');
+try {
+  const db = bench.database.db;
+  if (!bench.prepared) await prepare(bench.database);
+  const have = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pur_order WHERE tenant_id = 'demo'`.execute(db)).rows[0]!.n;
+  if (have < wanted) {
+    const setup = await benchOrders(db);
+    const started = Date.now();
+    const chunk = 2_000;
+    for (let first = 0; first < wanted; first += chunk) {
+      const count = Math.min(chunk, wanted - first);
+      await bulkLoad(db, 'demo', { job: 'bench:lists', orders: count }, async (trx) => {
+        await orders(trx, setup, first, count);
+        await orderLines(trx, first, count);
+      });
+      if (first % (chunk * 25) === 0) await sql`VACUUM ANALYZE pur_order, pur_order_line, perf_item`.execute(db);
+    }
+    await sql`VACUUM ANALYZE`.execute(db);
+    console.log(`# ${wanted} orders loaded in ${round((Date.now() - started) / 1000)} s`);
+  }
+  const total = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pur_order WHERE tenant_id = 'demo'`.execute(db)).rows[0]!.n;
+  const mine = (
+    await sql<{ n: number }>`SELECT count(*)::int AS n FROM pur_order WHERE tenant_id = 'demo' AND supp_code = '100001'`.execute(db)
+  ).rows[0]!.n;
+  console.log(
+    `# ${total} orders of the tenant, ${mine} of 100001; ${connections} concurrent, ${requests} requests per figure (${businessDay(new Date())})`,
+  );
+
+  const scopes = [
+    ['supplier', { tenantId: 'demo', suppCode: '100001' }],
+    ['staff', { tenantId: 'demo', suppCode: null }],
+  ] as const;
+  const sorts = [
+    undefined,
+    ...Object.keys(repo.orderColumns).flatMap((field) => (['asc', 'desc'] as const).map((order) => ({ field, order }))),
+  ].filter((s) => !only || only.test(s?.field ?? 'default'));
+  for (const [who, scope] of scopes) {
+    for (const sort of sorts) {
+      const request = { page: 1, limit: 20, ...(sort ? { sort } : {}) };
+      const page = () => repo.orderList.page(db, scope, {}, request);
+      await timeConcurrent(page, 5, 5);
+      const took = await timeConcurrent(page, requests, connections);
+      const alone = await timeConcurrent(page, 5, 1);
+      const scans = await planOf(
+        repo.orderList
+          .exportQuery(db, scope, {}, sort ? { sort } : {})
+          .limit(20)
+          .compile(),
+      );
+      console.log(
+        `${who.padEnd(8)} ${(sort ? `${sort.field} ${sort.order}` : 'default (orderDate desc)').padEnd(24)} p50 ${String(round(percentile(took, 50))).padStart(7)} ms  p99 ${String(round(percentile(took, 99))).padStart(7)} ms  alone ${String(round(percentile(alone, 50))).padStart(6)} ms  ${scans}`,
+      );
+    }
+  }
+} finally {
+  await bench.database.close();
+  await bench.dispose();
+}
