@@ -1,7 +1,7 @@
 // SQL of purchase orders, always within a data scope.
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { containing } from '../../db/like';
-import type { purchaseOrder } from '@portal/contract';
+import { purchaseOrder } from '@portal/contract';
 import type { DB, PurOrderTable } from '../../db/schema';
 import { type ListColumn, listCountCap, serverList } from '../../platform/list/server-list';
 import { type DataScope, inScope } from '../../platform/scope';
@@ -40,11 +40,11 @@ const deadline = sql<string>`(o.order_date + o.valid_days)`;
 /** Quantities as the grid shows them: without trailing zeros ("684", "2.5"). */
 const shownQty = (value: RawBuilder<unknown>) => sql`trim_scale(${value})::text`;
 
-/** A column of the order list: sorted by its value, filtered on its text as the grid shows it. */
+/** A column of the order list: filtered on its text as the grid shows it; sorted by its value when an index serves that. */
 const column = (value: RawBuilder<unknown>, text: RawBuilder<unknown> = value, numeric = false): ListColumn => ({
   value,
   text,
-  sortable: true,
+  sortable: false,
   filterable: true,
   ...(numeric ? { numeric } : {}),
 });
@@ -87,8 +87,8 @@ function summaryColumns(orders: SelectQueryBuilder<DB & { o: DB['pur_order'] }, 
     ]);
 }
 
-/** The order list's columns by wire field: what the grid sorts and filters by. */
-export const orderColumns: Record<string, ListColumn> = {
+/** The order list's columns by wire field: what the grid filters by, and sorts by (purOrderSortFields, below). */
+const filterColumns: Record<string, ListColumn> = {
   billNumber: column(sql`o.bill_number`),
   orderDate: column(sql`o.order_date`, sql`o.order_date::text`),
   deliveryDate: column(sql`o.delivery_date`, sql`o.delivery_date::text`),
@@ -105,6 +105,14 @@ export const orderColumns: Record<string, ListColumn> = {
   orderType: column(sql`o.order_type`),
   categoryName: column(categoryName),
 };
+
+/** The columns, those of purOrderSortFields sortable (migration 0056's indexes and pur_order_supp_date serve them). */
+export const orderColumns: Record<string, ListColumn> = Object.fromEntries(
+  Object.entries(filterColumns).map(([field, c]) => [
+    field,
+    { ...c, sortable: (purchaseOrder.purOrderSortFields as readonly string[]).includes(field) },
+  ]),
+);
 
 /** The purchase-order list: the scope's orders under the search, newest first. */
 export const orderList = serverList({
@@ -123,6 +131,9 @@ export const orderList = serverList({
   columns: orderColumns,
   defaultSort: { field: 'orderDate', order: 'desc' },
   then: [{ value: sql`o.bill_number`, order: 'desc' }],
+  // Their indexes end in bill_number DESC: read forward (ascending, ties by bill descending) or backward
+  // (descending, ties by bill ascending), never sorted.
+  tiesFollowSort: ['deliveryDate', 'totalAmount'],
   // Grows with the business: the page's count stops at the cap (the grid shows "10,000+").
   count: { cap: listCountCap },
   // The page's fields joined to the matching orders themselves: the scope and the search stay on the query that is

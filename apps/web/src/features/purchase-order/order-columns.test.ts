@@ -119,3 +119,17 @@ describe('confirmation on the grids', () => {
     expect(marksOf({ overdue: false, changed: false, late: false })).toBe('');
   });
 });
+
+describe('order list columns', () => {
+  it('offer a sort on the fields the server sorts by index, and filters on every column but the marks', async () => {
+    const { default: i18n } = await import('../../i18n');
+    const columns = orderColumns(i18n.t);
+    expect(columns.filter((c) => c.sortable !== false).map((c) => c.field)).toEqual([
+      'billNumber',
+      'orderDate',
+      'deliveryDate',
+      'totalAmount',
+    ]);
+    expect(columns.filter((c) => c.filterable === false).map((c) => c.field)).toEqual(['marks']);
+  });
+});

@@ -1,6 +1,6 @@
 // The grids of purchase orders: the list, an order's lines and its lines split into packing units. Numbers
 // show as exact text; the list's texts are those the server filters on (quantities without trailing zeros).
-import { type PurOrderSummary, percentOf, subtractDecimal, toUnits } from '@portal/contract';
+import { type PurOrderSummary, percentOf, purchaseOrder, subtractDecimal, toUnits } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { type GridColumn, type GridRow, fitTitles } from '../../components/data-grid';
 import { formatDecimal, formatPrice, formatRate } from '../../lib/format';
@@ -9,6 +9,8 @@ import { statusClass } from './order-status';
 
 const plainQty = (value: string) => formatDecimal(value, { max: 3, group: false });
 const plainMoney = (value: string) => formatDecimal(value, { min: 2, max: 2, group: false });
+
+const sortable = new Set<string>(purchaseOrder.purOrderSortFields);
 
 export function orderColumns(t: TFunction): GridColumn[] {
   const title = (field: string) => t(`purchaseOrder.columns.${field}`);
@@ -20,7 +22,7 @@ export function orderColumns(t: TFunction): GridColumn[] {
       .filter(Boolean)
       .map((m) => t(`purchaseOrder.marks.${m}`))
       .join(' · ');
-  return fitTitles([
+  const columns: GridColumn[] = [
     { field: 'billNumber', title: title('billNumber'), width: 150, fixed: 'left' },
     { field: 'deptName', title: title('deptName'), width: 150 },
     {
@@ -56,7 +58,9 @@ export function orderColumns(t: TFunction): GridColumn[] {
       filterable: false,
       cellClass: (row) => (row.marks ? 'po-mark' : undefined),
     },
-  ]);
+  ];
+  // The server sorts by the fields its indexes serve (purOrderSortFields); every column filters.
+  return fitTitles(columns.map((c) => (c.sortable === false || sortable.has(c.field) ? c : { ...c, sortable: false })));
 }
 
 /** A received order with less than it asked for (ordered, then received, then short). */
