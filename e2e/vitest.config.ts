@@ -10,11 +10,11 @@ const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 /**
  * The longest files, longest first (a quiet CI run with two workers, 2026-11-26: shell 209 s, the accessibility
- * halves 228 and 242 s, data-grid 105 s, the rest under 90 s; two-factor sign-in, 2026-11-27, 75 s): started first,
+ * halves 228 and 242 s, data-grid 105 s, the rest under 90 s): started first,
  * they end before the short ones, which then fill both workers to the end. Without it a fresh clone (no timings
  * cached) starts the biggest files by size, and the accessibility scans (short files, about four minutes each) came last.
  */
-const longestFirst = ['shell', 'accessibility', 'accessibility-staff', 'data-grid', 'settlement', 'employee', 'integration-import', 'mfa'];
+const longestFirst = ['shell', 'accessibility', 'accessibility-staff', 'data-grid', 'settlement', 'employee', 'integration-import'];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -19,10 +19,14 @@ const tmp = `${import.meta.dirname}/../.tmp`;
 const admin = { secret: '', recoveryCodes: [] as string[], usedSteps: new Set<number>() };
 const stepNow = () => Math.floor(Date.now() / 30_000);
 
-/** A code of a time-step not used yet (waiting for the next step when this one was), as a person would wait. */
+/**
+ * A code of a time-step after every one used (the server takes each step once): this step's, or the next one's,
+ * which the server accepts too (one step of skew either side, RFC 6238's allowance for a slow clock); only when
+ * the next step has been used as well does it wait for the clock to move on.
+ */
 async function freshCode(): Promise<string> {
-  while (admin.usedSteps.has(stepNow())) await new Promise((r) => setTimeout(r, 1000));
-  const step = stepNow();
+  const step = Math.max(stepNow(), ...[...admin.usedSteps].map((s) => s + 1));
+  while (step > stepNow() + 1) await new Promise((r) => setTimeout(r, 1000));
   admin.usedSteps.add(step);
   return TOTP.generate({ secret: Secret.fromBase32(admin.secret), timestamp: step * 30_000 + 1 });
 }
