@@ -3,6 +3,7 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helpers';
+import { indexNames, indexPlan } from '../../test/plans';
 import type { Database } from '../database';
 import { migrationProvider } from './index';
 
@@ -15,22 +16,16 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const indexes = async () =>
-  (
-    await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'perf_item' ORDER BY 1`.execute(database.db)
-  ).rows.map((r) => r.name);
+const indexes = () => indexNames(database.db, 'perf_item');
 
 /** The plan of the median's read, as the performance repo asks it (a store filter or none). */
 const plan = (dept: boolean) =>
-  database.db.transaction().execute(async (trx) => {
-    // The table is empty: without these a scan of it is as cheap as any index.
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
-    const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY i.confirm_minutes)
+  indexPlan(
+    database.db,
+    sql`SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY i.confirm_minutes)
       FROM perf_item i WHERE i.tenant_id = 'demo' AND i.supp_code = '100001' AND i.item = 0 AND i.answered_orders = 1
-        AND i.month BETWEEN '2026-01-01' AND '2026-12-01' ${dept ? sql`AND i.dept_code = 'D0001'` : sql``}`.execute(trx);
-    return rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
+        AND i.month BETWEEN '2026-01-01' AND '2026-12-01' ${dept ? sql`AND i.dept_code = 'D0001'` : sql``}`,
+  );
 
 it('answers the median from an index of answered orders alone, and gives back the index of 0040 on the way down', async () => {
   expect(await indexes()).toContain('perf_item_orders');

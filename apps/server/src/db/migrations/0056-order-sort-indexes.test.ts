@@ -1,9 +1,10 @@
-// 0056: the order list's sorts read from indexes, either direction, with no sort step (the plans on an empty table,
-// where every scan costs alike, so the scans are turned off); down takes the indexes away. The list's own order is
+// 0056: the order list's sorts read from indexes, either direction, with no sort step (test/plans: the plans on
+// empty tables with the scans turned off); down takes the indexes away. The list's own order is
 // purchase-order.test's, its figures at two million orders bench:lists'.
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helpers';
+import { indexNames, indexPlan } from '../../test/plans';
 import type { Database } from '../database';
 import { migrationProvider } from './index';
 import { orderSortIndexes } from './0056-order-sort-indexes';
@@ -17,21 +18,15 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const indexes = async () =>
-  (
-    await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'pur_order' ORDER BY 1`.execute(database.db)
-  ).rows.map((r) => r.name);
+const indexes = () => indexNames(database.db, 'pur_order');
 
 /** The plan of a first page of orders in `order`, for staff (`supplier` null) or one supplier. */
 const plan = (order: string, supplier: string | null) =>
-  database.db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
-    const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT bill_number FROM pur_order o
-      WHERE o.tenant_id = 'demo' ${supplier ? sql`AND o.supp_code = ${supplier}` : sql``}
-      ORDER BY ${sql.raw(order)} LIMIT 20`.execute(trx);
-    return rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
+  indexPlan(
+    database.db,
+    sql`SELECT bill_number FROM pur_order o WHERE o.tenant_id = 'demo' ${supplier ? sql`AND o.supp_code = ${supplier}` : sql``}
+      ORDER BY ${sql.raw(order)} LIMIT 20`,
+  );
 
 it('reads every offered sort of the order list from an index, both ways, for staff and for a supplier', async () => {
   const before = await indexes();

@@ -2,8 +2,8 @@
 // staff: the first page of two million orders without sorting them (staff's default page took 3 s by itself, a
 // sort of every order of the tenant; a supplier's sort by delivery date or amount 20 ms, a sort of its 10,000).
 // The order date for one supplier has pur_order_supp_date (0001); the bill number the primary key. The delivery
-// date's and amount's indexes end in bill_number DESC: the list runs their ties in the sort's direction
-// (tiesFollowSort), so one index read forward or backward gives either direction with no sort step.
+// date's and amount's indexes end in bill_number DESC: the list reverses their tie (bill descending) with the sort
+// (tiesFollowSort), so ascending reads the index forward and descending backward, neither with a sort step.
 import { type Kysely, sql } from 'kysely';
 
 /** Name and columns of each index. */
