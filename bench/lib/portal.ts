@@ -92,3 +92,8 @@ export async function loginToken(url: string, username: string, staff = false): 
   });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
+
+/** A compiled query's SQL with its parameters written in as literals (for EXPLAIN and COPY, which take none). */
+export function inlined(compiled: { sql: string; parameters: readonly unknown[] }): string {
+  return compiled.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(compiled.parameters[Number(n) - 1]).replaceAll("'", "''")}'`);
+}

@@ -11,7 +11,7 @@ import * as repo from '@portal/server/src/modules/purchase-order/repo';
 import { bulkLoad } from '@portal/server/src/db/bulk';
 import { businessDay } from '@portal/server/src/platform/clock';
 import { benchOrders, orderLines, orders } from '../lib/orders';
-import { postgresDatabase, prepare } from '../lib/portal';
+import { inlined, postgresDatabase, prepare } from '../lib/portal';
 import { percentile, round, timeConcurrent } from '../lib/stats';
 
 const wanted = Number(process.env.ORDERS ?? 200_000);
@@ -23,11 +23,7 @@ const only = process.env.BENCH_SORTS ? new RegExp(process.env.BENCH_SORTS) : und
 
 /** The scans of a query's plan (the page's rows, without the count), its parameters inlined as literals. */
 async function planOf(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
-  const inlined = compiled.sql.replace(
-    /\$(\d+)/g,
-    (_, n: string) => `'${String(compiled.parameters[Number(n) - 1]).replaceAll("'", "''")}'`,
-  );
-  const { rows } = await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${inlined}`).execute(bench!.database.db);
+  const { rows } = await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${inlined(compiled)}`).execute(bench!.database.db);
   const lines = rows.map((r) => r['QUERY PLAN']);
   const scans = lines
     .filter((l) => /Scan|Sort/.test(l) && !/SubPlan|InitPlan/.test(l))

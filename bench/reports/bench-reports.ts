@@ -10,7 +10,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { growAcceptance } from '@portal/server/src/db/seed/business';
 import * as accRepo from '@portal/server/src/modules/acceptance/repo';
 import * as orderRepo from '@portal/server/src/modules/purchase-order/repo';
-import { type BenchDatabase, embeddedDatabase, loginToken, postgresDatabase, prepare, serve } from '../lib/portal';
+import { type BenchDatabase, embeddedDatabase, inlined, loginToken, postgresDatabase, prepare, serve } from '../lib/portal';
 import { percentile, round, timeConcurrent } from '../lib/stats';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -151,16 +151,12 @@ async function run(bench: BenchDatabase) {
   const exportMs = performance.now() - t0;
   clearInterval(sampler);
 
-  const compiled = accRepo.lineList.exportQuery(db, { tenantId: 'demo', suppCode: null }, exportCondition).compile();
-  const inlined = compiled.sql.replace(
-    /\$(\d+)/g,
-    (_, n: string) => `'${String(compiled.parameters[Number(n) - 1]).replaceAll("'", "''")}'`,
-  );
+  const query = inlined(accRepo.lineList.exportQuery(db, { tenantId: 'demo', suppCode: null }, exportCondition).compile());
   const client = new pg.Client({ connectionString: bench.url });
   await client.connect();
   const c0 = performance.now();
   await pipeline(
-    client.query(copyTo(`COPY (${inlined}) TO STDOUT WITH (FORMAT csv, HEADER)`)),
+    client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT csv, HEADER)`)),
     new Writable({ write: (_c, _e, done) => done() }),
   );
   const copyMs = performance.now() - c0;

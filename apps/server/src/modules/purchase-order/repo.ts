@@ -40,11 +40,10 @@ const deadline = sql<string>`(o.order_date + o.valid_days)`;
 /** Quantities as the grid shows them: without trailing zeros ("684", "2.5"). */
 const shownQty = (value: RawBuilder<unknown>) => sql`trim_scale(${value})::text`;
 
-/** A column of the order list: filtered on its text as the grid shows it; sorted by its value when an index serves that. */
+/** A column of the order list: filtered on its text as the grid shows it (sortable: orderColumns below). */
 const column = (value: RawBuilder<unknown>, text: RawBuilder<unknown> = value, numeric = false): ListColumn => ({
   value,
   text,
-  sortable: false,
   filterable: true,
   ...(numeric ? { numeric } : {}),
 });

@@ -42,7 +42,9 @@ export function groupRow(g: AccGroup): GridRow {
   return { ...g, qty: formatDecimal(g.qty), amountExcl: formatMoney(g.amountExcl), tax: formatMoney(g.tax), amount: formatMoney(g.amount) };
 }
 
-const sortable = new Set<string>(acceptance.accDetailSortFields);
+const sortFields = new Set<string>(acceptance.accDetailSortFields);
+/** Whether the server sorts the receiving lines by `field` (an index serves it): the column menu and the call agree. */
+export const isDetailSortField = (field: string) => sortFields.has(field);
 const widths: Partial<Record<keyof AccDetail, number>> = {
   billNumber: 150,
   lineNo: 60,
@@ -73,7 +75,7 @@ export function detailColumns(t: TFunction): GridColumn[] {
       type: typeOf(field),
       width: widths[field] ?? 110,
       ...(field === 'billNumber' ? { fixed: 'left' as const } : {}),
-      sortable: sortable.has(field),
+      sortable: isDetailSortField(field),
       // The settle state is a fixed word of the product: shown in the reader's language.
       ...(field === 'settleStatus' ? { display: (value: string) => t(`acceptance.settleStates.${value}`, { defaultValue: value }) } : {}),
     }),

@@ -11,11 +11,10 @@ import { download } from '../../api/download';
 import { ExportButtons } from '../../components/export-buttons';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { detailColumnValues, detailQuery } from './api';
-import { detailColumns, detailRow } from './columns';
+import { detailColumns, detailRow, isDetailSortField } from './columns';
 import { EmptyCover } from './empty-cover';
 
 const pageSizes = [20, 50, 100];
-const sortable = (field: string) => (acceptance.accDetailSortFields as readonly string[]).includes(field);
 const bodyOf = (condition: AccCondition) => condition;
 const exportCalls = { csv: acceptance.exportCsv, xlsx: acceptance.exportExcel } as const;
 
@@ -29,7 +28,7 @@ export function DetailPanel({ condition }: { condition: AccCondition }) {
     columnValues: detailColumnValues,
     row: detailRow,
     pageSizes,
-    sortable,
+    sortable: isDetailSortField,
     keyset: true,
   });
   const columns = useMemo(() => detailColumns(t), [t]);

@@ -10,7 +10,9 @@ import { statusClass } from './order-status';
 const plainQty = (value: string) => formatDecimal(value, { max: 3, group: false });
 const plainMoney = (value: string) => formatDecimal(value, { min: 2, max: 2, group: false });
 
-const sortable = new Set<string>(purchaseOrder.purOrderSortFields);
+const sortFields = new Set<string>(purchaseOrder.purOrderSortFields);
+/** Whether the server sorts the order list by `field` (an index serves it): the grid's column menu and the call agree. */
+export const isOrderSortField = (field: string) => sortFields.has(field);
 
 export function orderColumns(t: TFunction): GridColumn[] {
   const title = (field: string) => t(`purchaseOrder.columns.${field}`);
@@ -60,7 +62,7 @@ export function orderColumns(t: TFunction): GridColumn[] {
     },
   ];
   // The server sorts by the fields its indexes serve (purOrderSortFields); every column filters.
-  return fitTitles(columns.map((c) => (c.sortable === false || sortable.has(c.field) ? c : { ...c, sortable: false })));
+  return fitTitles(columns.map((c) => (c.sortable === false || isOrderSortField(c.field) ? c : { ...c, sortable: false })));
 }
 
 /** A received order with less than it asked for (ordered, then received, then short). */

@@ -2,7 +2,6 @@
 // number (staff: and supplier); the server-paged grid (sort and column filters run on the server); open
 // an order's detail. 待确认 (waiting: 已下达 and 已阅读) is one of the status choices; ?waiting=1 opens the list on it
 // (the dashboard's link).
-import { purchaseOrder } from '@portal/contract';
 import { Card, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -11,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useServerList } from '../../components/server-list/use-server-list';
 import { useUserStore } from '../../stores/user';
 import { orderColumnValues, type OrderListQuery, orderPageQuery } from './api';
-import { orderColumns, orderRow } from './order-columns';
+import { isOrderSortField, orderColumns, orderRow } from './order-columns';
 import { OrderGrid, OrderSearchForm } from './order-list-parts';
 import { useStatusOptions } from './order-status';
 import './purchase-order.css';
@@ -59,7 +58,7 @@ export default function PurchaseOrderPage() {
     row: orderRow,
     pageSizes,
     maxRows: 15,
-    sortable: (field: string) => (purchaseOrder.purOrderSortFields as readonly string[]).includes(field),
+    sortable: isOrderSortField,
     // Grows with the business: the next and previous pages are read by keyset.
     keyset: true,
   });
