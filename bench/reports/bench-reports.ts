@@ -4,6 +4,7 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { acceptance } from '@portal/contract';
 import { to as copyTo } from 'pg-copy-streams';
@@ -57,9 +58,13 @@ async function run(bench: BenchDatabase) {
   const db = bench.database.db;
   await prepare(bench.database, true, bench.prepared);
   const started = Date.now();
-  const count = await growAcceptance(db, 'demo', rows);
+  // A kept database (BENCH_KEEP_DATABASE) that holds its lines already is timed as it is: ten million lines grow once.
+  const count = bench.prepared
+    ? (await sql<{ n: number }>`SELECT count(*)::int AS n FROM acceptance WHERE tenant_id = 'demo'`.execute(db)).rows[0]!.n
+    : await growAcceptance(db, 'demo', rows);
+  const grown = bench.prepared ? 'a kept database, not grown' : `grown in ${round((Date.now() - started) / 1000)} s`;
   console.log(
-    `# ${bench.label}: ${count} receiving lines (grown in ${round((Date.now() - started) / 1000)} s), ${roundsPerCall} rounds of ${requests} requests per call, ${connections} concurrent (medians over the rounds)`,
+    `# ${bench.label}: ${count} receiving lines (${grown}), ${roundsPerCall} rounds of ${requests} requests per call, ${connections} concurrent (medians over the rounds)`,
   );
   const { app, url } = await serve(bench.database);
   const token = await loginToken(url, '100001');

@@ -2,8 +2,8 @@
 // page of a sort reads one supplier's index range, not a sort of the whole date window. The sort's ties run in
 // its direction (then bill, then line: repo.ts, tiesFollowSort), so one index serves both directions without
 // sorting a tie group (every line of a store, goods item or price); the date comes last, so the window is checked
-// in the index. The default sort (date, ties in bill and line order) has acceptance_supp_order (0004) and sorts
-// one day's lines at a time.
+// in the index. The date's sort has acceptance_supp_order (0004); it sorted one day's lines at a time while its ties
+// stayed in bill and line order, and reads that index either way since its ties follow it too.
 import { type Kysely, sql } from 'kysely';
 
 /** Index name suffix and column of each sortable detail field but the date. */

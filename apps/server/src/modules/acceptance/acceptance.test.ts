@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
+import { indexPlan } from '../../test/plans';
 import { listExport } from '../../platform/list-export';
 import { exportColumns } from './service';
 import * as repo from './repo';
@@ -201,6 +202,38 @@ describe('detail and scope', () => {
     }
     const wrong = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 7, after: 'e30' });
     expect(wrong.status).toBe(400);
+  });
+
+  it('lists the newest day first, its last bill and line first, read from an index with no sort step', async () => {
+    const { data } = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 200 });
+    const expected = await t.database.db
+      .selectFrom('acceptance')
+      .select(['bill_number', 'line_no'])
+      .where('tenant_id', '=', 'demo')
+      .where('supp_code', '=', '100001')
+      .where('acc_date', '>=', range.startDate)
+      .where('acc_date', '<=', range.endDate)
+      .orderBy('acc_date', 'desc')
+      .orderBy('bill_number', 'desc')
+      .orderBy('line_no', 'desc')
+      .limit(200)
+      .execute();
+    expect(data.list.map((l: AccDetail) => `${l.billNumber}/${l.lineNo}`)).toEqual(expected.map((r) => `${r.bill_number}/${r.line_no}`));
+    // Either direction of the date, for a supplier and for staff: the index walked forward or backward is the order.
+    for (const [supplier, index] of [
+      ['100001', 'acceptance_supp_order'],
+      [null, 'acceptance_tenant_order'],
+    ] as const)
+      for (const direction of ['DESC', 'ASC']) {
+        const order = sql.raw(['a.acc_date', 'a.bill_number', 'a.line_no'].map((c) => `${c} ${direction}`).join(', '));
+        const plan = await indexPlan(
+          t.database.db,
+          sql`SELECT a.bill_number FROM acceptance a WHERE a.tenant_id = 'demo' ${supplier ? sql`AND a.supp_code = ${supplier}` : sql``}
+            AND a.acc_date BETWEEN ${range.startDate} AND ${range.endDate} ORDER BY ${order} LIMIT 50`,
+        );
+        expect(plan, `${supplier} ${direction}`).toContain(index);
+        expect(plan, `${supplier} ${direction}`).not.toMatch(/\bSort\b/);
+      }
   });
 
   it('never shows supplier 100001 the lines of 100002, whatever suppCode says', async () => {

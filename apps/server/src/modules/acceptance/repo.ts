@@ -221,9 +221,11 @@ export const lineList = serverList({
   ),
   defaultSort: { field: 'accDate', order: 'desc' },
   then: [{ value: sql`a.bill_number` }, { value: sql`a.line_no` }],
-  // Every sort but the date's has its index (tenant, supplier, field, bill, line, date; migration 0052), which
-  // serves a descending sort with its ties descending too. The date's ties stay in bill and line order.
-  tiesFollowSort: accDetailSortFields.filter((field) => field !== 'accDate'),
+  // Every sort has its index (tenant, supplier, field, bill, line, date: migration 0052; the date's is 0004's
+  // acceptance_supp_order, and acceptance_tenant_order for staff), read backward for a descending sort: its ties
+  // run in its direction too (the newest day's last bill and line first), so no page sorts a tie group. A date
+  // sort with its ties in bill and line order sorted each day's lines (p50 125 ms at ten million lines).
+  tiesFollowSort: accDetailSortFields,
   select: detailColumns,
   // Years of lines: the count comes from the rollups where they answer exactly (no column filter, no bill
   // number), else it stops at the cap.
