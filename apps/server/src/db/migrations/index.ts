@@ -52,6 +52,7 @@ import * as m0053 from './0053-receiving-rollup-fast';
 import * as m0054 from './0054-perf-receipts-by-order';
 import * as m0055 from './0055-perf-median-covering';
 import * as m0056 from './0056-order-sort-indexes';
+import * as m0057 from './0057-delivery-note-list';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '0054-perf-receipts-by-order': m0054,
   '0055-perf-median-covering': m0055,
   '0056-order-sort-indexes': m0056,
+  '0057-delivery-note-list': m0057,
 };
 
 export const migrationProvider: MigrationProvider = {

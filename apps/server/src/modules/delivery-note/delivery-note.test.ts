@@ -4,6 +4,8 @@
 import { businessDay, deliveryNote, integration } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkLoad } from '../../db/bulk';
+import { listCountCap } from '../../platform/list/server-list';
 import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
 import { multipart } from '../../test/multipart';
 import { ingest } from '../integration/documents/service';
@@ -326,6 +328,34 @@ describe('cancelling and scope', () => {
       sql<{ n: number }>`SELECT count(*)::int AS n FROM delivery_note WHERE supp_code = '100001' AND status = '已创建'`,
     );
     expect((await t.callAs('100001', deliveryNote.getDeliveryNotePage, { body: { status: '已创建' } })).data.total).toBe(total.n);
+  });
+
+  it('lists newest first, counts to the cap and says so, and takes the created day in Shanghai', async () => {
+    // 10,001 notes of 100003 (a bulk load: one audit entry), the newest made first in the table's order.
+    const notes = (n: number) =>
+      sql`SELECT 'demo', 'SHCAP' || lpad(i::text, 5, '0'), '100003', 'S0101', '已取消', 'bench', timestamptz '2031-03-01 16:00:00+00' - (i - 1) * interval '1 minute'
+        FROM generate_series(1, ${n}) i`;
+    await bulkLoad(db(), 'demo', { job: 'delivery-note test' }, (trx) =>
+      sql`INSERT INTO delivery_note (tenant_id, note_number, supp_code, dept_code, status, created_by, created_at) ${notes(listCountCap + 1)}`.execute(
+        trx,
+      ),
+    );
+    try {
+      const page = (await t.callAs('100003', deliveryNote.getDeliveryNotePage, { body: { limit: 3 } })).data;
+      expect(page).toMatchObject({ total: listCountCap, totalCapped: true });
+      expect(page.list.map((n) => n.noteNumber)).toEqual(['SHCAP00001', 'SHCAP00002', 'SHCAP00003']);
+      // 2031-03-01 16:00 UTC is 2031-03-02 00:00 in Shanghai: SHCAP00001 is of the 2nd, the next note of the 1st.
+      const day = async (startDate: string, endDate: string) =>
+        (await t.callAs('100003', deliveryNote.getDeliveryNotePage, { body: { limit: 2, startDate, endDate } })).data;
+      expect((await day('2031-03-02', '2031-03-02')).list.map((n) => n.noteNumber)).toEqual(['SHCAP00001']);
+      const first = await day('2031-03-01', '2031-03-01');
+      expect(first).toMatchObject({ total: 24 * 60, totalCapped: false });
+      expect(first.list.map((n) => n.noteNumber)).toEqual(['SHCAP00002', 'SHCAP00003']);
+    } finally {
+      await bulkLoad(db(), 'demo', { job: 'delivery-note test' }, (trx) =>
+        sql`DELETE FROM delivery_note WHERE tenant_id = 'demo' AND note_number LIKE 'SHCAP%'`.execute(trx),
+      );
+    }
   });
 
   it('refuses a child account without 新建 and 取消 (403), and suppliers at the receiving desk', async () => {

@@ -1,8 +1,9 @@
 // SQL of delivery notes (送货单) and receiving against them; every supplier-side read within a data scope.
 import type { deliveryNote } from '@portal/contract';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';
+import { listCountCap } from '../../platform/list/server-list';
 import { type DataScope, inScope } from '../../platform/scope';
 
 type Db = Kysely<DB>;
@@ -203,22 +204,29 @@ export interface NoteFilter {
   noteNumber?: string | undefined;
 }
 
+/** The instant the business day `day` (Shanghai) begins: created_at compared with it keeps to the list's index. */
+const dayStart = (day: RawBuilder<unknown>) => sql`((${day})::date::timestamp AT TIME ZONE 'Asia/Shanghai')`;
+
 function filterSql(scope: DataScope, f: NoteFilter) {
-  const day = sql`(n.created_at AT TIME ZONE 'Asia/Shanghai')::date`;
   return sql`${inScope(scope, 'n')}
     ${f.status ? sql`AND n.status = ${f.status}` : sql``}
     ${f.deptCode ? sql`AND n.dept_code = ${f.deptCode}` : sql``}
-    ${f.startDate ? sql`AND ${day} >= ${f.startDate}::date` : sql``}
-    ${f.endDate ? sql`AND ${day} <= ${f.endDate}::date` : sql``}
+    ${f.startDate ? sql`AND n.created_at >= ${dayStart(sql`${f.startDate}`)}` : sql``}
+    ${f.endDate ? sql`AND n.created_at < ${dayStart(sql`${f.endDate}::date + 1`)}` : sql``}
     ${f.noteNumber ? sql`AND n.note_number ILIKE ${containing(f.noteNumber)}` : sql``}`;
 }
 
-/** A page of the scope's notes, newest first, and the total. */
+/**
+ * A page of the scope's notes, newest first (an index read backward: migration 0057), and the count: notes grow
+ * with the business, so it stops at the lists' cap and says so (`totalCapped`; the pager shows "10,000+").
+ */
 export async function notePage(db: Db, scope: DataScope, f: NoteFilter, page: number, limit: number) {
-  const total = await sql<{ n: number }>`SELECT count(*)::int AS n FROM delivery_note n WHERE ${filterSql(scope, f)}`.execute(db);
+  const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM delivery_note n WHERE ${filterSql(scope, f)}
+    LIMIT ${listCountCap + 1}) AS capped`.execute(db);
+  const n = counted.rows[0]!.n;
   const list = await sql<NoteHeadRow>`SELECT ${headColumns} FROM ${headFrom} WHERE ${filterSql(scope, f)}
     ORDER BY n.created_at DESC, n.note_number DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`.execute(db);
-  return { total: total.rows[0]!.n, list: list.rows };
+  return { total: Math.min(n, listCountCap), totalCapped: n > listCountCap, list: list.rows };
 }
 
 /** One note's head within the scope (staff: the tenant), or undefined. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // 发货单's 查询 asks the server every time, the search unchanged included: notes another account made meanwhile
-// appear (the query cache had answered an unchanged search from memory).
+// appear (the query cache had answered an unchanged search from memory). A count stopped at the cap reads 10,000+ 张.
 import { common, deliveryNote } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,5 +29,15 @@ describe('发货单', () => {
       { page: 1, limit: 20 },
       { page: 1, limit: 20 },
     ]);
+  });
+
+  it('shows a count the server stopped at its cap as 10,000+ 张', async () => {
+    signIn();
+    fakeServer([
+      [deliveryNote.getDeliveryNotePage, { total: 10_000, totalCapped: true, list: [] }],
+      [common.getDeptList, []],
+    ]);
+    renderPage(<NotesPage />);
+    expect((await screen.findAllByText('10,000+ 张')).length).toBeGreaterThan(0);
   });
 });

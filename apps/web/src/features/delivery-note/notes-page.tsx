@@ -8,7 +8,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StorePicker } from '../../components/pickers/store-picker';
-import { formatQty, formatTime } from '../../lib/format';
+import { formatDecimal, formatQty, formatTime } from '../../lib/format';
 import { useAuthButtons } from '../../lib/use-auth-buttons';
 import { useSearchQuery } from '../../lib/use-search-query';
 import { useUserStore } from '../../stores/user';
@@ -52,6 +52,9 @@ export default function NotesPage() {
   const [making, setMaking] = useState(false);
   // Each 查询 sets a new search object: asked of the server even with the values unchanged.
   const page = useSearchQuery(notePageQuery({ ...search, ...paging }), search);
+  // Notes grow with the business: past the lists' cap the server stops counting and the total reads "10,000+ 张".
+  const totalText = (total: number) =>
+    page.data?.totalCapped ? t('deliveryNote.totalCapped', { total: formatDecimal(String(total)) }) : t('deliveryNote.total', { total });
   const col = (field: string) => t(`deliveryNote.columns.${field}`);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: noteKeys.all });
@@ -126,7 +129,7 @@ export default function NotesPage() {
             total: page.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [20, 50, 100],
-            showTotal: (total) => t('deliveryNote.total', { total }),
+            showTotal: totalText,
             onChange: (p, limit) => setPaging({ page: limit === paging.limit ? p : 1, limit }),
           }}
           columns={[
@@ -213,7 +216,7 @@ export default function NotesPage() {
         )}
       </Drawer>
       <Typography.Text className="sr-only" aria-live="polite">
-        {page.data ? t('deliveryNote.total', { total: page.data.total }) : ''}
+        {page.data ? totalText(page.data.total) : ''}
       </Typography.Text>
     </Card>
   );

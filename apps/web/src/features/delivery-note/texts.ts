@@ -25,6 +25,7 @@ export const zhCN = {
     print: '打印',
     grid: '送货单列表',
     total: '共 {{total}} 张',
+    totalCapped: '{{total}}+ 张',
     columns: {
       noteNumber: '送货单号',
       deptName: '门店/配送中心',
@@ -161,6 +162,7 @@ export const en: Texts<typeof zhCN> = {
     print: 'Print',
     grid: 'Delivery notes',
     total: '{{total}} notes',
+    totalCapped: '{{total}}+ notes',
     columns: {
       noteNumber: 'Note no.',
       deptName: 'Store / DC',
