@@ -4,10 +4,13 @@
 // the plan's top node. The orders: a database kept by `BENCH_KEEP_DATABASE` (bench:performance's 10M-line one holds
 // two million), else a new one on BENCH_DATABASE_URL or 127.0.0.1:5432 given ORDERS (default 200,000) orders of
 // five lines over 201 suppliers (bench:performance's orders, without receiving). BENCH_SORTS=regex: only those fields;
-// BENCH_SCOPES=supplier or staff: only that one.
+// BENCH_SCOPES=supplier or staff: only that one. Then the delivery-note list (送货单; staff's receiving desk reads
+// the same call) the same way: NOTES (default 200,000) notes over the tenant's suppliers and two years, its first
+// page newest first with its capped count, and within one month. BENCH_LISTS=orders or notes: only that list.
 import { purchaseOrder } from '@portal/contract';
 import { sql } from 'kysely';
 import * as repo from '@portal/server/src/modules/purchase-order/repo';
+import * as notes from '@portal/server/src/modules/delivery-note/repo';
 import { bulkLoad } from '@portal/server/src/db/bulk';
 import { businessDay } from '@portal/server/src/platform/clock';
 import { benchOrders, orderLines, orders } from '../lib/orders';
@@ -20,6 +23,8 @@ const connections = 20;
 /** A page slower than this alone is not run 20 at a time. */
 const slowMs = 500;
 const only = process.env.BENCH_SORTS ? new RegExp(process.env.BENCH_SORTS) : undefined;
+const lists = (process.env.BENCH_LISTS ?? 'orders,notes').split(',');
+const wantedNotes = Number(process.env.NOTES ?? 200_000);
 
 /** The scans of a query's plan (the page's rows, without the count), its parameters inlined as literals. */
 async function planOf(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
@@ -42,7 +47,7 @@ try {
   const db = bench.database.db;
   if (!bench.prepared) await prepare(bench.database);
   const have = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pur_order WHERE tenant_id = 'demo'`.execute(db)).rows[0]!.n;
-  if (have < wanted) {
+  if (lists.includes('orders') && have < wanted) {
     const setup = await benchOrders(db);
     const started = Date.now();
     const chunk = 2_000;
@@ -75,7 +80,7 @@ try {
     undefined,
     ...purchaseOrder.purOrderSortFields.flatMap((field) => (['asc', 'desc'] as const).map((order) => ({ field, order }))),
   ].filter((s) => !only || only.test(s?.field ?? 'default'));
-  for (const [who, scope] of scopes) {
+  for (const [who, scope] of lists.includes('orders') ? scopes : []) {
     for (const sort of sorts) {
       const request = { page: 1, limit: 20, ...(sort ? { sort } : {}) };
       const page = () => repo.orderList.page(db, scope, {}, request);
@@ -93,6 +98,55 @@ try {
         `${who.padEnd(8)} ${(sort ? `${sort.field} ${sort.order}` : 'default (orderDate desc)').padEnd(24)} ${took ? `p50 ${String(round(percentile(took, 50))).padStart(7)} ms  p99 ${String(round(percentile(took, 99))).padStart(7)} ms` : 'not run 20 at a time     '}  alone ${String(round(percentile(alone, 50))).padStart(6)} ms  ${scans}`,
       );
     }
+  }
+
+  if (lists.includes('notes')) {
+    const count = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM delivery_note WHERE tenant_id = 'demo'`.execute(db)).rows[0]!.n;
+    if ((await count()) < wantedNotes) {
+      const started = Date.now();
+      const suppliers = (
+        await sql<{ c: string }>`SELECT supp_code AS c FROM supplier WHERE tenant_id = 'demo' ORDER BY 1`.execute(db)
+      ).rows.map((r) => r.c);
+      const depts = (await sql<{ c: string }>`SELECT dept_code AS c FROM dept WHERE tenant_id = 'demo' ORDER BY 1`.execute(db)).rows.map(
+        (r) => r.c,
+      );
+      const chunk = 50_000;
+      for (let first = await count(); first < wantedNotes; first += chunk) {
+        const last = Math.min(first + chunk, wantedNotes) - 1;
+        // Received notes over two years, a few a minute, spread over every supplier and store.
+        await bulkLoad(db, 'demo', { job: 'bench:lists', notes: last - first + 1 }, (trx) =>
+          sql`INSERT INTO delivery_note (tenant_id, note_number, supp_code, dept_code, status, created_by, created_at)
+            SELECT 'demo', 'BN' || lpad(i::text, 9, '0'), (${suppliers}::text[])[1 + i % ${suppliers.length}],
+              (${depts}::text[])[1 + i % ${depts.length}], '已收货', 'bench', now() - (i * ${Math.ceil((730 * 1440) / wantedNotes)}) * interval '1 minute'
+            FROM generate_series(${first}::bigint, ${last}::bigint) i`.execute(trx),
+        );
+      }
+      await sql`VACUUM ANALYZE delivery_note`.execute(db);
+      console.log(`# delivery notes loaded to ${await count()} in ${round((Date.now() - started) / 1000)} s`);
+    }
+    const mineNotes = (
+      await sql<{ n: number }>`SELECT count(*)::int AS n FROM delivery_note WHERE tenant_id = 'demo' AND supp_code = '100001'`.execute(db)
+    ).rows[0]!.n;
+    console.log(`# ${await count()} delivery notes of the tenant, ${mineNotes} of 100001`);
+    const month = {
+      startDate: businessDay(new Date(Date.now() - 400 * 86_400_000)),
+      endDate: businessDay(new Date(Date.now() - 370 * 86_400_000)),
+    };
+    for (const [who, scope] of scopes)
+      for (const [what, filter] of [
+        ['newest first', {}],
+        ['one month', month],
+      ] as const) {
+        const page = () => notes.notePage(db, scope, filter, 1, 20);
+        await page(); // warm-up
+        const alone = await timeConcurrent(page, 5, 1);
+        const took = percentile(alone, 50) < slowMs ? await timeConcurrent(page, requests, connections) : undefined;
+        const { total, totalCapped } = await page();
+        console.log(
+          `notes ${who.padEnd(8)} ${what.padEnd(13)} ${took ? `p50 ${String(round(percentile(took, 50))).padStart(7)} ms  p99 ${String(round(percentile(took, 99))).padStart(7)} ms` : 'not run 20 at a time     '}  alone ${String(round(percentile(alone, 50))).padStart(6)} ms  count ${total}${totalCapped ? '+' : ''}`,
+        );
+      }
   }
 } finally {
   await bench.database.close();
