@@ -41,6 +41,18 @@ async function planOf(compiled: { sql: string; parameters: readonly unknown[] })
   return [...new Set(scans)].slice(0, 4).join(' | ');
 }
 
+/**
+ * A page's figures: p50 and p99 of `requests` at 20 concurrent, and its time alone. A page that takes half a second
+ * by itself would only queue 20 at a time on the pool: it is timed alone only.
+ */
+async function timed(page: () => Promise<unknown>): Promise<string> {
+  await page(); // warm-up
+  const alone = await timeConcurrent(page, 5, 1);
+  const took = percentile(alone, 50) < slowMs ? await timeConcurrent(page, requests, connections) : undefined;
+  const ms = (values: number[], p: number, width: number) => `${String(round(percentile(values, p))).padStart(width)} ms`;
+  return `${took ? `p50 ${ms(took, 50, 7)}  p99 ${ms(took, 99, 7)}` : 'not run 20 at a time     '}  alone ${ms(alone, 50, 6)}`;
+}
+
 const bench = await postgresDatabase();
 if (!bench) throw new Error('bench:lists needs PostgreSQL at BENCH_DATABASE_URL or 127.0.0.1:5432');
 try {
@@ -83,20 +95,14 @@ try {
   for (const [who, scope] of lists.includes('orders') ? scopes : []) {
     for (const sort of sorts) {
       const request = { page: 1, limit: 20, ...(sort ? { sort } : {}) };
-      const page = () => repo.orderList.page(db, scope, {}, request);
-      await page(); // warm-up
-      const alone = await timeConcurrent(page, 5, 1);
-      // A page that takes half a second by itself would only queue 20 at a time on the pool: timed alone.
-      const took = percentile(alone, 50) < slowMs ? await timeConcurrent(page, requests, connections) : undefined;
+      const timing = await timed(() => repo.orderList.page(db, scope, {}, request));
       const scans = await planOf(
         repo.orderList
           .exportQuery(db, scope, {}, sort ? { sort } : {})
           .limit(20)
           .compile(),
       );
-      console.log(
-        `${who.padEnd(8)} ${(sort ? `${sort.field} ${sort.order}` : 'default (orderDate desc)').padEnd(24)} ${took ? `p50 ${String(round(percentile(took, 50))).padStart(7)} ms  p99 ${String(round(percentile(took, 99))).padStart(7)} ms` : 'not run 20 at a time     '}  alone ${String(round(percentile(alone, 50))).padStart(6)} ms  ${scans}`,
-      );
+      console.log(`${who.padEnd(8)} ${(sort ? `${sort.field} ${sort.order}` : 'default (orderDate desc)').padEnd(24)} ${timing}  ${scans}`);
     }
   }
 
@@ -139,13 +145,9 @@ try {
         ['one month', month],
       ] as const) {
         const page = () => notes.notePage(db, scope, filter, 1, 20);
-        await page(); // warm-up
-        const alone = await timeConcurrent(page, 5, 1);
-        const took = percentile(alone, 50) < slowMs ? await timeConcurrent(page, requests, connections) : undefined;
+        const timing = await timed(page);
         const { total, totalCapped } = await page();
-        console.log(
-          `notes ${who.padEnd(8)} ${what.padEnd(13)} ${took ? `p50 ${String(round(percentile(took, 50))).padStart(7)} ms  p99 ${String(round(percentile(took, 99))).padStart(7)} ms` : 'not run 20 at a time     '}  alone ${String(round(percentile(alone, 50))).padStart(6)} ms  count ${total}${totalCapped ? '+' : ''}`,
-        );
+        console.log(`notes ${who.padEnd(8)} ${what.padEnd(13)} ${timing}  count ${total}${totalCapped ? '+' : ''}`);
       }
   }
 } finally {
