@@ -33,7 +33,10 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['tests/**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
-    testTimeout: 60_000,
+    // Two minutes a test: a fresh-clone CI run took 2,190 s on one 2-core machine against 926 s on another
+    // (2026-11-27); multi-step tests that take 33 s alone there took over 60 s beside the other worker, and a
+    // timed-out attempt leaves its state behind for the retry (mfa, notifications).
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     maxWorkers: workers,
     fileParallelism: workers > 1,
