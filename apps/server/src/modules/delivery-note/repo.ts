@@ -1,10 +1,11 @@
 // SQL of delivery notes (送货单) and receiving against them; every supplier-side read within a data scope.
 import type { deliveryNote } from '@portal/contract';
-import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { listCountCap } from '../../platform/list/server-list';
 import { type DataScope, inScope } from '../../platform/scope';
+import { fromShanghaiDay, untilShanghaiDay } from '../../platform/sql/shanghai-time';
 
 type Db = Kysely<DB>;
 
@@ -204,15 +205,12 @@ export interface NoteFilter {
   noteNumber?: string | undefined;
 }
 
-/** The instant the business day `day` (Shanghai) begins: created_at compared with it keeps to the list's index. */
-const dayStart = (day: RawBuilder<unknown>) => sql`((${day})::date::timestamp AT TIME ZONE 'Asia/Shanghai')`;
-
 function filterSql(scope: DataScope, f: NoteFilter) {
   return sql`${inScope(scope, 'n')}
     ${f.status ? sql`AND n.status = ${f.status}` : sql``}
     ${f.deptCode ? sql`AND n.dept_code = ${f.deptCode}` : sql``}
-    ${f.startDate ? sql`AND n.created_at >= ${dayStart(sql`${f.startDate}`)}` : sql``}
-    ${f.endDate ? sql`AND n.created_at < ${dayStart(sql`${f.endDate}::date + 1`)}` : sql``}
+    ${f.startDate ? sql`AND ${fromShanghaiDay('n.created_at', f.startDate)}` : sql``}
+    ${f.endDate ? sql`AND ${untilShanghaiDay('n.created_at', f.endDate)}` : sql``}
     ${f.noteNumber ? sql`AND n.note_number ILIKE ${containing(f.noteNumber)}` : sql``}`;
 }
 

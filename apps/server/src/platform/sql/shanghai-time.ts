@@ -13,7 +13,14 @@ export const shanghaiTime = (value: Instant) =>
 /** shanghaiTime, with '' for null. */
 export const shanghaiTimeOrEmpty = (value: Instant) => sql<string>`coalesce(${shanghaiTime(value)}, '')`;
 
+/** The instant is on the retailer's day `from` (YYYY-MM-DD) or later: a range an index on the instant serves. */
+export const fromShanghaiDay = (value: Instant, from: string) =>
+  sql<SqlBool>`${expression(value)} >= ${from}::date::timestamp AT TIME ZONE 'Asia/Shanghai'`;
+
+/** The instant is on the retailer's day `to` (YYYY-MM-DD) or earlier. */
+export const untilShanghaiDay = (value: Instant, to: string) =>
+  sql<SqlBool>`${expression(value)} < (${to}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'`;
+
 /** The instant falls on one of the retailer's days `from` to `to` (YYYY-MM-DD, both included). */
 export const onShanghaiDays = (value: Instant, from: string, to: string) =>
-  sql<SqlBool>`${expression(value)} >= ${from}::date::timestamp AT TIME ZONE 'Asia/Shanghai'
-      AND ${expression(value)} < (${to}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'`;
+  sql<SqlBool>`${fromShanghaiDay(value, from)} AND ${untilShanghaiDay(value, to)}`;
