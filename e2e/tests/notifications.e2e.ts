@@ -3,7 +3,7 @@
 // the message and lands on the bill. The bell's panel and the message centre are axe-clean at 1440 and 390 px, and
 // the centre opens without a layout shift.
 import fs from 'node:fs';
-import { settlement } from '@portal/contract';
+import { notification, settlement } from '@portal/contract';
 import { runningClusterUrl } from '@portal/server/src/db/embedded-postgres';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
@@ -49,7 +49,11 @@ describe('notifications', () => {
     await loginAs(page, '100001');
     const bell = page.locator('header').getByRole('button', { name: /^消息/ });
     await bell.waitFor();
-    await page.waitForTimeout(500);
+    // The bell shows the server's count once its first poll has answered (on a slow machine that is seconds after
+    // the shell): wait for it rather than a fixed pause, or the count read here is the empty bell's 0.
+    const as100001 = apiAs('100001');
+    const unread = async () => (await as100001.call(notification.getUnreadCount)).unread;
+    await expect.poll(async () => (await bellCount(page)) === (await unread()), { timeout: 30_000 }).toBe(true);
     const before = await bellCount(page);
 
     const bill = await billToMove();
@@ -67,7 +71,12 @@ describe('notifications', () => {
     await message.click();
     await page.waitForURL(`**/samBill/detail?samBillNum=${bill.billNumber}`);
     await page.getByText(bill.billNumber).first().waitFor();
-    await expect.poll(() => bellCount(page)).toBe(before);
+    // Opening the message read it: the server no longer counts it unread, and the bell went down with it (other
+    // test files share the server and may send 100001 messages meanwhile, so the bell is compared with the
+    // server, not with the count before).
+    const messages = await as100001.call(notification.getMessages, { body: { page: 1, limit: 1000, state: 'unread' } });
+    expect(messages.list.filter((m) => m.link.endsWith(bill.billNumber))).toEqual([]);
+    await expect.poll(async () => (await bellCount(page)) === (await unread()), { timeout: 30_000 }).toBe(true);
 
     // The centre opens without moving what is on screen (Lighthouse measured a layout shift of 0.63 here once).
     await page.addInitScript(() => {
