@@ -3,7 +3,7 @@ import type { deliveryNote } from '@portal/contract';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { DB } from '../../db/schema';
-import { listCountCap } from '../../platform/list/server-list';
+import { cappedCount } from '../../platform/list/server-list';
 import { type DataScope, inScope } from '../../platform/scope';
 import { fromShanghaiDay, untilShanghaiDay } from '../../platform/sql/shanghai-time';
 
@@ -219,12 +219,10 @@ function filterSql(scope: DataScope, f: NoteFilter) {
  * with the business, so it stops at the lists' cap and says so (`totalCapped`; the pager shows "10,000+").
  */
 export async function notePage(db: Db, scope: DataScope, f: NoteFilter, page: number, limit: number) {
-  const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM delivery_note n WHERE ${filterSql(scope, f)}
-    LIMIT ${listCountCap + 1}) AS capped`.execute(db);
-  const n = counted.rows[0]!.n;
+  const counted = await cappedCount(db, sql`SELECT 1 FROM delivery_note n WHERE ${filterSql(scope, f)}`);
   const list = await sql<NoteHeadRow>`SELECT ${headColumns} FROM ${headFrom} WHERE ${filterSql(scope, f)}
     ORDER BY n.created_at DESC, n.note_number DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`.execute(db);
-  return { total: Math.min(n, listCountCap), totalCapped: n > listCountCap, list: list.rows };
+  return { ...counted, list: list.rows };
 }
 
 /** One note's head within the scope (staff: the tenant), or undefined. */

@@ -101,6 +101,20 @@ export interface ListPage<Row> {
 /** The lists that grow with the business count up to this many rows for a page. */
 export const listCountCap = 10_000;
 
+/**
+ * The count of `rows` (a query of the matching rows, any columns), read no further than `cap` + 1 rows: a list
+ * that grows with the business counts up to the cap and says so (`totalCapped`; the pager shows "10,000+").
+ */
+export async function cappedCount(
+  db: Kysely<DB>,
+  rows: RawBuilder<unknown>,
+  cap: number = listCountCap,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (${rows} LIMIT ${cap + 1}) AS capped`.execute(db);
+  const n = counted.rows[0]?.n ?? 0;
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+}
+
 interface Key {
   value: RawBuilder<unknown>;
   descending: boolean;
@@ -234,12 +248,7 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
     }
     const exact = list.count.exact?.(db, scope, search, filters);
     if (exact) return { total: await exact, totalCapped: false };
-    const cap = list.count.cap;
-    const capped = await sql<{
-      n: number;
-    }>`SELECT count(*)::int AS n FROM (${rows.select(sql`1`.as('one')).limit(cap + 1)}) AS capped`.execute(db);
-    const n = capped.rows[0]?.n ?? 0;
-    return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+    return cappedCount(db, sql`${rows.select(sql`1`.as('one'))}`, list.count.cap);
   }
 
   return {

@@ -3,7 +3,7 @@
 import type { integration } from '@portal/contract';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../../db/schema';
-import { shanghaiTime } from '../../../platform/sql/shanghai-time';
+import { fromShanghaiDay, shanghaiTime, untilShanghaiDay } from '../../../platform/sql/shanghai-time';
 
 export type LogFilter = integration.LogFilter;
 
@@ -13,8 +13,8 @@ function filtered(db: Kysely<DB>, tenantId: string, f: LogFilter) {
     .leftJoin('account as a', (j) => j.onRef('a.id', '=', 'b.account_id').onRef('a.tenant_id', '=', 'b.tenant_id'))
     .leftJoin('integration_client as c', (j) => j.onRef('c.id', '=', 'b.client_id').onRef('c.tenant_id', '=', 'b.tenant_id'))
     .where('b.tenant_id', '=', tenantId);
-  if (f.dateFrom) q = q.where(sql<SqlBool>`b.at >= ${f.dateFrom}::date::timestamp AT TIME ZONE 'Asia/Shanghai'`);
-  if (f.dateTo) q = q.where(sql<SqlBool>`b.at < (${f.dateTo}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'`);
+  if (f.dateFrom) q = q.where(fromShanghaiDay('b.at', f.dateFrom));
+  if (f.dateTo) q = q.where(untilShanghaiDay('b.at', f.dateTo));
   if (f.source) q = q.where('b.source', '=', f.source);
   if (f.entity) q = q.where('b.entity', '=', f.entity);
   if (f.sender) {
