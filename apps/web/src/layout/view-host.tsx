@@ -2,9 +2,16 @@
 // not active), so its state survives tab switches; noCache views and pages that are not tabs are not kept.
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { memo, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Location, Routes, useLocation } from 'react-router';
+import {
+  type Location,
+  NavigationType,
+  Routes,
+  UNSAFE_LocationContext as LocationContext,
+  UNSAFE_RouteContext as RouteContext,
+  useLocation,
+} from 'react-router';
 import { moduleNameIn, type PageRoute, titleAt, titleIn } from '../lib/routes';
 import { usePageTitlesStore } from '../stores/page-titles';
 import { useTagsViewStore } from '../stores/tags-view';
@@ -40,6 +47,29 @@ export function useTitleOf(routes: PageRoute[]) {
     return route ? titleAt(route, query < 0 ? '' : path.slice(query), i18n.language) : ownTitles[pathname];
   };
 }
+
+/** The route context of a routing root: a kept view's routes match from the top, as the app's own do. */
+const rootRoute = { outlet: null, matches: [], isDataRoute: false };
+
+/**
+ * A kept tab: its page under its own location, hidden unless it is the current one. Moving between tabs renders
+ * only the two whose `active` changed. Routes reads the router's location and the enclosing route (the app's `/*`,
+ * whose match changes with every URL) even when handed a location of its own, so each view is a routing root with
+ * a location context that never changes: without them every hidden page reading the router (useNavigate does)
+ * rendered again on every navigation, and each open tab made every menu click slower.
+ */
+const KeptView = memo(function KeptView({ path, active, children }: { path: string; active: boolean; children: ReactNode }) {
+  const own = useMemo(() => ({ location: locationOf(path), navigationType: NavigationType.Pop }), [path]);
+  return (
+    <div hidden={!active} data-view={path}>
+      <RouteContext.Provider value={rootRoute}>
+        <LocationContext.Provider value={own}>
+          <Routes location={own.location}>{children}</Routes>
+        </LocationContext.Provider>
+      </RouteContext.Provider>
+    </div>
+  );
+});
 
 export function ViewHost({ routes, children }: { routes: PageRoute[]; children: ReactNode }) {
   const location = useLocation();
@@ -82,9 +112,9 @@ export function ViewHost({ routes, children }: { routes: PageRoute[]; children: 
   return (
     <>
       {kept.map((view) => (
-        <div key={`${view.path}#${view.version}`} hidden={view.path !== current} data-view={view.path}>
-          <Routes location={locationOf(view.path)}>{children}</Routes>
-        </div>
+        <KeptView key={`${view.path}#${view.version}`} path={view.path} active={view.path === current}>
+          {children}
+        </KeptView>
       ))}
       {!currentKept && <Routes>{children}</Routes>}
     </>
