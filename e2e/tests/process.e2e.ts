@@ -25,7 +25,9 @@ describe('server process', () => {
   });
 
   it('stops on SIGTERM with exit code 0 and releases the data folder', async () => {
-    const server = await startServer();
+    // A copy of the run's template folder: making a cluster and seeding it on a new folder, then stopping with exit
+    // code 0, is what global-setup does before any test (and fails the run when it does not).
+    const server = await startServer({ from: templateDataDir() });
     const lockFile = path.join(server.dataDir, 'portal.lock');
     expect(fs.existsSync(lockFile)).toBe(true);
     expect(await server.stop()).toBe(0);
@@ -37,7 +39,7 @@ describe('server process', () => {
     expect(res.status).toBe(200);
     expect(await again.stop()).toBe(0);
     fs.rmSync(server.dataDir, { recursive: true, force: true });
-  }, 180_000); // two starts, the first making a cluster and seeding it
+  }, 180_000);
 
   it('runs WORKERS=2 processes on the embedded PostgreSQL, the daily job once across them, and stops them all on SIGTERM', async () => {
     const server = await startServer({ from: templateDataDir(), env: { WORKERS: '2', LOG_LEVEL: 'info' } });
