@@ -66,6 +66,21 @@ export function expectNoPageErrors(errors: PageError[], allowed: RegExp[] = []):
   ).toEqual([]);
 }
 
+/** `work`, or a rejection once `ms` have passed without it settling. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`not done within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Registers the hooks of a test file and hands out pages on the file's shared server. One Chromium serves the
  * file. A test's first page opens in the file's warm context: emptied between tests (its pages closed; cookies,
@@ -84,19 +99,32 @@ export function useBrowser(): BrowserHarness {
   const { baseUrl } = sharedServer();
   const origin = new URL(baseUrl).origin;
 
-  /** Empties the warm context after a test; a context that cannot be emptied is closed, and the next test opens another. */
+  /**
+   * Empties the warm context after a test. A test that left other pages open (a popup, a PDF in a tab of its own)
+   * closes it whole, as does one whose emptying fails or takes over 15 s (closing a PDF tab on its own once hung for
+   * minutes): the next test opens a new one.
+   */
   async function emptyWarm(): Promise<void> {
     if (!warm) return;
     const { context } = warm;
-    try {
-      await Promise.all(context.pages().map((p) => p.close()));
-      await context.clearCookies();
-      await context.clearPermissions();
-      for (const event of ['request', 'response', 'requestfinished', 'requestfailed', 'page', 'dialog'] as const)
-        context.removeAllListeners(event);
-    } catch {
+    const drop = async () => {
       warm = undefined;
-      await context.close().catch(() => undefined);
+      await within(30_000, context.close()).catch(() => undefined);
+    };
+    if (context.pages().length > 1) return drop();
+    try {
+      await within(
+        15_000,
+        (async () => {
+          await Promise.all(context.pages().map((p) => p.close()));
+          await context.clearCookies();
+          await context.clearPermissions();
+          for (const event of ['request', 'response', 'requestfinished', 'requestfailed', 'page', 'dialog'] as const)
+            context.removeAllListeners(event);
+        })(),
+      );
+    } catch {
+      await drop();
     }
   }
 
