@@ -1,5 +1,6 @@
 // npm run bench:lighthouse — Lighthouse (desktop preset) on /login, then on /dashboard and every other page of the
-// menu signed in as 100001 and as admin (BENCH_USERS; BENCH_LIGHTHOUSE_MENU=0: the dashboard only), each with a cold
+// menu signed in as 100001 and as admin (BENCH_USERS; BENCH_LIGHTHOUSE_MENU=0: the dashboard only;
+// BENCH_LIGHTHOUSE_PAGES=/dashboard,/acceptance: only those of the menu's paths), each with a cold
 // cache, against the compiled portal started here on its own embedded database: the accessibility and performance
 // scores and the main timings. Targets (issues 19 and 32): accessibility >= 95, performance >= 90, TBT < 150 ms,
 // CLS < 0.05.
@@ -92,6 +93,8 @@ try {
       await signIn(page, server.url, user);
       const paths = menuPages ? (await menuEntries(page)).map((e) => e.key) : ['/dashboard'];
       if (!paths.includes('/dashboard')) paths.unshift('/dashboard');
+      const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+      if (only) paths.splice(0, paths.length, ...paths.filter((p) => only.includes(p)));
       const cdp = await context.newCDPSession(page);
       for (const pagePath of paths) {
         await page.goto('about:blank');
