@@ -95,7 +95,17 @@ export function TagsView({ routes }: { routes: PageRoute[] }) {
     <nav
       aria-label={t('shell.tagsView')}
       className="tags-view"
-      style={{ background: '#fff', padding: '4px 12px', borderBottom: '1px solid #e8e8e8', overflowX: 'auto', whiteSpace: 'nowrap' }}
+      // As tall before its first tab comes (an effect after the first render adds it) as with tabs, so that the page
+      // below does not move down by a tab's height on every load (CLS 0.013 on every page).
+      style={{
+        background: '#fff',
+        padding: '4px 12px',
+        borderBottom: '1px solid #e8e8e8',
+        overflowX: 'auto',
+        whiteSpace: 'nowrap',
+        boxSizing: 'border-box',
+        minHeight: 32,
+      }}
     >
       <Space size={4} role="tablist" aria-label={t('shell.tagsView')}>
         {views.map((view, index) => {
