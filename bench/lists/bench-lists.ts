@@ -6,11 +6,16 @@
 // five lines over 201 suppliers (bench:performance's orders, without receiving). BENCH_SORTS=regex: only those fields;
 // BENCH_SCOPES=supplier or staff: only that one. Then the delivery-note list (送货单; staff's receiving desk reads
 // the same call) the same way: NOTES (default 200,000) notes over the tenant's suppliers and two years, its first
-// page newest first with its capped count, and within one month. BENCH_LISTS=orders or notes: only that list.
-import { purchaseOrder } from '@portal/contract';
+// page newest first with its capped count, and within one month. Then settlement bills (结算单, BILLS, default
+// 200,000: a bill a month per supplier and accounting unit) and charges (费用, CHARGES, default 1,000,000: a few a
+// month per supplier and store) the same way as the orders: the default sort and every sort they offer both ways, for
+// 100001 and for staff. BENCH_LISTS=orders, notes, bills or charges (comma-separated): only those lists.
+import { purchaseOrder, settlement } from '@portal/contract';
 import { sql } from 'kysely';
 import * as repo from '@portal/server/src/modules/purchase-order/repo';
 import * as notes from '@portal/server/src/modules/delivery-note/repo';
+import { billList } from '@portal/server/src/modules/settlement/bills/repo';
+import { chargeList } from '@portal/server/src/modules/settlement/charges/repo';
 import { bulkLoad } from '@portal/server/src/db/bulk';
 import { businessDay } from '@portal/server/src/platform/clock';
 import { benchOrders, orderLines, orders } from '../lib/orders';
@@ -25,6 +30,11 @@ const slowMs = 500;
 const only = process.env.BENCH_SORTS ? new RegExp(process.env.BENCH_SORTS) : undefined;
 const lists = (process.env.BENCH_LISTS ?? 'orders,notes').split(',');
 const wantedNotes = Number(process.env.NOTES ?? 200_000);
+const wantedBills = Number(process.env.BILLS ?? 200_000);
+const wantedCharges = Number(process.env.CHARGES ?? 1_000_000);
+/** The sorts the bill and charge grids offer (each read from an index: migration 0058). */
+const billSorts = settlement.billSortFields;
+const chargeSorts = settlement.chargeSortFields;
 
 /** The scans of a query's plan (the page's rows, without the count), its parameters inlined as literals. */
 async function planOf(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
@@ -46,10 +56,11 @@ async function planOf(compiled: { sql: string; parameters: readonly unknown[] })
  * by itself would only queue 20 at a time on the pool: it is timed alone only.
  */
 async function timed(page: () => Promise<unknown>): Promise<string> {
-  // Warm-up, as many at once as the timing: the pool opens its connections here, not in the first figure's p99.
-  await timeConcurrent(page, connections, connections);
   const alone = await timeConcurrent(page, 5, 1);
-  const took = percentile(alone, 50) < slowMs ? await timeConcurrent(page, requests, connections) : undefined;
+  const fast = percentile(alone, 50) < slowMs;
+  // Warm-up, as many at once as the timing: the pool opens its connections here, not in the first figure's p99.
+  if (fast) await timeConcurrent(page, connections, connections);
+  const took = fast ? await timeConcurrent(page, requests, connections) : undefined;
   const ms = (values: number[], p: number, width: number) => `${String(round(percentile(values, p))).padStart(width)} ms`;
   return `${took ? `p50 ${ms(took, 50, 7)}  p99 ${ms(took, 99, 7)}` : 'not run 20 at a time     '}  alone ${ms(alone, 50, 6)}`;
 }
@@ -58,7 +69,8 @@ const bench = await postgresDatabase();
 if (!bench) throw new Error('bench:lists needs PostgreSQL at BENCH_DATABASE_URL or 127.0.0.1:5432');
 try {
   const db = bench.database.db;
-  if (!bench.prepared) await prepare(bench.database);
+  // A kept database is migrated to the latest schema too (its data stays); a new one is also seeded.
+  await prepare(bench.database, true, bench.prepared === true);
   const have = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pur_order WHERE tenant_id = 'demo'`.execute(db)).rows[0]!.n;
   if (lists.includes('orders') && have < wanted) {
     const setup = await benchOrders(db);
@@ -149,6 +161,84 @@ try {
         const timing = await timed(page);
         const { total, totalCapped } = await page();
         console.log(`notes ${who.padEnd(8)} ${what.padEnd(13)} ${timing}  count ${total}${totalCapped ? '+' : ''}`);
+      }
+  }
+
+  const codes = async (query: ReturnType<typeof sql<{ c: string }>>) => (await query.execute(db)).rows.map((r) => r.c);
+  const countOf = async (table: 'sam_bill' | 'sam_charge', supplier?: string) =>
+    (
+      await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE tenant_id = 'demo'
+        AND (${supplier ?? null}::text IS NULL OR supp_code = ${supplier ?? null})`.execute(db)
+    ).rows[0]!.n;
+  // bench:performance's 200 suppliers beside the demo's six, as the orders have.
+  if (lists.includes('bills') || lists.includes('charges')) await benchOrders(db);
+  const suppliers = await codes(sql<{ c: string }>`SELECT supp_code AS c FROM supplier WHERE tenant_id = 'demo' ORDER BY 1`);
+  const statuses = ['草稿', '已提交', '已驳回', '已审核', '发票确认', '已审批', '已支付', '作废'];
+  if (lists.includes('bills') && (await countOf('sam_bill')) < wantedBills) {
+    const started = Date.now();
+    const units = await codes(sql<{ c: string }>`SELECT unit_code AS c FROM acc_unit WHERE tenant_id = 'demo' ORDER BY 1`);
+    const chunk = 50_000;
+    for (let first = await countOf('sam_bill'); first < wantedBills; first += chunk) {
+      const last = Math.min(first + chunk, wantedBills) - 1;
+      // Bills of the last three years, each month's spread over the suppliers and accounting units; amounts that add up.
+      await bulkLoad(db, 'demo', { job: 'bench:lists', bills: last - first + 1 }, (trx) =>
+        sql`INSERT INTO sam_bill (tenant_id, bill_number, supp_code, node_code, period_start, period_end, due_date, status,
+            goods_amount, return_amount, charge_amount, prepay_amount, payable_amount, paid_amount, line_count, created_by, created_at)
+          SELECT 'demo', 'SB' || lpad(i::text, 10, '0'), s, u, d, (d + interval '1 month - 1 day')::date, (d + interval '2 months')::date,
+            st, g, -r, -c, 0, g - r - c, CASE WHEN st = '已支付' THEN g - r - c ELSE 0 END, 1 + i % 40, 'bench', d + interval '35 days'
+          FROM (SELECT i, (${suppliers}::text[])[1 + i % ${suppliers.length}] AS s, (${units}::text[])[1 + (i / ${suppliers.length}) % ${units.length}] AS u,
+              (date_trunc('month', now()) - (i / ${Math.ceil(wantedBills / 36)}) * interval '1 month')::date AS d,
+              (${statuses}::text[])[1 + (i * 7) % ${statuses.length}] AS st,
+              (2000 + (i * 7919) % 90000)::numeric(14,2) AS g, ((i * 31) % 500)::numeric(14,2) AS r, ((i * 17) % 800)::numeric(14,2) AS c
+            FROM generate_series(${first}::bigint, ${last}::bigint) i) x`.execute(trx),
+      );
+    }
+    await sql`VACUUM ANALYZE sam_bill`.execute(db);
+    console.log(`# bills loaded to ${await countOf('sam_bill')} in ${round((Date.now() - started) / 1000)} s`);
+  }
+  if (lists.includes('charges') && (await countOf('sam_charge')) < wantedCharges) {
+    const started = Date.now();
+    const depts = await codes(sql<{ c: string }>`SELECT dept_code AS c FROM dept WHERE tenant_id = 'demo' ORDER BY 1`);
+    const names = ['DM海报费', '堆头费', '条码费', '促销服务费', '物流配送费', '返利'];
+    const chunk = 100_000;
+    for (let first = await countOf('sam_charge'); first < wantedCharges; first += chunk) {
+      const last = Math.min(first + chunk, wantedCharges) - 1;
+      // Charges spread over every supplier and store, a few a day, going back from today.
+      await bulkLoad(db, 'demo', { job: 'bench:lists', charges: last - first + 1 }, (trx) =>
+        sql`INSERT INTO sam_charge (tenant_id, charge_code, supp_code, dept_code, charge_type, charge_name, period, direction, amount,
+            tax_rate, clause, calculation, charge_date, settle_status, dispute_status, created_by)
+          SELECT 'demo', 'FY' || lpad(i::text, 10, '0'), (${suppliers}::text[])[1 + i % ${suppliers.length}],
+            (${depts}::text[])[1 + (i / 7) % ${depts.length}], CASE WHEN i % 6 = 5 THEN '返利' ELSE '费用' END,
+            (${names}::text[])[1 + i % 6], to_char(d, 'YYYY-MM'), CASE WHEN i % 6 = 5 THEN 'pay' ELSE 'deduct' END,
+            (10 + (i * 7919) % 5000)::numeric(14,2), 6, '合同条款', '按合同', d,
+            CASE WHEN i % 3 = 0 THEN '已结算' ELSE '未结算' END, CASE WHEN i % 50 = 0 THEN '异议中' ELSE '无' END, 'bench'
+          FROM (SELECT i, (now() - (i * ${Math.ceil((730 * 1440) / wantedCharges)}) * interval '1 minute')::date AS d
+            FROM generate_series(${first}::bigint, ${last}::bigint) i) x`.execute(trx),
+      );
+    }
+    await sql`VACUUM ANALYZE sam_charge`.execute(db);
+    console.log(`# charges loaded to ${await countOf('sam_charge')} in ${round((Date.now() - started) / 1000)} s`);
+  }
+  for (const [name, list, fields, table] of [
+    ['bills', billList, billSorts, 'sam_bill'],
+    ['charges', chargeList, chargeSorts, 'sam_charge'],
+  ] as const) {
+    if (!lists.includes(name)) continue;
+    console.log(`# ${await countOf(table)} ${name} of the tenant, ${await countOf(table, '100001')} of 100001`);
+    const listSorts = [undefined, ...fields.flatMap((field) => (['asc', 'desc'] as const).map((order) => ({ field, order })))].filter(
+      (s) => !only || only.test(s?.field ?? 'default'),
+    );
+    for (const [who, scope] of scopes)
+      for (const sort of listSorts) {
+        const request = { page: 1, limit: 20, ...(sort ? { sort } : {}) };
+        const timing = await timed(() => (list as typeof billList).page(db, scope, {}, request));
+        const scans = await planOf(
+          (list as typeof billList)
+            .exportQuery(db, scope, {}, sort ? { sort } : {})
+            .limit(20)
+            .compile(),
+        );
+        console.log(`${name} ${who.padEnd(8)} ${(sort ? `${sort.field} ${sort.order}` : 'default').padEnd(22)} ${timing}  ${scans}`);
       }
   }
 } finally {

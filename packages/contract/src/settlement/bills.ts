@@ -68,21 +68,19 @@ export const billColumns: (Titled & { field: keyof BillSummary })[] = [
   { field: 'createdAt', title: '制单时间', titleEn: 'Created' },
 ];
 
-/** Fields the bill list sorts and filters by on the server. */
+/**
+ * The bill list's sorts (issue #34): each read from an index in its order, for one supplier and for staff (migration
+ * 0058), so the first page of 200,000 bills comes without sorting them. The other columns filter but do not sort
+ * (staff's sort by the supplier's name read every bill of the tenant and its supplier: over a second at 200,000).
+ */
 export const billSortFields = [
-  'samBillNum',
-  'nodeName',
   'periodStart',
-  'periodEnd',
-  'dueDate',
-  'status',
-  'goodsAmount',
-  'payableAmount',
-  'paidAmount',
-  'unpaidAmount',
-  'createdAt',
+  'samBillNum',
   'suppCode',
-] as const;
+  'dueDate',
+  'payableAmount',
+] as const satisfies readonly (keyof BillSummary)[];
+export type BillSortField = (typeof billSortFields)[number];
 
 export const billListQuery = z.object({
   ...pageParams,
@@ -98,7 +96,7 @@ export const billListQuery = z.object({
   samBillNum: z.string().trim().max(40).optional(),
   billKind: billKind.optional(),
   ...suppCode,
-  sort: sortParam.optional(),
+  sort: sortParam.extend({ field: z.enum(billSortFields, { message: '不能按此列排序' }) }).optional(),
   filters: columnFilters.optional(),
 });
 export type BillListQuery = z.infer<typeof billListQuery>;

@@ -98,6 +98,13 @@ export const getAllChargesDetailByBillNum = defineCall({
   data: z.array(charge),
 });
 
+/**
+ * The charge list's sorts (issue #34): each read from an index in its order, for one supplier and for staff (migration
+ * 0058): staff's first page of a million charges sorted by the supplier's name took 12-16 s. The other columns filter.
+ */
+export const chargeSortFields = ['chargeDate', 'chargeCode', 'signedAmount'] as const satisfies readonly (keyof Charge)[];
+export type ChargeSortField = (typeof chargeSortFields)[number];
+
 export const chargeListQuery = z.object({
   ...pageParams,
   ...keysetParams,
@@ -108,7 +115,7 @@ export const chargeListQuery = z.object({
   disputeStatus: disputeStatus.optional(),
   settleStatus: settleStatus.optional(),
   ...suppCode,
-  sort: sortParam.optional(),
+  sort: sortParam.extend({ field: z.enum(chargeSortFields, { message: '不能按此列排序' }) }).optional(),
   filters: columnFilters.optional(),
 });
 

@@ -53,6 +53,7 @@ import * as m0054 from './0054-perf-receipts-by-order';
 import * as m0055 from './0055-perf-median-covering';
 import * as m0056 from './0056-order-sort-indexes';
 import * as m0057 from './0057-delivery-note-list';
+import * as m0058 from './0058-settlement-sort-indexes';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '0055-perf-median-covering': m0055,
   '0056-order-sort-indexes': m0056,
   '0057-delivery-note-list': m0057,
+  '0058-settlement-sort-indexes': m0058,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -182,6 +182,14 @@ function decodeCursor(text: string, sort: string, keys: number): (string | null)
   return k;
 }
 
+/**
+ * `columns` with only `fields` sortable (a list's sorts that its indexes serve; issue #34): the others still filter,
+ * and a sort by them is refused with a 400 naming the field.
+ */
+export function sortableOnly(fields: readonly string[], columns: Record<string, ListColumn>): Record<string, ListColumn> {
+  return Object.fromEntries(Object.entries(columns).map(([field, c]) => [field, { ...c, sortable: fields.includes(field) }]));
+}
+
 /** A value of the cursor the column's type does not take (PostgreSQL's class 22, data exception) is the caller's mistake. */
 const isDataException = (err: unknown) =>
   typeof err === 'object' &&

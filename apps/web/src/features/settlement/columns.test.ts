@@ -1,9 +1,9 @@
-import type { BillSummary, CheckDetail, CostDocument, RateTotal } from '@portal/contract';
+import { type BillSummary, type CheckDetail, type CostDocument, type RateTotal, settlement } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { statusClass } from './bill-status';
 import i18n from '../../i18n';
-import { billRow, chargeColumns, checkRow, lineRow } from './columns';
+import { billColumns, billRow, chargeColumns, checkRow, lineRow } from './columns';
 import { sumOf } from './totals-table';
 
 /** Answers the key itself, so rows show which text they asked for. */
@@ -131,5 +131,14 @@ describe('fixed words of the charge grid in the reader language', () => {
     expect(cell('en', 'settleStatus', '结算中')).toBe('In a bill');
     expect(cell('zh-CN', 'chargeType', '价差')).toBe('价差');
     expect(cell('zh-CN', 'disputeStatus', '异议中')).toBe('异议中');
+  });
+});
+
+describe('the sorts the grids offer', () => {
+  it('lets only the columns the server sorts by an index sort; every other column filters', () => {
+    const sortable = (columns: { field: string; sortable?: boolean }[]) => columns.filter((c) => c.sortable !== false).map((c) => c.field);
+    expect(sortable(billColumns(t, true)).sort()).toEqual([...settlement.billSortFields].sort());
+    expect(sortable(chargeColumns(t, true)).sort()).toEqual([...settlement.chargeSortFields].sort());
+    expect(billColumns(t, true).find((c) => c.field === 'suppName')?.filterable).not.toBe(false);
   });
 });

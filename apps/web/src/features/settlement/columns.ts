@@ -15,6 +15,10 @@ const textWidth = (text: string) => [...text].reduce((w, c) => w + (/[\u2e80-\u9
 /** A column of fixed words wide enough for its longest word in the reader's language, and at least `min`. */
 const wordsWidth = (labels: readonly string[], min: number) => Math.max(min, Math.ceil(Math.max(...labels.map(textWidth))) + 32);
 
+/** Only the sorts the server reads from an index (billSortFields, chargeSortFields; issue #34); every column filters. */
+const sortableOnly = (fields: readonly string[], columns: GridColumn[]) =>
+  columns.map((c) => (c.sortable === false || fields.includes(c.field) ? c : { ...c, sortable: false }));
+
 const negative = (field: string) => (row: GridRow) => (String(row[field] ?? '').startsWith('-') ? 'sam-negative' : undefined);
 
 export function billColumns(t: TFunction, staff: boolean): GridColumn[] {
@@ -26,38 +30,40 @@ export function billColumns(t: TFunction, staff: boolean): GridColumn[] {
     width,
     cellClass: negative(field),
   });
-  return fitTitles([
-    { field: 'samBillNum', title: title('samBillNum'), width: 150, fixed: 'left' },
-    ...(staff
-      ? [
-          { field: 'suppCode', title: title('suppCode'), width: 90 },
-          { field: 'suppName', title: title('suppName'), width: 180 },
-        ]
-      : []),
-    {
-      field: 'status',
-      title: title('status'),
-      width: wordsWidth(
-        settlement.billStatuses.map((s) => t(`settlement.states.${s}`)),
-        90,
-      ),
-      display: (value) => t(`settlement.states.${value}`, { defaultValue: value }),
-      cellClass: (row) => statusClass(String(row.status)),
-    },
-    { field: 'nodeName', title: title('nodeName'), width: 200 },
-    { field: 'periodStart', title: title('periodStart'), type: 'date', width: 105 },
-    { field: 'periodEnd', title: title('periodEnd'), type: 'date', width: 105 },
-    { field: 'dueDate', title: title('dueDate'), type: 'date', width: 105 },
-    money('goodsAmount', 120),
-    { ...money('returnAmount'), sortable: false, filterable: false },
-    { ...money('chargeAmount'), sortable: false, filterable: false },
-    { ...money('prepayAmount'), sortable: false, filterable: false },
-    money('payableAmount', 120),
-    money('paidAmount'),
-    money('unpaidAmount'),
-    { field: 'lineCount', title: title('lineCount'), type: 'number', width: 80, sortable: false, filterable: false },
-    { field: 'createdAt', title: title('createdAt'), width: 150 },
-  ]);
+  return fitTitles(
+    sortableOnly(settlement.billSortFields, [
+      { field: 'samBillNum', title: title('samBillNum'), width: 150, fixed: 'left' },
+      ...(staff
+        ? [
+            { field: 'suppCode', title: title('suppCode'), width: 90 },
+            { field: 'suppName', title: title('suppName'), width: 180 },
+          ]
+        : []),
+      {
+        field: 'status',
+        title: title('status'),
+        width: wordsWidth(
+          settlement.billStatuses.map((s) => t(`settlement.states.${s}`)),
+          90,
+        ),
+        display: (value) => t(`settlement.states.${value}`, { defaultValue: value }),
+        cellClass: (row) => statusClass(String(row.status)),
+      },
+      { field: 'nodeName', title: title('nodeName'), width: 200 },
+      { field: 'periodStart', title: title('periodStart'), type: 'date', width: 105 },
+      { field: 'periodEnd', title: title('periodEnd'), type: 'date', width: 105 },
+      { field: 'dueDate', title: title('dueDate'), type: 'date', width: 105 },
+      money('goodsAmount', 120),
+      { ...money('returnAmount'), sortable: false, filterable: false },
+      { ...money('chargeAmount'), sortable: false, filterable: false },
+      { ...money('prepayAmount'), sortable: false, filterable: false },
+      money('payableAmount', 120),
+      money('paidAmount'),
+      money('unpaidAmount'),
+      { field: 'lineCount', title: title('lineCount'), type: 'number', width: 80, sortable: false, filterable: false },
+      { field: 'createdAt', title: title('createdAt'), width: 150 },
+    ]),
+  );
 }
 
 export function billRow(b: BillSummary): GridRow {
@@ -176,40 +182,42 @@ export function checkRow(t: TFunction, c: CheckDetail): GridRow {
 
 export function chargeColumns(t: TFunction, staff: boolean): GridColumn[] {
   const title = (field: string) => t(`settlement.charges.columns.${field}`);
-  return fitTitles([
-    { field: 'chargeCode', title: title('chargeCode'), width: 150, fixed: 'left' },
-    ...(staff ? [{ field: 'suppName', title: title('suppName'), width: 180 }] : []),
-    { field: 'deptName', title: title('deptName'), width: 130 },
-    {
-      field: 'chargeType',
-      title: title('chargeType'),
-      width: wordsWidth(
-        settlement.chargeTypes.map((s) => t(`settlement.charges.chargeTypes.${s}`)),
-        100,
-      ),
-      display: (value) => t(`settlement.charges.chargeTypes.${value}`, { defaultValue: value }),
-    },
-    { field: 'chargeName', title: title('chargeName'), width: 170 },
-    { field: 'period', title: title('period'), width: 90 },
-    { field: 'direction', title: title('direction'), width: 70, filterable: false },
-    { field: 'signedAmount', title: title('signedAmount'), type: 'money', width: 120, cellClass: negative('signedAmount') },
-    { field: 'taxRate', title: title('taxRate'), width: 70 },
-    { field: 'chargeDate', title: title('chargeDate'), type: 'date', width: 105 },
-    {
-      field: 'settleStatus',
-      title: title('settleStatus'),
-      width: 90,
-      display: (value) => t(`settlement.charges.settleStates.${value}`, { defaultValue: value }),
-    },
-    {
-      field: 'disputeStatus',
-      title: title('disputeStatus'),
-      width: 90,
-      display: (value) => t(`settlement.charges.disputeStates.${value}`, { defaultValue: value }),
-      cellClass: (row) => (row.disputeStatus === '异议中' ? 'sam-disputed' : undefined),
-    },
-    { field: 'samBillNum', title: title('samBillNum'), width: 150 },
-  ]);
+  return fitTitles(
+    sortableOnly(settlement.chargeSortFields, [
+      { field: 'chargeCode', title: title('chargeCode'), width: 150, fixed: 'left' },
+      ...(staff ? [{ field: 'suppName', title: title('suppName'), width: 180 }] : []),
+      { field: 'deptName', title: title('deptName'), width: 130 },
+      {
+        field: 'chargeType',
+        title: title('chargeType'),
+        width: wordsWidth(
+          settlement.chargeTypes.map((s) => t(`settlement.charges.chargeTypes.${s}`)),
+          100,
+        ),
+        display: (value) => t(`settlement.charges.chargeTypes.${value}`, { defaultValue: value }),
+      },
+      { field: 'chargeName', title: title('chargeName'), width: 170 },
+      { field: 'period', title: title('period'), width: 90 },
+      { field: 'direction', title: title('direction'), width: 70, filterable: false },
+      { field: 'signedAmount', title: title('signedAmount'), type: 'money', width: 120, cellClass: negative('signedAmount') },
+      { field: 'taxRate', title: title('taxRate'), width: 70 },
+      { field: 'chargeDate', title: title('chargeDate'), type: 'date', width: 105 },
+      {
+        field: 'settleStatus',
+        title: title('settleStatus'),
+        width: 90,
+        display: (value) => t(`settlement.charges.settleStates.${value}`, { defaultValue: value }),
+      },
+      {
+        field: 'disputeStatus',
+        title: title('disputeStatus'),
+        width: 90,
+        display: (value) => t(`settlement.charges.disputeStates.${value}`, { defaultValue: value }),
+        cellClass: (row) => (row.disputeStatus === '异议中' ? 'sam-disputed' : undefined),
+      },
+      { field: 'samBillNum', title: title('samBillNum'), width: 150 },
+    ]),
+  );
 }
 
 export function chargeRow(t: TFunction, c: Charge): GridRow {

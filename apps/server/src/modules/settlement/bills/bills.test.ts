@@ -704,8 +704,15 @@ describe('scope', () => {
       body: { statuses: ['草稿'], sort: { field: 'payableAmount', order: 'desc' } },
     });
     expect(staff.data.list.map((b) => b.samBillNum)).toContain(bill.samBillNum);
-    const badSort = await t.callAs('admin', s.querySamBillQueryList, { body: { sort: { field: 'constructor', order: 'asc' } } });
+    const badSort = await t.callAs('admin', s.querySamBillQueryList, { body: { sort: { field: 'constructor', order: 'asc' } } as never });
     expect(badSort.status).toBe(400);
+    // Sorts no index serves (issue #34: billSortFields, chargeSortFields) are refused, before any SQL runs.
+    for (const field of ['suppName', 'status', 'unpaidAmount'])
+      expect((await t.callAs('admin', s.querySamBillQueryList, { body: { sort: { field, order: 'asc' } } as never })).status, field).toBe(
+        400,
+      );
+    for (const field of ['suppName', 'deptName', 'samBillNum'])
+      expect((await t.callAs('admin', s.getChargeList, { body: { sort: { field, order: 'desc' } } as never })).status, field).toBe(400);
     await t.callAs('100001', s.delSamBill, { query: { samBillNum: bill.samBillNum } });
   });
 });

@@ -4,7 +4,7 @@ import { type BillStatus, type BillSummary, type CheckDetail, type SourceType, s
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { containing } from '../../../db/like';
 import type { DB, SamBillTable } from '../../../db/schema';
-import { type ListColumn, listCountCap, serverList } from '../../../platform/list/server-list';
+import { type ListColumn, listCountCap, serverList, sortableOnly } from '../../../platform/list/server-list';
 import { type DataScope, inScope } from '../../../platform/scope';
 import type { SessionContext } from '../../../platform/session-context';
 import { shanghaiTime } from '../../../platform/sql/shanghai-time';
@@ -93,7 +93,7 @@ export const billList = serverList({
     if (f.billKind) q = q.where('b.bill_kind', '=', f.billKind);
     return q;
   },
-  columns: {
+  columns: sortableOnly(settlement.billSortFields, {
     samBillNum: column(sql`b.bill_number`),
     billKind: column(sql`b.bill_kind`),
     suppCode: column(sql`b.supp_code`),
@@ -114,9 +114,12 @@ export const billList = serverList({
     invoiceAmount: money(sql`b.invoice_amount`),
     lineCount: column(sql`b.line_count`, sql`b.line_count::text`, true),
     createdAt: column(sql`b.created_at`, shanghaiTime('b.created_at')),
-  },
+  }),
   defaultSort: { field: 'periodStart', order: 'desc' },
-  then: [{ value: sql`b.bill_number`, order: 'desc' }],
+  // Ties by bill number in the sort's direction (newest period's last bill first): each sort's index (0012, 0058)
+  // ends in bill_number and is read forward ascending, backward descending, never sorted.
+  then: [{ value: sql`b.bill_number`, order: 'asc' }],
+  tiesFollowSort: ['periodStart', 'dueDate', 'payableAmount'],
   // Grows with the business: the page's count stops at the cap (the grid shows "10,000+").
   count: { cap: listCountCap },
   select: (matching) => summaryOf(matching),

@@ -1,10 +1,10 @@
 // SQL of charges: the list with its grid columns, charges by code, a charge locked for its workflow, and
 // the writes of raising, disputing and answering one.
-import type { CallBody, settlement } from '@portal/contract';
+import { type CallBody, settlement } from '@portal/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type Updateable, sql } from 'kysely';
 import { containing } from '../../../db/like';
 import type { DB, SamChargeTable } from '../../../db/schema';
-import { type ListColumn, listCountCap, serverList } from '../../../platform/list/server-list';
+import { type ListColumn, listCountCap, serverList, sortableOnly } from '../../../platform/list/server-list';
 import { type DataScope, inScope } from '../../../platform/scope';
 
 // Fields of a charge the list shows, sorts and filters by, written once for the page, the checklist and the export.
@@ -73,7 +73,7 @@ export const chargeList = serverList({
     return q;
   },
   // Every column of the grid (web: chargeColumns), with the text its cells show where that differs.
-  columns: {
+  columns: sortableOnly(settlement.chargeSortFields, {
     chargeCode: column(sql`c.charge_code`),
     suppCode: column(sql`c.supp_code`),
     suppName: column(suppName),
@@ -89,9 +89,12 @@ export const chargeList = serverList({
     settleStatus: column(sql`c.settle_status`),
     disputeStatus: column(sql`c.dispute_status`),
     samBillNum: column(billNumber),
-  },
+  }),
   defaultSort: { field: 'chargeDate', order: 'desc' },
-  then: [{ value: sql`c.charge_code`, order: 'desc' }],
+  // Ties by charge code in the sort's direction (the last day's last charge first): each sort's index (0012, 0058)
+  // ends in charge_code and is read forward ascending, backward descending, never sorted.
+  then: [{ value: sql`c.charge_code`, order: 'asc' }],
+  tiesFollowSort: ['chargeDate', 'signedAmount'],
   // Grows with the business: the page's count stops at the cap (the grid shows "10,000+").
   count: { cap: listCountCap },
   select: (matching) => chargeSelect(matching),
