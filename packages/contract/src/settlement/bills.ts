@@ -80,7 +80,6 @@ export const billSortFields = [
   'dueDate',
   'payableAmount',
 ] as const satisfies readonly (keyof BillSummary)[];
-export type BillSortField = (typeof billSortFields)[number];
 
 export const billListQuery = z.object({
   ...pageParams,

@@ -103,7 +103,6 @@ export const getAllChargesDetailByBillNum = defineCall({
  * 0058): staff's first page of a million charges sorted by the supplier's name took 12-16 s. The other columns filter.
  */
 export const chargeSortFields = ['chargeDate', 'chargeCode', 'signedAmount'] as const satisfies readonly (keyof Charge)[];
-export type ChargeSortField = (typeof chargeSortFields)[number];
 
 export const chargeListQuery = z.object({
   ...pageParams,

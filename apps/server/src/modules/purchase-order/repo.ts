@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kyse
 import { containing } from '../../db/like';
 import { purchaseOrder } from '@portal/contract';
 import type { DB, PurOrderTable } from '../../db/schema';
-import { type ListColumn, listCountCap, serverList } from '../../platform/list/server-list';
+import { type ListColumn, listCountCap, serverList, sortableOnly } from '../../platform/list/server-list';
 import { type DataScope, inScope } from '../../platform/scope';
 
 export interface OrderFilter {
@@ -106,12 +106,7 @@ const filterColumns: Record<string, ListColumn> = {
 };
 
 /** The columns, those of purOrderSortFields sortable (migration 0056's indexes and pur_order_supp_date serve them). */
-export const orderColumns: Record<string, ListColumn> = Object.fromEntries(
-  Object.entries(filterColumns).map(([field, c]) => [
-    field,
-    { ...c, sortable: (purchaseOrder.purOrderSortFields as readonly string[]).includes(field) },
-  ]),
-);
+export const orderColumns = sortableOnly(purchaseOrder.purOrderSortFields, filterColumns);
 
 /** The purchase-order list: the scope's orders under the search, newest first. */
 export const orderList = serverList({

@@ -2,7 +2,7 @@
 // show as exact text; the list's texts are those the server filters on (quantities without trailing zeros).
 import { type PurOrderSummary, percentOf, purchaseOrder, subtractDecimal, toUnits } from '@portal/contract';
 import type { TFunction } from 'i18next';
-import { type GridColumn, type GridRow, fitTitles } from '../../components/data-grid';
+import { type GridColumn, type GridRow, fitTitles, sortableOnly } from '../../components/data-grid';
 import { formatDecimal, formatPrice, formatRate } from '../../lib/format';
 import type { OrderLine, SplitLine } from './api';
 import { statusClass } from './order-status';
@@ -62,7 +62,7 @@ export function orderColumns(t: TFunction): GridColumn[] {
     },
   ];
   // The server sorts by the fields its indexes serve (purOrderSortFields); every column filters.
-  return fitTitles(columns.map((c) => (c.sortable === false || isOrderSortField(c.field) ? c : { ...c, sortable: false })));
+  return fitTitles(sortableOnly(purchaseOrder.purOrderSortFields, columns));
 }
 
 /** A received order with less than it asked for (ordered, then received, then short). */

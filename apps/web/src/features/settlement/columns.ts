@@ -3,7 +3,7 @@
 import type { BillLine, BillSummary, Charge, CostDocument } from '@portal/contract';
 import { settlement } from '@portal/contract';
 import type { TFunction } from 'i18next';
-import { type GridColumn, type GridRow, fitTitles } from '../../components/data-grid';
+import { type GridColumn, type GridRow, fitTitles, sortableOnly } from '../../components/data-grid';
 import { formatDecimal, formatQty, formatTime } from '../../lib/format';
 import { statusClass } from './bill-status';
 
@@ -14,10 +14,6 @@ export const plainMoney = (value: string) => formatDecimal(value, { min: 2, max:
 const textWidth = (text: string) => [...text].reduce((w, c) => w + (/[\u2e80-\u9fff\uff00-\uffef]/.test(c) ? 14 : 7.5), 0);
 /** A column of fixed words wide enough for its longest word in the reader's language, and at least `min`. */
 const wordsWidth = (labels: readonly string[], min: number) => Math.max(min, Math.ceil(Math.max(...labels.map(textWidth))) + 32);
-
-/** Only the sorts the server reads from an index (billSortFields, chargeSortFields; issue #34); every column filters. */
-const sortableOnly = (fields: readonly string[], columns: GridColumn[]) =>
-  columns.map((c) => (c.sortable === false || fields.includes(c.field) ? c : { ...c, sortable: false }));
 
 const negative = (field: string) => (row: GridRow) => (String(row[field] ?? '').startsWith('-') ? 'sam-negative' : undefined);
 
