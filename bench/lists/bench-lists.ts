@@ -7,16 +7,18 @@
 // BENCH_SCOPES=supplier or staff: only that one. Then the delivery-note list (送货单; staff's receiving desk reads
 // the same call) the same way: NOTES (default 200,000) notes over the tenant's suppliers and two years, its first
 // page newest first with its capped count, and within one month. Then settlement bills (结算单, BILLS, default
-// 200,000: a bill a month per supplier and accounting unit) and charges (费用, CHARGES, default 1,000,000: a few a
-// month per supplier and store) the same way as the orders: the default sort and every sort they offer both ways, for
-// 100001 and for staff. BENCH_LISTS=orders, notes, bills or charges (comma-separated): only those lists.
+// 200,000 over three years) and charges (费用, CHARGES, default 1,000,000 over two years), over the demo's and
+// bench:performance's suppliers, the same way as the orders: the default sort and every sort they offer both ways,
+// for 100001 and for staff. BENCH_LISTS=orders, notes, bills or charges (comma-separated): only those lists.
 import { purchaseOrder, settlement } from '@portal/contract';
-import { sql } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import * as repo from '@portal/server/src/modules/purchase-order/repo';
 import * as notes from '@portal/server/src/modules/delivery-note/repo';
 import { billList } from '@portal/server/src/modules/settlement/bills/repo';
 import { chargeList } from '@portal/server/src/modules/settlement/charges/repo';
 import { bulkLoad } from '@portal/server/src/db/bulk';
+import type { DB } from '@portal/server/src/db/schema';
+import type { DataScope } from '@portal/server/src/platform/scope';
 import { businessDay } from '@portal/server/src/platform/clock';
 import { benchOrders, orderLines, orders } from '../lib/orders';
 import { inlined, postgresDatabase, prepare } from '../lib/portal';
@@ -28,13 +30,17 @@ const connections = 20;
 /** A page slower than this alone is not run 20 at a time. */
 const slowMs = 500;
 const only = process.env.BENCH_SORTS ? new RegExp(process.env.BENCH_SORTS) : undefined;
-const lists = (process.env.BENCH_LISTS ?? 'orders,notes').split(',');
+const lists = (process.env.BENCH_LISTS ?? 'orders,notes,bills,charges').split(',');
 const wantedNotes = Number(process.env.NOTES ?? 200_000);
 const wantedBills = Number(process.env.BILLS ?? 200_000);
 const wantedCharges = Number(process.env.CHARGES ?? 1_000_000);
-/** The sorts the bill and charge grids offer (each read from an index: migration 0058). */
-const billSorts = settlement.billSortFields;
-const chargeSorts = settlement.chargeSortFields;
+
+/** What the sort timings need of a server-paged list (server-list.ts): a page, and the query an export reads. */
+type GridSort = { sort?: { field: string; order: 'asc' | 'desc' } };
+interface SortedList {
+  page(db: Kysely<DB>, scope: DataScope, search: object, request: GridSort & { page: number; limit: number }): Promise<unknown>;
+  exportQuery(db: Kysely<DB>, scope: DataScope, search: object, grid: GridSort): { limit(rows: number): { compile(): CompiledQuery } };
+}
 
 /** The scans of a query's plan (the page's rows, without the count), its parameters inlined as literals. */
 async function planOf(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
@@ -101,23 +107,25 @@ try {
       ['staff', { tenantId: 'demo', suppCode: null }],
     ] as const
   ).filter(([who]) => !process.env.BENCH_SCOPES || process.env.BENCH_SCOPES.split(',').includes(who));
-  const sorts = [
-    undefined,
-    ...purchaseOrder.purOrderSortFields.flatMap((field) => (['asc', 'desc'] as const).map((order) => ({ field, order }))),
-  ].filter((s) => !only || only.test(s?.field ?? 'default'));
-  for (const [who, scope] of lists.includes('orders') ? scopes : []) {
-    for (const sort of sorts) {
-      const request = { page: 1, limit: 20, ...(sort ? { sort } : {}) };
-      const timing = await timed(() => repo.orderList.page(db, scope, {}, request));
-      const scans = await planOf(
-        repo.orderList
-          .exportQuery(db, scope, {}, sort ? { sort } : {})
-          .limit(20)
-          .compile(),
-      );
-      console.log(`${who.padEnd(8)} ${(sort ? `${sort.field} ${sort.order}` : 'default (orderDate desc)').padEnd(24)} ${timing}  ${scans}`);
-    }
-  }
+  /** The first page of `list` in its default sort and in every sort of `fields` both ways, for each scope. */
+  const timeSorts = async (prefix: string, list: SortedList, fields: readonly string[], defaultLabel: string) => {
+    const sorts = [undefined, ...fields.flatMap((field) => (['asc', 'desc'] as const).map((order) => ({ field, order })))].filter(
+      (s) => !only || only.test(s?.field ?? 'default'),
+    );
+    for (const [who, scope] of scopes)
+      for (const sort of sorts) {
+        const request = { page: 1, limit: 20, ...(sort ? { sort } : {}) };
+        const timing = await timed(() => list.page(db, scope, {}, request));
+        const scans = await planOf(
+          list
+            .exportQuery(db, scope, {}, sort ? { sort } : {})
+            .limit(20)
+            .compile(),
+        );
+        console.log(`${prefix}${who.padEnd(8)} ${(sort ? `${sort.field} ${sort.order}` : defaultLabel).padEnd(24)} ${timing}  ${scans}`);
+      }
+  };
+  if (lists.includes('orders')) await timeSorts('', repo.orderList, purchaseOrder.purOrderSortFields, 'default (orderDate desc)');
 
   if (lists.includes('notes')) {
     const count = async () =>
@@ -220,26 +228,12 @@ try {
     console.log(`# charges loaded to ${await countOf('sam_charge')} in ${round((Date.now() - started) / 1000)} s`);
   }
   for (const [name, list, fields, table] of [
-    ['bills', billList, billSorts, 'sam_bill'],
-    ['charges', chargeList, chargeSorts, 'sam_charge'],
+    ['bills', billList, settlement.billSortFields, 'sam_bill'],
+    ['charges', chargeList, settlement.chargeSortFields, 'sam_charge'],
   ] as const) {
     if (!lists.includes(name)) continue;
     console.log(`# ${await countOf(table)} ${name} of the tenant, ${await countOf(table, '100001')} of 100001`);
-    const listSorts = [undefined, ...fields.flatMap((field) => (['asc', 'desc'] as const).map((order) => ({ field, order })))].filter(
-      (s) => !only || only.test(s?.field ?? 'default'),
-    );
-    for (const [who, scope] of scopes)
-      for (const sort of listSorts) {
-        const request = { page: 1, limit: 20, ...(sort ? { sort } : {}) };
-        const timing = await timed(() => (list as typeof billList).page(db, scope, {}, request));
-        const scans = await planOf(
-          (list as typeof billList)
-            .exportQuery(db, scope, {}, sort ? { sort } : {})
-            .limit(20)
-            .compile(),
-        );
-        console.log(`${name} ${who.padEnd(8)} ${(sort ? `${sort.field} ${sort.order}` : 'default').padEnd(22)} ${timing}  ${scans}`);
-      }
+    await timeSorts(`${name} `, list, fields, 'default');
   }
 } finally {
   await bench.database.close();
