@@ -77,20 +77,15 @@ export function startChunks(lazyRoots: string[]): Plugin {
       const plan: Plugin = {
         name: 'portal-start-chunks-plan',
         generateBundle(_options, bundle) {
-          const chunks = new Map(
-            Object.values(bundle)
-              .filter((o): o is Rollup.OutputChunk => o.type === 'chunk')
-              .map((c) => [c.fileName, c]),
-          );
+          const all = Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+          const chunks = new Map(all.map((c) => [c.fileName, c]));
+          const entries = all.filter((c) => c.isEntry);
           const taken = new Set<string>();
-          const stay = new Set([
-            ...roots,
-            ...[...chunks.values()].flatMap((c) => (c.isEntry && c.facadeModuleId ? [c.facadeModuleId] : [])),
-          ]);
+          const stay = new Set([...roots, ...entries.flatMap((c) => (c.facadeModuleId ? [c.facadeModuleId] : []))]);
           const starts = [
-            [...chunks.values()].filter((c) => c.isEntry),
+            entries,
             ...roots.map((id) => {
-              const chunk = [...chunks.values()].find((c) => c.facadeModuleId === id);
+              const chunk = all.find((c) => c.facadeModuleId === id);
               if (!chunk) this.error(`start-chunks: no chunk starts at ${id}`);
               return [chunk];
             }),
