@@ -80,12 +80,12 @@ export async function serve(database: Database, options: { webDist?: string } = 
   return { app, url };
 }
 
-export async function loginToken(url: string, username: string, staff = false): Promise<string> {
+export async function loginToken(url: string, username: string, staff = false, tenant = 'demo'): Promise<string> {
   const key = ((await (await fetch(`${url}/api/user/publicKey`)).json()) as { data: { publicKey: string } }).data.publicKey;
   const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Demo1234')).toString(
     'base64',
   );
-  const res = await fetch(`${url}/api/user/${staff ? 'merchantsLogin' : 'login'}?tenantid=demo`, {
+  const res = await fetch(`${url}/api/user/${staff ? 'merchantsLogin' : 'login'}?tenantid=${tenant}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),

@@ -15,7 +15,7 @@ import { seedPrintRecords } from './print-records';
 import { seedGoodsApplies } from './goods-apply';
 import { seedSupplierApplications } from './supplier-apply';
 import { centsToString, microsToString } from './money';
-import { brands, categories, depts, modules, receivingRole, settlementRoles, suppliers, tenant } from './catalog';
+import { brands, categories, depts, modules, receivingRole, settlementRoles, suppliers, tenant as demoTenant } from './catalog';
 import { seedDeliveryNotes, seedShelfLife } from './delivery-notes';
 import { ModuleCode } from '@portal/contract';
 import { seedDynamicQueries } from './dynamic-queries';
@@ -32,7 +32,7 @@ export function isoDate(d: Date): string {
  * people do with them (confirming, delivery notes, bookings) through the areas' services (`actions`).
  */
 export async function seedDemoIfEmpty(db: Kysely<DB>, today: Date, ingest: SeedIngest, actions: SeedActions): Promise<boolean> {
-  const existing = await db.selectFrom('tenant').select('id').where('id', '=', tenant.id).executeTakeFirst();
+  const existing = await db.selectFrom('tenant').select('id').where('id', '=', demoTenant.id).executeTakeFirst();
   if (existing) return false;
   await seedDemo(db, today, { ingest, actions });
   return true;
@@ -54,8 +54,14 @@ export async function seedDemo(
     actions?: SeedActions;
     /** The demo's delivery notes (default: with business, ingest and actions); seed.test leaves them out of its comparison. */
     deliveryNotes?: boolean;
+    /**
+     * Another tenant with the demo's data (bench:scale-data grows twenty): the menu, shared by every tenant, is
+     * written once; everything else is the tenant's own.
+     */
+    tenant?: { id: string; name: string; companyName: string };
   } = {},
 ): Promise<void> {
+  const tenant = options.tenant ?? demoTenant;
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction().execute(async (trx) => {
     // The audit trail takes one entry for the whole seed, not one per row (migration 0048).
@@ -118,6 +124,7 @@ export async function seedDemo(
           sort_no: index,
         })),
       )
+      .onConflict((oc) => oc.column('module_code').doNothing())
       .execute();
     await trx
       .insertInto('external_module')
