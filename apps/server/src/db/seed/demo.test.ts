@@ -129,4 +129,23 @@ describe('demo seed', () => {
     expect(count).toBe(before + 2500);
     expect((await fingerprint(second)).rows).toBe(before + 2500);
   });
+
+  it('seeds another tenant beside the demo: its own accounts, suppliers and settings, the one menu shared', async () => {
+    const perTenant = () =>
+      sql<{ tenant_id: string; suppliers: number; accounts: number; params: number }>`
+        SELECT t.id AS tenant_id, (SELECT count(*)::int FROM supplier s WHERE s.tenant_id = t.id) AS suppliers,
+          (SELECT count(*)::int FROM account a WHERE a.tenant_id = t.id) AS accounts,
+          (SELECT count(*)::int FROM system_param p WHERE p.tenant_id = t.id) AS params
+        FROM tenant t ORDER BY t.id`
+        .execute(first.db)
+        .then((r) => r.rows);
+    const modules = () => sql<{ n: number }>`SELECT count(*)::int AS n FROM module`.execute(first.db).then((r) => r.rows[0]!.n);
+    const menu = await modules();
+    const [demo] = await perTenant();
+    await seedDemo(first.db, today, { business: false, tenant: { id: 't02', name: '租户2', companyName: '租户2零售有限公司' } });
+    expect(await perTenant()).toEqual([demo, { ...demo, tenant_id: 't02' }]);
+    expect(await modules()).toBe(menu);
+    const admin = await sql<{ n: number }>`SELECT count(*)::int AS n FROM account WHERE employee_code = 'admin'`.execute(first.db);
+    expect(admin.rows[0]!.n).toBe(2);
+  });
 });
