@@ -1,12 +1,18 @@
 // Failover of the highly available topology (scripts/cluster/start.sh must be running: docs/operations.md, "Several
-// machines"). Clients write through the HAProxy HTTP front (child accounts of 100001 and 100002: one row each, with
-// its audit entry) while, in turn:
+// machines"). Clients write through the HAProxy HTTP front while, in turn, the faults below happen. Three kinds of
+// write, each client one kind (of 8 clients: 4 account, 2 number and 2 settlement clients):
+//   - child accounts of 100001 and 100002 (one row each, with its audit entry);
+//   - bill numbers (GET /baseInfo/getBillNumber: the tenant's daily sequence, one row updated);
+//   - settlement saves (samBillModify: the remark of 100001's and of 100002's draft bill, with its version, the
+//     optimistic lock; after an answer that failed the client reads the bill's version again).
+// The faults:
 //   1. the primary's PostgreSQL is killed (kill -9 of its postmaster),
 //   2. the primary's Patroni stops cleanly (SIGTERM: it stops PostgreSQL and hands the leader key over),
 //   3. a portal node is killed (kill -9) under the same load.
 // Prints per phase: seconds from the fault until writes succeed again, answers by status, 5xx other than 503, calls
-// that hung (no answer in 30 s); at the end, acknowledged writes missing from the database (aim: 0) and whether the
-// sessions of the clients survived the node's death. Patroni and the portal node are started again after their phase.
+// that hung (no answer in 30 s); at the end, acknowledged writes missing from the database (aim: 0: an account not
+// there, a number handed out twice or above the stored sequence, a draft whose stored version or remark is older than
+// its last acknowledged save) and whether the sessions of the clients survived the node's death. Patroni and the portal node are started again after their phase.
 //
 //   bash scripts/cluster/start.sh && npm run bench:failover; bash scripts/cluster/stop.sh
 //   FAILOVER_CLIENTS (8), CLUSTER_DIR (/tmp/portal-ha), CLUSTER_PORT_BASE (27000)
@@ -37,31 +43,76 @@ interface Attempt {
   end: number;
   /** HTTP status, or 'hang' (no answer in 30 s) or 'network' (no HTTP answer at all). */
   status: number | 'hang' | 'network';
-  empCode: string;
+  kind: WriteKind;
+  /** The account's code, the number handed out, or the remark saved. */
+  key: string;
 }
 
+type WriteKind = 'account' | 'number' | 'settlement';
+
 const run = Date.now().toString(36).slice(-5);
+/** The bill number code of this run's number clients: a sequence of its own each day. */
+const numberCode = 'HAFO';
 let counter = 0;
 const mobileSeed = (Math.floor(Date.now() / 1000) % 10_000) * 10_000;
 
-async function createChild(token: string, parent: string): Promise<Attempt> {
+/** A POST or GET through the front, timed; never throws (a failure is in the status). */
+async function call(kind: WriteKind, key: string, token: string, path: string, body?: unknown): Promise<Attempt & { data?: unknown }> {
+  const start = now();
+  try {
+    const res = await fetch(`${front}/api${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', token },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(hangMs),
+    });
+    const text = await res.text();
+    const data = res.status === 200 ? (JSON.parse(text) as { data?: unknown }).data : undefined;
+    return { start, end: now(), status: res.status, kind, key, data };
+  } catch (err) {
+    const status = (err as Error).name === 'TimeoutError' ? 'hang' : 'network';
+    return { start, end: now(), status, kind, key };
+  }
+}
+
+function createChild(token: string, parent: string): Promise<Attempt> {
   const n = counter++;
   const empCode = `${parent}-h${run}${n}`;
   const body = { empCode, name: `故障演练${n}`, mobile: `139${String(mobileSeed + n).padStart(8, '0')}` };
-  const start = now();
-  try {
-    const res = await fetch(`${front}/api/user/insertSupChild`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', token },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(hangMs),
-    });
-    await res.arrayBuffer();
-    return { start, end: now(), status: res.status, empCode };
-  } catch (err) {
-    const status = (err as Error).name === 'TimeoutError' ? 'hang' : 'network';
-    return { start, end: now(), status, empCode };
+  return call('account', empCode, token, '/user/insertSupChild', body);
+}
+
+async function billNumber(token: string): Promise<Attempt> {
+  const attempt = await call('number', '', token, `/baseInfo/getBillNumber?code=${numberCode}&digits=8`);
+  return { ...attempt, key: typeof attempt.data === 'string' ? attempt.data : '' };
+}
+
+/** A client's draft bill: its number, its documents (sent again unchanged) and the version it last read. */
+interface Draft {
+  samBillNum: string;
+  sources: { sourceType: string; sourceId: string }[];
+  version: number;
+  /** The last save answered 200: its version and remark. */
+  acknowledged?: { version: number; remark: string };
+}
+
+async function saveDraft(token: string, draft: Draft): Promise<Attempt> {
+  const remark = `故障演练 ${run} ${counter++}`;
+  const attempt = await call('settlement', remark, token, '/samData/samBillModify', {
+    samBillNum: draft.samBillNum,
+    version: draft.version,
+    sources: draft.sources,
+    remark,
+  });
+  if (attempt.status === 200) {
+    draft.version = (attempt.data as { version: number }).version;
+    draft.acknowledged = { version: draft.version, remark };
+  } else {
+    // The save may have been applied all the same (its answer lost): read the version again before the next one.
+    const read = await call('settlement', '', token, '/samData/getSamBillDetail', { samBillNum: draft.samBillNum });
+    if (read.status === 200) draft.version = (read.data as { header: { version: number } }).header.version;
   }
+  return attempt;
 }
 
 async function rest(port: number, what: string): Promise<number> {
@@ -129,17 +180,34 @@ interface PhaseFigures {
 
 const acknowledged: string[] = [];
 const unacknowledged: string[] = [];
+/** Bill numbers handed out (answered 200). */
+const numbers: string[] = [];
+
+/** Client i's kind of write: of every four clients, two write accounts, one numbers, one settlement saves. */
+const kindOf = (i: number): WriteKind => (i % 4 === 1 ? 'number' : i % 4 === 3 ? 'settlement' : 'account');
 
 /** Writes from `clients` loops for 3 s, then `fault`, then until writes have succeeded for 5 s in a row (at most 120 s). */
-async function phase(name: string, tokens: { token: string; parent: string }[], fault: () => Promise<void>): Promise<PhaseFigures> {
+async function phase(
+  name: string,
+  tokens: { token: string; parent: string }[],
+  drafts: Map<string, Draft>,
+  fault: () => Promise<void>,
+): Promise<PhaseFigures> {
   const attempts: Attempt[] = [];
   let stop = false;
   const loops = Array.from({ length: clients }, async (_, i) => {
     const who = tokens[i % tokens.length]!;
+    const kind = kindOf(i);
     while (!stop) {
-      const attempt = await createChild(who.token, who.parent);
+      const attempt =
+        kind === 'number'
+          ? await billNumber(who.token)
+          : kind === 'settlement'
+            ? await saveDraft(who.token, drafts.get(who.parent)!)
+            : await createChild(who.token, who.parent);
       attempts.push(attempt);
-      (attempt.status === 200 ? acknowledged : unacknowledged).push(attempt.empCode);
+      if (kind === 'account') (attempt.status === 200 ? acknowledged : unacknowledged).push(attempt.key);
+      if (kind === 'number' && attempt.status === 200) numbers.push(attempt.key);
       if (attempt.status !== 200)
         await sleep(100); // a client waits a little after a failure
       else await sleep(20);
@@ -191,12 +259,37 @@ async function main(): Promise<void> {
     throw new Error(`no cluster at ${dir}: start it with bash scripts/cluster/start.sh (docs/operations.md)`);
   await healthy();
   const tokens = await Promise.all(['100001', '100002'].map(async (parent) => ({ parent, token: await loginToken(front, parent) })));
-  console.log(`failover: ${clients} clients writing child accounts through ${front}; machine shared with other work (figures under load)`);
+  // Each supplier's draft bill (the demo seeds one each) and its documents, read on the primary.
+  const setup = new pg.Client({ connectionString: writeUrl });
+  await setup.connect();
+  const drafts = new Map<string, Draft>();
+  for (const { parent } of tokens) {
+    const bill = (
+      await setup.query<{ bill_number: string; version: number }>(
+        "SELECT bill_number, version FROM sam_bill WHERE tenant_id = 'demo' AND supp_code = $1 AND status = '草稿' ORDER BY bill_number LIMIT 1",
+        [parent],
+      )
+    ).rows[0];
+    if (!bill) throw new Error(`${parent} has no draft settlement bill (the demo seeds one)`);
+    const sources = (
+      await setup.query<{ sourceType: string; sourceId: string }>(
+        `SELECT source_type AS "sourceType", source_id AS "sourceId" FROM sam_bill_line
+         WHERE tenant_id = 'demo' AND bill_number = $1 AND live ORDER BY 1, 2`,
+        [bill.bill_number],
+      )
+    ).rows;
+    drafts.set(parent, { samBillNum: bill.bill_number, sources, version: bill.version });
+  }
+  await setup.end();
+  const kinds = Array.from({ length: clients }, (_, i) => kindOf(i));
+  console.log(
+    `failover: ${clients} clients through ${front} (${['account', 'number', 'settlement'].map((k) => `${kinds.filter((x) => x === k).length} ${k}`).join(', ')})`,
+  );
   const figures: PhaseFigures[] = [];
 
   const killed = await primary();
   figures.push(
-    await phase(`kill -9 postmaster of ${killed.name}`, tokens, async () => {
+    await phase(`kill -9 postmaster of ${killed.name}`, tokens, drafts, async () => {
       const pid = Number(fs.readFileSync(path.join(dir, killed.name, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
       process.kill(pid, 'SIGKILL');
     }),
@@ -206,7 +299,7 @@ async function main(): Promise<void> {
 
   const stopped = await primary();
   figures.push(
-    await phase(`clean stop of Patroni on ${stopped.name}`, tokens, async () => {
+    await phase(`clean stop of Patroni on ${stopped.name}`, tokens, drafts, async () => {
       process.kill(patroniPid(stopped.name), 'SIGTERM');
     }),
   );
@@ -221,7 +314,7 @@ async function main(): Promise<void> {
   if (!nodeArgs.some((a) => a.endsWith('main.ts') || a.endsWith('main.js')))
     throw new Error(`${path.join(dir, 'portal1.pid')} names ${nodeArgs.join(' ')}, not the portal node`);
   figures.push(
-    await phase('kill -9 of portal node 1', tokens, async () => {
+    await phase('kill -9 of portal node 1', tokens, drafts, async () => {
       process.kill(nodePid, 'SIGKILL');
     }),
   );
@@ -240,14 +333,42 @@ async function main(): Promise<void> {
     "SELECT employee_code AS code FROM account WHERE tenant_id = 'demo' AND employee_code = ANY($1::text[])",
     [[...acknowledged, ...unacknowledged]],
   );
-  await client.end();
   const present = new Set(rows.map((r) => r.code));
   const lost = acknowledged.filter((code) => !present.has(code));
   const appliedUnacknowledged = unacknowledged.filter((code) => present.has(code));
   console.log(
-    `acknowledged writes: ${acknowledged.length}, lost: ${lost.length}${lost.length ? ` (${lost.slice(0, 5).join(', ')})` : ''}; ` +
+    `accounts acknowledged: ${acknowledged.length}, lost: ${lost.length}${lost.length ? ` (${lost.slice(0, 5).join(', ')})` : ''}; ` +
       `failed answers whose write was applied nevertheless: ${appliedUnacknowledged.length} of ${unacknowledged.length}`,
   );
+  // A number handed out twice, or one above what the sequence now holds, would be a lost increment.
+  const stored = await client.query<{ day: string; last: number }>(
+    "SELECT to_char(day, 'YYYYMMDD') AS day, last_value AS last FROM bill_sequence WHERE tenant_id = 'demo' AND prefix = $1",
+    [numberCode],
+  );
+  const lastOf = new Map(stored.rows.map((r) => [r.day, r.last]));
+  const twice = numbers.length - new Set(numbers).size;
+  const beyond = numbers.filter(
+    (n) => Number(n.slice(numberCode.length + 8)) > (lastOf.get(n.slice(numberCode.length, numberCode.length + 8)) ?? 0),
+  );
+  console.log(`bill numbers handed out: ${numbers.length}, handed out twice: ${twice}, above the stored sequence (lost): ${beyond.length}`);
+  // Each draft holds its last acknowledged save, or a later one (an unanswered save applied).
+  let staleDrafts = 0;
+  for (const draft of drafts.values()) {
+    const row = (
+      await client.query<{ version: number; remark: string }>(
+        "SELECT version, remark FROM sam_bill WHERE tenant_id = 'demo' AND bill_number = $1",
+        [draft.samBillNum],
+      )
+    ).rows[0]!;
+    const ack = draft.acknowledged;
+    const kept = !ack || row.version > ack.version || (row.version === ack.version && row.remark === ack.remark);
+    if (!kept) staleDrafts++;
+    console.log(
+      `settlement draft ${draft.samBillNum}: last acknowledged save version ${ack?.version ?? '-'}, stored version ${row.version}${kept ? '' : ' (LOST)'}`,
+    );
+  }
+  await client.end();
+  console.log(`acknowledged writes lost: ${lost.length + beyond.length + staleDrafts} (aim 0); numbers handed out twice: ${twice} (aim 0)`);
   console.log(
     `5xx other than 503 over all phases: ${figures.reduce((n, f) => n + f.other5xx, 0)}; hung calls: ${figures.reduce((n, f) => n + f.hangs, 0)}`,
   );

@@ -135,7 +135,18 @@ async function grow() {
       (r) => r.brand_code,
     );
     const random = seeded(i + 1);
-    const codes = Array.from({ length: missing }, (_, n) => supplierCode(i, n + 1));
+    // The bench's suppliers are S<tenant><n>, n from 1: all of them sent (those already there answer unchanged).
+    const made = Number(
+      (
+        await db
+          .selectFrom('supplier')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('tenant_id', '=', id)
+          .where('supp_code', 'like', `${supplierCode(i, 0).slice(0, 3)}%`)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const codes = Array.from({ length: made + missing }, (_, n) => supplierCode(i, n + 1));
     for (let from = 0; from < codes.length; from += 500) {
       const batch = codes.slice(from, from + 500);
       await send(
@@ -302,6 +313,8 @@ const line = (label: string, f: LoadFigures) =>
 async function nodes(tokens: string[]) {
   console.log(`# ${connections} connections of mixed supplier traffic for ${seconds} s, ${tokens.length} suppliers signed in`);
   const requests = mixedRequests('').map(({ method, path: p, body }) => ({ method, path: p, ...(body ? { body } : {}) }));
+  // A first run warms both nodes' pools and the database's cache (after the growth, or a restart); not counted.
+  console.log(line('warm-up (not counted)', await load({ url: front, connections, seconds: 10, tokens, requests })));
   for (const [label, count] of [
     ['two nodes', 2],
     ['one node', 1],
@@ -312,6 +325,15 @@ async function nodes(tokens: string[]) {
     console.log(line(label, await load({ url: front, connections, seconds, tokens, requests })));
   }
   await haproxy('enable server portal_nodes/node2');
+  // Where the time goes: each call of the traffic alone, BENCH_CALL_CONNECTIONS (50) connections, both nodes.
+  const alone = Number(process.env.BENCH_CALL_CONNECTIONS ?? 50);
+  for (const request of requests)
+    console.log(
+      line(
+        `  alone: ${request.path.replace('/api/', '')}`,
+        await load({ url: front, connections: alone, seconds: 10, tokens, requests: [request] }),
+      ),
+    );
 }
 
 /** Where HAProxy's read port leads now: the node's port and whether it is a replica. */
