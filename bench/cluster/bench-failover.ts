@@ -196,8 +196,9 @@ async function phase(
   const attempts: Attempt[] = [];
   let stop = false;
   const loops = Array.from({ length: clients }, async (_, i) => {
-    const who = tokens[i % tokens.length]!;
     const kind = kindOf(i);
+    // Each settlement client saves a draft of its own (two on one draft would refuse each other's stale versions).
+    const who = tokens[(kind === 'settlement' ? Math.floor(i / 4) : i) % tokens.length]!;
     while (!stop) {
       const attempt =
         kind === 'number'
