@@ -12,12 +12,16 @@ export interface LoadJob {
   method?: 'GET' | 'POST';
   /** A JSON body (POST). */
   body?: string;
+  /** How long a request may take before it counts as an error (60 s). */
+  timeoutSeconds?: number;
 }
 
 export interface LoadFigures {
   rps: number;
   p50: number;
   p99: number;
+  /** The mean latency, ms. */
+  mean: number;
   errors: number;
 }
 
@@ -28,13 +32,14 @@ const result = await autocannon({
   ...(job.amount ? { amount: job.amount } : { duration: job.seconds ?? 10 }),
   headers: job.body ? { ...job.headers, 'content-type': 'application/json' } : job.headers,
   method: job.method ?? 'GET',
-  timeout: 60,
+  timeout: Number(job.timeoutSeconds ?? 60),
   ...(job.body ? { body: job.body } : {}),
 });
 const figures: LoadFigures = {
   rps: Math.round(result.requests.average),
   p50: result.latency.p50,
   p99: result.latency.p99,
+  mean: result.latency.average,
   errors: result.errors + result.non2xx,
 };
 process.send!(figures);

@@ -54,6 +54,7 @@ import * as m0055 from './0055-perf-median-covering';
 import * as m0056 from './0056-order-sort-indexes';
 import * as m0057 from './0057-delivery-note-list';
 import * as m0058 from './0058-settlement-sort-indexes';
+import * as m0059 from './0059-receiving-store-sort-newest';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '0056-order-sort-indexes': m0056,
   '0057-delivery-note-list': m0057,
   '0058-settlement-sort-indexes': m0058,
+  '0059-receiving-store-sort-newest': m0059,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -192,13 +192,14 @@ describe('detail and scope', () => {
   });
 
   it('reads the next page by keyset: the same lines as the page by number, in every sort', async () => {
-    for (const sort of [undefined, ...acceptance.accDetailSortFields.map((field) => ({ field, order: 'desc' as const }))]) {
+    const sorts = acceptance.accDetailSortFields.flatMap((field) => (['desc', 'asc'] as const).map((order) => ({ field, order })));
+    for (const sort of [undefined, ...sorts]) {
       const body = { ...range, limit: 7, ...(sort ? { sort } : {}) };
       const first = await ask(acceptance.getAccDetailInfo, '100001', body);
       const second = await ask(acceptance.getAccDetailInfo, '100001', { ...body, page: 2 });
-      expect(first.data.next, String(sort?.field)).toEqual(expect.any(String));
+      expect(first.data.next, `${sort?.field} ${sort?.order}`).toEqual(expect.any(String));
       const after = await ask(acceptance.getAccDetailInfo, '100001', { ...body, after: first.data.next });
-      expect(after.data.list, String(sort?.field)).toEqual(second.data.list);
+      expect(after.data.list, `${sort?.field} ${sort?.order}`).toEqual(second.data.list);
     }
     const wrong = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 7, after: 'e30' });
     expect(wrong.status).toBe(400);
@@ -234,6 +235,39 @@ describe('detail and scope', () => {
         expect(plan, `${supplier} ${direction}`).toContain(index);
         expect(plan, `${supplier} ${direction}`).not.toMatch(/\bSort\b/);
       }
+  });
+
+  it("lists each store's newest lines first in either order of the stores, read from an index with no sort step", async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      const { data } = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 200, sort: { field: 'deptCode', order } });
+      const expected = await t.database.db
+        .selectFrom('acceptance')
+        .select(['bill_number', 'line_no'])
+        .where('tenant_id', '=', 'demo')
+        .where('supp_code', '=', '100001')
+        .where('acc_date', '>=', range.startDate)
+        .where('acc_date', '<=', range.endDate)
+        .orderBy('dept_code', order)
+        .orderBy('bill_number', 'desc')
+        .orderBy('line_no', 'desc')
+        .limit(200)
+        .execute();
+      expect(data.list.map((l: AccDetail) => `${l.billNumber}/${l.lineNo}`)).toEqual(expected.map((r) => `${r.bill_number}/${r.line_no}`));
+    }
+    // Stores ascending reads migration 0059's index forward, descending 0052's backward.
+    for (const [direction, index] of [
+      ['ASC', 'acceptance_sort_dept_newest'],
+      ['DESC', 'acceptance_sort_dept'],
+    ] as const) {
+      const plan = await indexPlan(
+        t.database.db,
+        sql`SELECT a.bill_number FROM acceptance a WHERE a.tenant_id = 'demo' AND a.supp_code = '100001'
+          AND a.acc_date BETWEEN ${range.startDate} AND ${range.endDate}
+          ORDER BY a.dept_code ${sql.raw(direction)}, a.bill_number DESC, a.line_no DESC LIMIT 50`,
+      );
+      expect(plan, direction).toMatch(new RegExp(`\\b${index}\\b`));
+      expect(plan, direction).not.toMatch(/\bSort\b/);
+    }
   });
 
   it('never shows supplier 100001 the lines of 100002, whatever suppCode says', async () => {

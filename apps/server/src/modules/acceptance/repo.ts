@@ -225,7 +225,10 @@ export const lineList = serverList({
   // acceptance_supp_order, and acceptance_tenant_order for staff), read backward for a descending sort: its ties
   // run in its direction too (the newest day's last bill and line first), so no page sorts a tie group. A date
   // sort with its ties in bill and line order sorted each day's lines (p50 125 ms at ten million lines).
-  tiesFollowSort: accDetailSortFields,
+  tiesFollowSort: accDetailSortFields.filter((f) => f !== 'deptCode'),
+  // A store's lines newest first in both directions (migration 0059): its ties followed the stores' order, and bill
+  // numbers grow with the date, so stores ascending walked the first store's lines older than the window first.
+  tiesReversed: ['deptCode'],
   select: detailColumns,
   // Years of lines: the count comes from the rollups where they answer exactly (no column filter, no bill
   // number), else it stops at the cap.

@@ -58,6 +58,12 @@ export interface ListDefinition<D, TB extends keyof D, Search, Scope extends Dat
    * thousands of lines). The other sorts keep the `then` keys' own directions.
    */
   tiesFollowSort?: readonly string[];
+  /**
+   * Sorts whose ties run reversed (each `then` key the other way) whichever the sort's direction: ties that grow with
+   * time (bill numbers) newest first, so that a page of a recent window reads its rows at once in either direction
+   * (two indexes: (sort, then reversed) forward, (sort, then) backward).
+   */
+  tiesReversed?: readonly string[];
   /** The fields of a page's rows, selected from the matching rows. */
   select(matching: SelectQueryBuilder<D, TB, object>, db: Kysely<DB>, scope: Scope): RowQuery<Row>;
   /**
@@ -225,7 +231,7 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
     if (!column?.sortable)
       throw ApiError.badRequest({ 'zh-CN': `body.sort.field: 不能按 ${field} 排序`, en: `body.sort.field: cannot sort by ${field}` });
     const descending = order === 'desc';
-    const flip = descending && list.tiesFollowSort?.includes(field) === true;
+    const flip = (descending && list.tiesFollowSort?.includes(field) === true) || list.tiesReversed?.includes(field) === true;
     return [
       { value: column.value, descending, nullsLast: list.nullsLast === true || !descending },
       ...list.then.map((k) => {
