@@ -1,12 +1,12 @@
-// 0059: up adds the index of the receiving detail's store sort with the newest lines first, down drops it; what it
-// serves (both directions of the store sort read from an index): modules/acceptance/acceptance.test.ts.
+// 0059: up adds the indexes of the receiving detail's store and goods sorts with the newest lines first, down drops
+// them; what they serve (both directions of each sort read from an index): modules/acceptance/acceptance.test.ts.
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helpers';
 import { indexNames } from '../../test/plans';
 import type { Database } from '../database';
 import { migrationProvider } from './index';
-import { storeNewestIndex } from './0059-receiving-store-sort-newest';
+import { newestFirstIndexes } from './0059-receiving-store-sort-newest';
 
 let database: Database;
 let migrator: Migrator;
@@ -17,11 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-it("adds the store sort's newest-first index, and drops it on down", async () => {
+it("adds the store and goods sorts' newest-first indexes, and drops them on down", async () => {
   const before = await indexNames(database.db, 'acceptance');
-  expect(before).not.toContain(storeNewestIndex);
+  const added = newestFirstIndexes.map(([name]) => name);
+  expect(before).not.toContain(added[0]);
   expect((await migrator.migrateTo('0059-receiving-store-sort-newest')).error).toBeUndefined();
-  expect((await indexNames(database.db, 'acceptance')).sort()).toEqual([...before, storeNewestIndex].sort());
+  expect((await indexNames(database.db, 'acceptance')).sort()).toEqual([...before, ...added].sort());
   expect((await migrator.migrateTo('0058-settlement-sort-indexes')).error).toBeUndefined();
   expect(await indexNames(database.db, 'acceptance')).toEqual(before);
   expect((await migrator.migrateToLatest()).error).toBeUndefined();

@@ -237,36 +237,43 @@ describe('detail and scope', () => {
       }
   });
 
-  it("lists each store's newest lines first in either order of the stores, read from an index with no sort step", async () => {
-    for (const order of ['asc', 'desc'] as const) {
-      const { data } = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 200, sort: { field: 'deptCode', order } });
-      const expected = await t.database.db
-        .selectFrom('acceptance')
-        .select(['bill_number', 'line_no'])
-        .where('tenant_id', '=', 'demo')
-        .where('supp_code', '=', '100001')
-        .where('acc_date', '>=', range.startDate)
-        .where('acc_date', '<=', range.endDate)
-        .orderBy('dept_code', order)
-        .orderBy('bill_number', 'desc')
-        .orderBy('line_no', 'desc')
-        .limit(200)
-        .execute();
-      expect(data.list.map((l: AccDetail) => `${l.billNumber}/${l.lineNo}`)).toEqual(expected.map((r) => `${r.bill_number}/${r.line_no}`));
-    }
-    // Stores ascending reads migration 0059's index forward, descending 0052's backward.
-    for (const [direction, index] of [
-      ['ASC', 'acceptance_sort_dept_newest'],
-      ['DESC', 'acceptance_sort_dept'],
+  it("lists each store's (goods item's) newest lines first in either order, read from an index with no sort step", async () => {
+    for (const [field, column, index] of [
+      ['deptCode', 'dept_code', 'acceptance_sort_dept'],
+      ['goodsCode', 'goods_code', 'acceptance_sort_goods'],
     ] as const) {
-      const plan = await indexPlan(
-        t.database.db,
-        sql`SELECT a.bill_number FROM acceptance a WHERE a.tenant_id = 'demo' AND a.supp_code = '100001'
-          AND a.acc_date BETWEEN ${range.startDate} AND ${range.endDate}
-          ORDER BY a.dept_code ${sql.raw(direction)}, a.bill_number DESC, a.line_no DESC LIMIT 50`,
-      );
-      expect(plan, direction).toMatch(new RegExp(`\\b${index}\\b`));
-      expect(plan, direction).not.toMatch(/\bSort\b/);
+      for (const order of ['asc', 'desc'] as const) {
+        const { data } = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 200, sort: { field, order } });
+        const expected = await t.database.db
+          .selectFrom('acceptance')
+          .select(['bill_number', 'line_no'])
+          .where('tenant_id', '=', 'demo')
+          .where('supp_code', '=', '100001')
+          .where('acc_date', '>=', range.startDate)
+          .where('acc_date', '<=', range.endDate)
+          .orderBy(column, order)
+          .orderBy('bill_number', 'desc')
+          .orderBy('line_no', 'desc')
+          .limit(200)
+          .execute();
+        expect(data.list.map((l: AccDetail) => `${l.billNumber}/${l.lineNo}`)).toEqual(
+          expected.map((r) => `${r.bill_number}/${r.line_no}`),
+        );
+      }
+      // Ascending reads migration 0059's index forward, descending 0052's backward.
+      for (const [direction, name] of [
+        ['ASC', `${index}_newest`],
+        ['DESC', index],
+      ] as const) {
+        const plan = await indexPlan(
+          t.database.db,
+          sql`SELECT a.bill_number FROM acceptance a WHERE a.tenant_id = 'demo' AND a.supp_code = '100001'
+            AND a.acc_date BETWEEN ${range.startDate} AND ${range.endDate}
+            ORDER BY a.${sql.raw(column)} ${sql.raw(direction)}, a.bill_number DESC, a.line_no DESC LIMIT 50`,
+        );
+        expect(plan, `${field} ${direction}`).toMatch(new RegExp(`\\b${name}\\b`));
+        expect(plan, `${field} ${direction}`).not.toMatch(/\bSort\b/);
+      }
     }
   });
 

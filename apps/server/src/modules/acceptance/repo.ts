@@ -203,6 +203,9 @@ const namesOfLine: Partial<Record<keyof AccDetail, RawBuilder<unknown>>> = {
 const sortFields = new Set<keyof AccDetail>(accDetailSortFields);
 const numberFields = new Set<keyof AccDetail>(acceptance.accDetailNumberFields);
 
+/** Sorts by a store or goods item: each one's newest lines first, whichever the sort's direction. */
+const newestTies: readonly string[] = ['deptCode', 'goodsCode'];
+
 /** The receiving-line list: the scope's lines of the condition, newest first; every column filters; exported in the grid's order. */
 export const lineList = serverList({
   from: (db) => db.selectFrom('acceptance as a'),
@@ -225,10 +228,10 @@ export const lineList = serverList({
   // acceptance_supp_order, and acceptance_tenant_order for staff), read backward for a descending sort: its ties
   // run in its direction too (the newest day's last bill and line first), so no page sorts a tie group. A date
   // sort with its ties in bill and line order sorted each day's lines (p50 125 ms at ten million lines).
-  tiesFollowSort: accDetailSortFields.filter((f) => f !== 'deptCode'),
-  // A store's lines newest first in both directions (migration 0059): its ties followed the stores' order, and bill
-  // numbers grow with the date, so stores ascending walked the first store's lines older than the window first.
-  tiesReversed: ['deptCode'],
+  tiesFollowSort: accDetailSortFields.filter((f) => !newestTies.includes(f)),
+  // A store's (goods item's) lines newest first in both directions (migration 0059): their ties followed the sort, and
+  // bill numbers grow with the date, so an ascending sort walked the first store's lines older than the window first.
+  tiesReversed: newestTies,
   select: detailColumns,
   // Years of lines: the count comes from the rollups where they answer exactly (no column filter, no bill
   // number), else it stops at the cap.
