@@ -1,6 +1,6 @@
 // SQL of receiving lines: one filter for every view, grouping, totals, pages and export batches.
 import { type AccCondition, type AccDetail, type Language, acceptance, settlement } from '@portal/contract';
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { AcceptanceTable, DB } from '../../db/schema';
 import { spreadsheetSafe } from '../../platform/csv';
@@ -232,10 +232,6 @@ export const lineList = serverList({
   // A store's (goods item's) lines newest first in both directions (migration 0059): their ties followed the sort, and
   // bill numbers grow with the date, so an ascending sort walked the first store's lines older than the window first.
   tiesReversed: newestTies,
-  // Bill numbers grow with the date: sorted by bill ascending (descending), a page starts at the window's lowest
-  // (highest) bill, found one index probe a day (acceptance_supp_order, or acceptance_tenant_order for staff),
-  // instead of walking every older (newer) bill of the supplier in acceptance_sort_bill first.
-  sortBound: (sort, condition, scope) => (sort.field === 'billNumber' ? billBound(condition, scope, sort.order) : undefined),
   select: detailColumns,
   // Years of lines: the count comes from the rollups where they answer exactly (no column filter, no bill
   // number), else it stops at the cap.
@@ -245,25 +241,6 @@ export const lineList = serverList({
       !filters || Object.keys(filters).length === 0 ? exactLineCount(db, scope, condition) : undefined,
   },
 });
-
-/**
- * `a.bill_number >=` the lowest bill of the condition's window (`desc`: `<=` the highest), of any store or goods: every
- * matching line passes, and the bill index starts there. One probe a day of the window, in an index of (scope, date,
- * bill); at most a year and a half of days (longer windows have no bound: the probes would cost more than they save).
- */
-function billBound(condition: AccCondition, scope: DataScope, order: 'asc' | 'desc'): RawBuilder<SqlBool> | undefined {
-  const days = (Date.parse(condition.endDate) - Date.parse(condition.startDate)) / 86_400_000;
-  if (!(days >= 0 && days <= 550)) return undefined;
-  const supplier = scope.suppCode === null ? sql`` : sql`AND x.supp_code = ${scope.suppCode}`;
-  const pick = order === 'asc' ? sql`min` : sql`max`;
-  const direction = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
-  return sql<SqlBool>`a.bill_number ${sql.raw(order === 'asc' ? '>=' : '<=')} (
-    SELECT ${pick}(f.bill) FROM generate_series(${condition.startDate}::date, ${condition.endDate}::date, interval '1 day') AS d(day)
-    CROSS JOIN LATERAL (
-      SELECT x.bill_number AS bill FROM acceptance x WHERE x.tenant_id = ${scope.tenantId} ${supplier} AND x.acc_date = d.day::date
-      ORDER BY x.bill_number ${direction} LIMIT 1
-    ) f)`;
-}
 
 /** The lines of the condition counted from the rollups: exact under any condition but a bill number's. */
 function exactLineCount(db: Kysely<DB>, scope: DataScope, condition: AccCondition): Promise<number> | undefined {

@@ -3,7 +3,7 @@
 // page with its total, the sort check, the grid's column filters, the value checklist and the export (the
 // same rows in the same order as the grid shows: its sort and filters, then the list's unique tail).
 import type { ColumnFilter } from '@portal/contract';
-import { type AliasedRawBuilder, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type AliasedRawBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../errors';
 import { type DataScope, inScope } from '../scope';
@@ -64,12 +64,6 @@ export interface ListDefinition<D, TB extends keyof D, Search, Scope extends Dat
    * (two indexes: (sort, then reversed) forward, (sort, then) backward).
    */
   tiesReversed?: readonly string[];
-  /**
-   * A condition a page of this sort adds that changes none of its rows but lets its index start where the matching
-   * rows start (a bound of the sorted column over the search), or undefined: a column that grows with time, sorted
-   * within a recent window, otherwise walks all the older entries before the first matching one.
-   */
-  sortBound?(sort: { field: string; order: SortOrder }, search: Search, scope: Scope): Expression<SqlBool> | undefined;
   /** The fields of a page's rows, selected from the matching rows. */
   select(matching: SelectQueryBuilder<D, TB, object>, db: Kysely<DB>, scope: Scope): RowQuery<Row>;
   /**
@@ -288,10 +282,7 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
       const keys = orderBy(sort.field, sort.order);
       const rows = matching(db, scope, search, request.filters);
       const names = keys.map((_, i) => `pageKey${i}`);
-      const bound = list.sortBound?.(sort, search, scope);
-      const base = list
-        .select(bound ? rows.where(bound) : rows, db, scope)
-        .select(keys.map((k, i) => sql`(${k.value})::text`.as(names[i]!)));
+      const base = list.select(rows, db, scope).select(keys.map((k, i) => sql`(${k.value})::text`.as(names[i]!)));
       const read = (q: RowQuery<Row>, order: Key[], cursor?: string, limit = request.limit) =>
         ordered(q, order)
           .limit(limit)
