@@ -20,7 +20,6 @@
 //
 //   bash scripts/cluster/start.sh && npm run bench:scale-data; bash scripts/cluster/stop.sh
 import { execFile } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
@@ -33,10 +32,11 @@ import { seedActions } from '@portal/server/src/seed-actions';
 import { seedIngest } from '@portal/server/src/seed-ingest';
 import { mixedRequests } from '../mixed/traffic';
 import { loginToken } from '../lib/portal';
+import { seeded } from '../lib/seeded';
 import { percentile, round } from '../lib/stats';
+import { haproxy } from './haproxy';
 import type { ScaleLoadSpec } from './scale-load';
 
-const dir = process.env.CLUSTER_DIR ?? '/tmp/portal-ha';
 const base = Number(process.env.CLUSTER_PORT_BASE ?? 27000);
 const front = `http://127.0.0.1:${base + 80}`;
 const writeUrl = `postgres://postgres@127.0.0.1:${base + 500}/portal`;
@@ -57,33 +57,6 @@ const dayMs = 86_400_000;
 const tenants = Array.from({ length: tenantCount }, (_, i) => (i === 0 ? 'demo' : `t${String(i + 1).padStart(2, '0')}`));
 const perTenant = Math.ceil(supplierCount / tenantCount);
 const seconds1 = (from: number) => round((Date.now() - from) / 1000, 1);
-
-/** A deterministic random sequence (the same data every run). */
-function seeded(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
-  };
-}
-
-/** A command on HAProxy's admin socket (scripts/cluster/start.sh makes it). */
-function haproxy(command: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.createConnection(path.join(dir, 'haproxy', 'admin.sock'));
-    let answer = '';
-    socket.on('data', (d) => (answer += d.toString()));
-    socket.on('end', () => resolve(answer));
-    socket.on('error', reject);
-    socket.write(`${command}\n`);
-  });
-}
 
 const database = await openDatabase({ databaseUrl: writeUrl, poolSize: 8, statementTimeoutMs: 600_000 });
 const db = database.db;

@@ -6,13 +6,12 @@
 //
 //   bash scripts/cluster/start.sh && npm run bench:scale; bash scripts/cluster/stop.sh
 import { execFile } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loginToken } from '../lib/portal';
 import { type Figures, mixedRequests } from '../mixed/traffic';
+import { haproxy } from './haproxy';
 
-const dir = process.env.CLUSTER_DIR ?? '/tmp/portal-ha';
 const base = Number(process.env.CLUSTER_PORT_BASE ?? 27000);
 const front = `http://127.0.0.1:${base + 80}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -23,18 +22,6 @@ async function load(token: string): Promise<Figures> {
   const loader = path.join(import.meta.dirname, '../mixed/load.ts');
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', loader, spec], { maxBuffer: 1 << 20 });
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Figures;
-}
-
-/** A command on HAProxy's admin socket (scripts/cluster/start.sh makes it). */
-function haproxy(command: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.createConnection(path.join(dir, 'haproxy', 'admin.sock'));
-    let answer = '';
-    socket.on('data', (d) => (answer += d.toString()));
-    socket.on('end', () => resolve(answer));
-    socket.on('error', reject);
-    socket.write(`${command}\n`);
-  });
 }
 
 const token = await loginToken(front, '100001');

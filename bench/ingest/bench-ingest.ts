@@ -21,6 +21,7 @@ import { sql } from 'kysely';
 import { acceptance, fromUnits, integration, toUnits } from '@portal/contract';
 import { businessDay } from '@portal/server/src/platform/clock';
 import { embeddedDatabase, loginToken, prepare } from '../lib/portal';
+import { seeded } from '../lib/seeded';
 import { percentile, round } from '../lib/stats';
 import type { ServerMemory } from './ingest-server';
 
@@ -35,21 +36,6 @@ const median = (values: number[]) =>
     [...values].sort((a, b) => a - b),
     50,
   );
-
-/** A deterministic random sequence (the same documents every run). */
-function seeded(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(list: T[]) => list[Math.floor(next() * list.length)]!,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The server in its own process
