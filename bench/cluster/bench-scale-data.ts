@@ -19,9 +19,6 @@
 // accounts' password hash (SQL), nothing more. Figures are printed, never asserted.
 //
 //   bash scripts/cluster/start.sh && npm run bench:scale-data; bash scripts/cluster/stop.sh
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { integration } from '@portal/contract';
 import { openDatabase } from '@portal/server/src/db/database';
@@ -30,12 +27,11 @@ import { ingest } from '@portal/server/src/modules/integration/documents/service
 import { businessDay } from '@portal/server/src/platform/clock';
 import { seedActions } from '@portal/server/src/seed-actions';
 import { seedIngest } from '@portal/server/src/seed-ingest';
-import { mixedRequests } from '../mixed/traffic';
+import { type Figures, type LoadSpec, mixedRequests, runLoad } from '../mixed/traffic';
 import { loginToken } from '../lib/portal';
 import { seeded } from '../lib/seeded';
-import { percentile, round } from '../lib/stats';
+import { median, percentile, round } from '../lib/stats';
 import { haproxy } from './haproxy';
-import type { ScaleLoadSpec } from './scale-load';
 
 const base = Number(process.env.CLUSTER_PORT_BASE ?? 27000);
 const front = `http://127.0.0.1:${base + 80}`;
@@ -265,22 +261,10 @@ async function supplierTokens(count: number): Promise<string[]> {
   return tokens;
 }
 
-interface LoadFigures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  requests: number;
-  byStatus: Record<string, number>;
-}
+/** The load with a minute's patience a request (200 connections queue on two cores). */
+const load = (spec: Omit<LoadSpec, 'timeoutSeconds'>) => runLoad({ ...spec, timeoutSeconds: 60 });
 
-async function load(spec: ScaleLoadSpec): Promise<LoadFigures> {
-  const loader = path.join(import.meta.dirname, 'scale-load.ts');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', loader, JSON.stringify(spec)], { maxBuffer: 1 << 20 });
-  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadFigures;
-}
-
-const line = (label: string, f: LoadFigures) =>
+const line = (label: string, f: Figures) =>
   `${label.padEnd(34)} req/s ${String(f.rps).padStart(5)}  p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms  errors ${f.errors} of ${f.requests} ${JSON.stringify(f.byStatus)}`;
 
 async function nodes(tokens: string[]) {
@@ -400,7 +384,7 @@ async function replica(tokens: string[]) {
   console.log(
     `# reports from ${reportConnections} suppliers' connections (${reports.length} calls in turn) while ${writers} ERP feeds send batches of 100 bills x 5 lines, ${seconds} s a phase`,
   );
-  const results: Record<string, { reports: LoadFigures[]; writes: number[][] }> = {
+  const results: Record<string, { reports: Figures[]; writes: number[][] }> = {
     replica: { reports: [], writes: [] },
     primary: { reports: [], writes: [] },
   };
@@ -423,11 +407,6 @@ async function replica(tokens: string[]) {
       );
     }
   await readsOn('replica');
-  const median = (values: number[]) =>
-    percentile(
-      [...values].sort((a, b) => a - b),
-      50,
-    );
   for (const where of ['replica', 'primary'] as const) {
     const { reports: rs, writes } = results[where]!;
     const all = writes.flat().sort((a, b) => a - b);

@@ -5,11 +5,8 @@
 // the load share the same cores, so this shows the front's overhead and the share of the cores, not a second machine.
 //
 //   bash scripts/cluster/start.sh && npm run bench:scale; bash scripts/cluster/stop.sh
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { loginToken } from '../lib/portal';
-import { type Figures, mixedRequests } from '../mixed/traffic';
+import { type Figures, mixedRequests, runLoad } from '../mixed/traffic';
 import { haproxy } from './haproxy';
 
 const base = Number(process.env.CLUSTER_PORT_BASE ?? 27000);
@@ -17,11 +14,8 @@ const front = `http://127.0.0.1:${base + 80}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
 
-async function load(token: string): Promise<Figures> {
-  const spec = JSON.stringify({ url: front, connections, seconds, requests: mixedRequests(token) });
-  const loader = path.join(import.meta.dirname, '../mixed/load.ts');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', loader, spec], { maxBuffer: 1 << 20 });
-  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Figures;
+function load(token: string): Promise<Figures> {
+  return runLoad({ url: front, connections, seconds, requests: mixedRequests(token) });
 }
 
 const token = await loginToken(front, '100001');

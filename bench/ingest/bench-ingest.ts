@@ -22,7 +22,7 @@ import { acceptance, fromUnits, integration, toUnits } from '@portal/contract';
 import { businessDay } from '@portal/server/src/platform/clock';
 import { embeddedDatabase, loginToken, prepare } from '../lib/portal';
 import { seeded } from '../lib/seeded';
-import { percentile, round } from '../lib/stats';
+import { median, percentile, round } from '../lib/stats';
 import type { ServerMemory } from './ingest-server';
 
 const totalLines = Number(process.env.BENCH_LINES ?? 1_000_000);
@@ -31,11 +31,6 @@ const docLines = Number(process.env.BENCH_DOC_LINES ?? 5);
 const inFlight = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const concurrentBatches = 20;
 const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 // ---------------------------------------------------------------------------------------------------------------
 // The server in its own process

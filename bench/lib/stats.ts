@@ -22,3 +22,10 @@ export async function timeConcurrent(task: () => Promise<unknown>, total: number
 }
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** The median of `values` (in any order). */
+export const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );

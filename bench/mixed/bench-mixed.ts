@@ -2,28 +2,22 @@
 // detail page, the dashboard) against the portal started as `npm start` would (its own process), on the
 // embedded PostgreSQL and beside it on the external PostgreSQL; the load comes from a third process.
 // BENCH_ENGINES: comma-separated of embedded, postgres (default both).
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { type RunningServer, startServer } from '@portal/e2e/support/server';
 import { buildServer } from '@portal/server/scripts/build.mjs';
 import { adminUrl, loginToken } from '../lib/portal';
-import { type Figures, mixedRequests } from './traffic';
+import { type Figures, mixedRequests, runLoad } from './traffic';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const engines = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',').map((e) => e.trim());
 
-async function load(url: string, token: string, runSeconds: number): Promise<Figures> {
-  const spec = JSON.stringify({ url, connections, seconds: runSeconds, requests: mixedRequests(token) });
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), spec], {
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Figures;
+function load(url: string, token: string, runSeconds: number): Promise<Figures> {
+  return runLoad({ url, connections, seconds: runSeconds, requests: mixedRequests(token) });
 }
 
 /** A new database on the external PostgreSQL, or undefined when none answers. */

@@ -4,25 +4,20 @@
 // client polls the unread count every 25 ms until it rises. Prints p50/p99 from the change's answer (the commit is
 // just before it) and from its request (the change's own time included).
 // BENCH_SAMPLES (default 40), BENCH_CONNECTIONS (50), NOTIFY_POLL_MS for the server's dispatcher (its default 200).
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { type RunningServer, startServer } from '@portal/e2e/support/server';
 import { buildServer } from '@portal/server/scripts/build.mjs';
 import { loginToken } from '../lib/portal';
 import { percentile, round } from '../lib/stats';
-import { day, mixedRequests } from '../mixed/traffic';
+import { day, mixedRequests, runLoad } from '../mixed/traffic';
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 40);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 function load(url: string, token: string, seconds: number) {
-  const spec = JSON.stringify({ url, connections, seconds, requests: mixedRequests(token) });
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../mixed/load.ts'), spec], {
-    maxBuffer: 1 << 20,
-  }).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { rps: number; p50: number; p99: number; errors: number });
+  return runLoad({ url, connections, seconds, requests: mixedRequests(token) });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -14,7 +14,7 @@ import * as accRepo from '@portal/server/src/modules/acceptance/repo';
 import * as orderRepo from '@portal/server/src/modules/purchase-order/repo';
 import { load } from '../lib/fork-load';
 import { type BenchDatabase, embeddedDatabase, inlined, loginToken, postgresDatabase, prepare, serve } from '../lib/portal';
-import { percentile, round, timeConcurrent } from '../lib/stats';
+import { median, percentile, round, timeConcurrent } from '../lib/stats';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const connections = 20;
@@ -103,11 +103,6 @@ async function run(bench: BenchDatabase) {
       raw: () => orderRepo.orderList.page(db, scope, {}, { page: 1, limit: 20 }),
     },
   ];
-  const median = (values: number[]) =>
-    percentile(
-      [...values].sort((a, b) => a - b),
-      50,
-    );
   // BENCH_CALLS=regex: only the calls whose names match (the export always runs).
   const only = process.env.BENCH_CALLS ? new RegExp(process.env.BENCH_CALLS) : undefined;
   for (const call of calls.filter((c) => !only || only.test(c.name))) {

@@ -15,7 +15,7 @@ import * as repo from '@portal/server/src/modules/settlement/bills/repo';
 import { costPageSql, termDaysSql } from '@portal/server/src/modules/settlement/bills/documents-repo';
 import { startClosedLoop } from '../lib/fork-closed-loop';
 import { loginToken, postgresDatabase, prepare, serve } from '../lib/portal';
-import { percentile, round, timeConcurrent } from '../lib/stats';
+import { median, percentile, round, timeConcurrent } from '../lib/stats';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const concurrencies = [1, 20];
@@ -28,11 +28,6 @@ const day = (ago: number) => businessDay(new Date(now.getTime() - ago * 86_400_0
 // A month of documents already due (45-day term of 100001).
 const period = { periodStart: day(120), periodEnd: day(90) };
 
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 const cpuUs = () => {
   const u = process.cpuUsage();
   return u.user + u.system;
