@@ -32,7 +32,7 @@ const result = await autocannon({
   ...(job.amount ? { amount: job.amount } : { duration: job.seconds ?? 10 }),
   headers: job.body ? { ...job.headers, 'content-type': 'application/json' } : job.headers,
   method: job.method ?? 'GET',
-  timeout: Number(job.timeoutSeconds ?? 60),
+  timeout: job.timeoutSeconds ?? 60,
   ...(job.body ? { body: job.body } : {}),
 });
 const figures: LoadFigures = {
