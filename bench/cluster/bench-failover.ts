@@ -12,7 +12,8 @@
 // Prints per phase: seconds from the fault until writes succeed again, answers by status, 5xx other than 503, calls
 // that hung (no answer in 30 s); at the end, acknowledged writes missing from the database (aim: 0: an account not
 // there, a number handed out twice or above the stored sequence, a draft whose stored version or remark is older than
-// its last acknowledged save) and whether the sessions of the clients survived the node's death. Patroni and the portal node are started again after their phase.
+// its last acknowledged save) and whether the sessions of the clients survived the node's death. Patroni and the
+// portal node are started again after their phase.
 //
 //   bash scripts/cluster/start.sh && npm run bench:failover; bash scripts/cluster/stop.sh
 //   FAILOVER_CLIENTS (8), CLUSTER_DIR (/tmp/portal-ha), CLUSTER_PORT_BASE (27000)
@@ -43,7 +44,6 @@ interface Attempt {
   end: number;
   /** HTTP status, or 'hang' (no answer in 30 s) or 'network' (no HTTP answer at all). */
   status: number | 'hang' | 'network';
-  kind: WriteKind;
   /** The account's code, the number handed out, or the remark saved. */
   key: string;
 }
@@ -57,7 +57,7 @@ let counter = 0;
 const mobileSeed = (Math.floor(Date.now() / 1000) % 10_000) * 10_000;
 
 /** A POST or GET through the front, timed; never throws (a failure is in the status). */
-async function call(kind: WriteKind, key: string, token: string, path: string, body?: unknown): Promise<Attempt & { data?: unknown }> {
+async function call(key: string, token: string, path: string, body?: unknown): Promise<Attempt & { data?: unknown }> {
   const start = now();
   try {
     const res = await fetch(`${front}/api${path}`, {
@@ -68,10 +68,10 @@ async function call(kind: WriteKind, key: string, token: string, path: string, b
     });
     const text = await res.text();
     const data = res.status === 200 ? (JSON.parse(text) as { data?: unknown }).data : undefined;
-    return { start, end: now(), status: res.status, kind, key, data };
+    return { start, end: now(), status: res.status, key, data };
   } catch (err) {
     const status = (err as Error).name === 'TimeoutError' ? 'hang' : 'network';
-    return { start, end: now(), status, kind, key };
+    return { start, end: now(), status, key };
   }
 }
 
@@ -79,11 +79,11 @@ function createChild(token: string, parent: string): Promise<Attempt> {
   const n = counter++;
   const empCode = `${parent}-h${run}${n}`;
   const body = { empCode, name: `故障演练${n}`, mobile: `139${String(mobileSeed + n).padStart(8, '0')}` };
-  return call('account', empCode, token, '/user/insertSupChild', body);
+  return call(empCode, token, '/user/insertSupChild', body);
 }
 
 async function billNumber(token: string): Promise<Attempt> {
-  const attempt = await call('number', '', token, `/baseInfo/getBillNumber?code=${numberCode}&digits=8`);
+  const attempt = await call('', token, `/baseInfo/getBillNumber?code=${numberCode}&digits=8`);
   return { ...attempt, key: typeof attempt.data === 'string' ? attempt.data : '' };
 }
 
@@ -98,7 +98,7 @@ interface Draft {
 
 async function saveDraft(token: string, draft: Draft): Promise<Attempt> {
   const remark = `故障演练 ${run} ${counter++}`;
-  const attempt = await call('settlement', remark, token, '/samData/samBillModify', {
+  const attempt = await call(remark, token, '/samData/samBillModify', {
     samBillNum: draft.samBillNum,
     version: draft.version,
     sources: draft.sources,
@@ -109,7 +109,7 @@ async function saveDraft(token: string, draft: Draft): Promise<Attempt> {
     draft.acknowledged = { version: draft.version, remark };
   } else {
     // The save may have been applied all the same (its answer lost): read the version again before the next one.
-    const read = await call('settlement', '', token, '/samData/getSamBillDetail', { samBillNum: draft.samBillNum });
+    const read = await call('', token, '/samData/getSamBillDetail', { samBillNum: draft.samBillNum });
     if (read.status === 200) draft.version = (read.data as { header: { version: number } }).header.version;
   }
   return attempt;
