@@ -38,7 +38,12 @@ const indexedSorts: DetailSort[] = [
 ];
 const detailSorts: DetailSort[] =
   process.env.BENCH_DETAIL_SORTS === 'all'
-    ? [undefined, ...acceptance.accDetailSortFields.flatMap((field) => (['asc', 'desc'] as const).map((order) => ({ field, order })))]
+    ? [
+        undefined,
+        ...acceptance.accDetailSortFields.flatMap((field) =>
+          (acceptance.accDetailSortOrders[field] ?? (['asc', 'desc'] as const)).map((order) => ({ field, order })),
+        ),
+      ]
     : indexedSorts;
 
 /** The call under 20 connections from a load generator in a process of its own (not this one, which serves it). */

@@ -64,6 +64,7 @@ export const isoDate = z
 
 /** Sort of a server-paged grid: field and direction. */
 export const sortParam = z.object({ field: z.string().max(64), order: z.enum(['asc', 'desc']) });
+export type SortOrder = z.infer<typeof sortParam>['order'];
 
 const conditions = [
   'contains',

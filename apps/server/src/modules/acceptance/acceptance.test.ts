@@ -192,7 +192,9 @@ describe('detail and scope', () => {
   });
 
   it('reads the next page by keyset: the same lines as the page by number, in every sort', async () => {
-    const sorts = acceptance.accDetailSortFields.flatMap((field) => (['desc', 'asc'] as const).map((order) => ({ field, order })));
+    const sorts = acceptance.accDetailSortFields.flatMap((field) =>
+      (acceptance.accDetailSortOrders[field] ?? (['desc', 'asc'] as const)).map((order) => ({ field, order })),
+    );
     for (const sort of [undefined, ...sorts]) {
       const body = { ...range, limit: 7, ...(sort ? { sort } : {}) };
       const first = await ask(acceptance.getAccDetailInfo, '100001', body);
@@ -203,6 +205,18 @@ describe('detail and scope', () => {
     }
     const wrong = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 7, after: 'e30' });
     expect(wrong.status).toBe(400);
+  });
+
+  it('sorts bill numbers newest first only: the other way is a 400 naming the direction, for the page and the export', async () => {
+    expect(acceptance.accDetailSortOrders.billNumber).toEqual(['desc']);
+    const sort = { field: 'billNumber', order: 'asc' } as const;
+    const page = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 7, sort });
+    expect(page.status).toBe(400);
+    expect(page.envelope.message).toContain('billNumber 只能降序排序');
+    const exported = await post('/api/acceptance/exportCsv', '100001', { ...range, sort });
+    expect(exported.statusCode).toBe(400);
+    const descending = await ask(acceptance.getAccDetailInfo, '100001', { ...range, limit: 7, sort: { ...sort, order: 'desc' } });
+    expect(descending.status).toBe(200);
   });
 
   /** The first 200 of 100001's lines in the range (bill/line), by `column` in `order`, then the newest bill and line. */

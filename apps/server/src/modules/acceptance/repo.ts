@@ -1,5 +1,5 @@
 // SQL of receiving lines: one filter for every view, grouping, totals, pages and export batches.
-import { type AccCondition, type AccDetail, type Language, acceptance, settlement } from '@portal/contract';
+import { type AccCondition, type AccDetail, type Language, type SortOrder, acceptance, settlement } from '@portal/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { containing } from '../../db/like';
 import type { AcceptanceTable, DB } from '../../db/schema';
@@ -202,6 +202,12 @@ const namesOfLine: Partial<Record<keyof AccDetail, RawBuilder<unknown>>> = {
 };
 const sortFields = new Set<keyof AccDetail>(accDetailSortFields);
 const numberFields = new Set<keyof AccDetail>(acceptance.accDetailNumberFields);
+const sortOrders = new Map<string, readonly SortOrder[]>(Object.entries(acceptance.accDetailSortOrders));
+/** A sort offered in one direction only (bill numbers: descending). */
+const orders = (field: string) => {
+  const only = sortOrders.get(field);
+  return only ? { orders: only } : {};
+};
 
 /** Sorts by a store or goods item: each one's newest lines first, whichever the sort's direction. */
 const newestTies: readonly string[] = ['deptCode', 'goodsCode'];
@@ -217,6 +223,7 @@ export const lineList = serverList({
       {
         value: namesOfLine[field] ?? detailFields[field],
         sortable: sortFields.has(field),
+        ...orders(field),
         filterable: true,
         ...(numberFields.has(field) ? { numeric: true } : {}),
       },

@@ -2,14 +2,14 @@
 // type, sortable, filterable), its default order — and everything a list call needs made from it: the
 // page with its total, the sort check, the grid's column filters, the value checklist and the export (the
 // same rows in the same order as the grid shows: its sort and filters, then the list's unique tail).
-import type { ColumnFilter } from '@portal/contract';
+import type { ColumnFilter, SortOrder } from '@portal/contract';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../errors';
 import { type DataScope, inScope } from '../scope';
 import { type FilterColumn, columnFilterSql, distinctTexts, filterColumnOf, othersThan } from './column-filter';
 
-export type SortOrder = 'asc' | 'desc';
+export type { SortOrder };
 
 /** One key of a list's order. */
 export interface OrderKey {
@@ -25,6 +25,8 @@ export interface ListColumn {
   /** Holds numbers: filter conditions compare numerically. */
   numeric?: boolean;
   sortable?: boolean;
+  /** The directions it sorts in, when not both (a 400 for the other). */
+  orders?: readonly SortOrder[];
   filterable?: boolean;
 }
 
@@ -230,6 +232,13 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
     const column = ownColumn(list.columns, field);
     if (!column?.sortable)
       throw ApiError.badRequest({ 'zh-CN': `body.sort.field: 不能按 ${field} 排序`, en: `body.sort.field: cannot sort by ${field}` });
+    if (column.orders && !column.orders.includes(order)) {
+      const ascending = order === 'desc';
+      throw ApiError.badRequest({
+        'zh-CN': `body.sort.order: ${field} 只能${ascending ? '升序' : '降序'}排序`,
+        en: `body.sort.order: ${field} sorts ${ascending ? 'ascending' : 'descending'} only`,
+      });
+    }
     const descending = order === 'desc';
     const flip = (descending && list.tiesFollowSort?.includes(field) === true) || list.tiesReversed?.includes(field) === true;
     return [

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The column menu of a column the server can neither sort nor filter by offers only pinning; by default
-// it offers sorting and the filters too.
+// it offers sorting both ways and the filters too; a column sorted one way only offers that way.
 import { App } from 'antd';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -66,6 +66,12 @@ describe('column menu', () => {
     const host = open({ field: 'name', title: '名称' });
     expect(buttons(host)).toEqual(expect.arrayContaining(['升序', '降序', '左固定', '清除筛选']));
     expect(host.querySelector('[aria-label="值列表"]')).not.toBeNull();
+  });
+
+  it('offers only the direction a column sorts in', () => {
+    const host = open({ field: 'billNumber', title: '单据号', sortOrders: ['desc'] });
+    expect(buttons(host)).toContain('降序');
+    expect(buttons(host)).not.toContain('升序');
   });
 
   it('offers only pinning where the server can neither sort nor filter', () => {

@@ -26,6 +26,7 @@ export function FilterMenu({ column, anchor, filter, values, onSort, onPin, onAp
   const [error, setError] = useState('');
   const [custom, setCustom] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const sorts = (order: 'asc' | 'desc') => column.sortable !== false && (column.sortOrders ?? [order]).includes(order);
   const checks = useMemo(() => new Set(draft.checks ?? values), [draft.checks, values]);
   const shownAll = useMemo(() => {
     const search = draft.sVal.toLowerCase();
@@ -94,12 +95,12 @@ export function FilterMenu({ column, anchor, filter, values, onSort, onPin, onAp
       }}
     >
       <Space wrap size={4}>
-        {column.sortable !== false && (
+        {sorts('asc') && (
           <Button size="small" onClick={act(() => onSort('asc'))}>
             {t('menu.sortAsc')}
           </Button>
         )}
-        {column.sortable !== false && (
+        {sorts('desc') && (
           <Button size="small" onClick={act(() => onSort('desc'))}>
             {t('menu.sortDesc')}
           </Button>

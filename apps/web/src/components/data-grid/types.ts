@@ -18,6 +18,8 @@ export interface GridColumn {
   cellClass?(row: GridRow): string | undefined;
   /** The column menu offers sorting (default); false where a server-side grid cannot sort by it. */
   sortable?: boolean;
+  /** The directions the column menu offers when not both (a sort the server serves one way only). */
+  sortOrders?: readonly ('asc' | 'desc')[];
   /** The column menu offers filters (default); false where a server-side grid cannot filter by it. */
   filterable?: boolean;
 }

@@ -45,6 +45,8 @@ describe('the lines grid', () => {
     const columns = detailColumns(t);
     expect(columns.map((c) => c.title)).toEqual(acceptance.accDetailColumns.map((c) => `acceptance.fields.${c.field}`));
     expect(columns.filter((c) => c.sortable).map((c) => c.field)).toEqual(['billNumber', 'accDate', 'deptCode', 'goodsCode', 'amount']);
+    // Bill numbers sort newest first only (the server refuses the other way); the others both ways.
+    expect(columns.filter((c) => c.sortOrders).map((c) => [c.field, c.sortOrders])).toEqual([['billNumber', ['desc']]]);
     expect(columns.every((c) => c.filterable !== false)).toBe(true);
     expect(columns.find((c) => c.field === 'amount')?.type).toBe('money');
   });

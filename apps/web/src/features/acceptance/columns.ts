@@ -45,6 +45,8 @@ export function groupRow(g: AccGroup): GridRow {
 const sortFields = new Set<string>(acceptance.accDetailSortFields);
 /** Whether the server sorts the receiving lines by `field` (an index serves it): the column menu and the call agree. */
 export const isDetailSortField = (field: string) => sortFields.has(field);
+/** Sorts the server offers one way only (bill numbers, newest first). */
+const sortOrders = new Map<string, readonly ('asc' | 'desc')[]>(Object.entries(acceptance.accDetailSortOrders));
 const widths: Partial<Record<keyof AccDetail, number>> = {
   billNumber: 150,
   lineNo: 60,
@@ -76,6 +78,7 @@ export function detailColumns(t: TFunction): GridColumn[] {
       width: widths[field] ?? 110,
       ...(field === 'billNumber' ? { fixed: 'left' as const } : {}),
       sortable: isDetailSortField(field),
+      ...(sortOrders.has(field) ? { sortOrders: sortOrders.get(field) } : {}),
       // The settle state is a fixed word of the product: shown in the reader's language.
       ...(field === 'settleStatus' ? { display: (value: string) => t(`acceptance.settleStates.${value}`, { defaultValue: value }) } : {}),
     }),
