@@ -37,6 +37,7 @@ const schema = z.object({
   DYNAMIC_QUERY_ROW_CAP: z.coerce.number().int().positive().default(50_000),
   DYNAMIC_QUERY_MAX_COST: z.coerce.number().positive().default(2_000_000),
   DYNAMIC_QUERY_CONCURRENCY: z.coerce.number().int().positive().default(3),
+  DYNAMIC_QUERY_QUEUE: z.coerce.number().int().nonnegative().default(50),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().nonnegative().default(30),
   SINGLE_SESSION: bool.default(false),
   LOGIN_CAPTCHA_AFTER: z.coerce.number().int().positive().default(5),
@@ -175,7 +176,7 @@ export interface Config {
     writeTimeoutMs: number;
   };
   /** The dynamic-query runner: statement timeout, most rows a run counts or exports, planner cost refused, runs at once. */
-  dynamicQuery: { timeoutMs: number; rowCap: number; maxCost: number; concurrency: number };
+  dynamicQuery: { timeoutMs: number; rowCap: number; maxCost: number; concurrency: number; queue: number };
   /** Longest wait on SIGTERM for the calls and downloads in flight. */
   shutdownGraceSeconds: number;
   /** One live session per account: a newer login ends the older one. */
@@ -278,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rowCap: e.DYNAMIC_QUERY_ROW_CAP,
       maxCost: e.DYNAMIC_QUERY_MAX_COST,
       concurrency: e.DYNAMIC_QUERY_CONCURRENCY,
+      queue: e.DYNAMIC_QUERY_QUEUE,
     },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     singleSession: e.SINGLE_SESSION,

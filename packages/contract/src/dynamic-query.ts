@@ -331,6 +331,19 @@ export const reportViews: Readonly<Record<string, { bySupplier: boolean; columns
       'retail_price'], // prettier-ignore
   },
   supplier: { bySupplier: true, columns: ['supp_code', 'supp_name', 'business_mode', 'settle_cycle', 'pay_term_days', 'status'] },
+  // The receiving rollups (a row per day, or month, store, goods item, category and brand; `bills`: the receiving notes
+  // whose first line the row holds, so their sum over whole notes is the notes' count; `goods_bills`: the notes that
+  // hold the goods item). A year of a supplier's lines grouped here reads days, not lines.
+  acceptance_daily: {
+    bySupplier: true,
+    columns: ['supp_code', 'acc_date', 'dept_code', 'goods_code', 'category_code', 'brand_code', 'line_count', 'qty', 'amount_excl', 'tax',
+      'amount', 'bills', 'goods_bills', 'category_bills', 'brand_bills'], // prettier-ignore
+  },
+  acceptance_monthly: {
+    bySupplier: true,
+    columns: ['supp_code', 'month', 'dept_code', 'goods_code', 'category_code', 'brand_code', 'line_count', 'qty', 'amount_excl', 'tax',
+      'amount', 'bills', 'goods_bills', 'category_bills', 'brand_bills'], // prettier-ignore
+  },
   store: { bySupplier: false, columns: ['dept_code', 'dept_name', 'dept_type', 'city'] },
   category: { bySupplier: false, columns: ['category_code', 'parent_category_code', 'category_name', 'level'] },
   brand: { bySupplier: false, columns: ['brand_code', 'brand_name'] },

@@ -55,6 +55,7 @@ import * as m0056 from './0056-order-sort-indexes';
 import * as m0057 from './0057-delivery-note-list';
 import * as m0058 from './0058-settlement-sort-indexes';
 import * as m0059 from './0059-receiving-store-sort-newest';
+import * as m0060 from './0060-report-rollups';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '0057-delivery-note-list': m0057,
   '0058-settlement-sort-indexes': m0058,
   '0059-receiving-store-sort-newest': m0059,
+  '0060-report-rollups': m0060,
 };
 
 export const migrationProvider: MigrationProvider = {

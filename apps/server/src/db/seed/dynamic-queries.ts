@@ -1,9 +1,13 @@
-// Demo query pages (issue 17): receiving by store and month, slow movers, charges by type and month (all
-// three published to every supplier and to the admin and buyer roles), and a public store list. Their
-// menu entries take the module codes ms0101-ms0104; the designer names later entries dq_{tenant}_{code}.
+// Demo query pages (issue 17): receiving by store and month and slow movers (both over the receiving rollup), charges
+// by type and month (all three published to every supplier and to the admin and buyer roles), and a public store list.
+// Their menu entries take the module codes ms0101-ms0104; the designer names later entries dq_{tenant}_{code}.
 import { settlement } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import { demoDefinitions } from '../migrations/0060-report-rollups';
 import type { DB } from '../schema';
+
+/** A receiving definition's SQL as migration 0060 made it (over the daily rollup): one text for new and migrated tenants. */
+const asNow = (code: string) => demoDefinitions.find(([c]) => c === code)![2];
 
 interface DemoQuery {
   moduleCode: string;
@@ -77,16 +81,7 @@ export const demoQueries: DemoQuery[] = [
       num('amount', ['含税金额', 'Amount incl. tax'], 'money', 130),
       num('tax', ['税额', 'Tax'], 'money'),
     ],
-    sql: `SELECT a.supp_code, a.dept_code, s.dept_name AS store_name, to_char(a.acc_date, 'YYYY-MM') AS month,
-       count(DISTINCT a.bill_number) AS bills, sum(a.accepted_qty) AS qty, sum(a.amount) AS amount, sum(a.tax) AS tax
-FROM acceptance a
-JOIN store s ON s.dept_code = a.dept_code
-WHERE a.acc_date <@ :period
-  AND (:stores IS NULL OR a.dept_code = ANY(:stores))
-  AND (:supplier IS NULL OR a.supp_code = :supplier)
-  AND (:goods IS NULL OR a.goods_code = :goods)
-GROUP BY a.supp_code, a.dept_code, s.dept_name, to_char(a.acc_date, 'YYYY-MM')
-ORDER BY month DESC, a.dept_code`,
+    sql: asNow('RECV_BY_STORE_MONTH'),
   },
   {
     moduleCode: 'ms0102',
@@ -110,16 +105,7 @@ ORDER BY month DESC, a.dept_code`,
       { ...text('last_received', ['最后到货日', 'Last received'], 110), type: 'date', format: 'date' },
       num('days_since', ['未到货天数', 'Days without delivery'], null, 100),
     ],
-    sql: `SELECT g.supp_code, g.goods_code, g.barcode, g.goods_name, c.category_name,
-       max(a.acc_date) AS last_received, (now() AT TIME ZONE 'Asia/Shanghai')::date - max(a.acc_date) AS days_since
-FROM goods g
-LEFT JOIN acceptance a ON a.goods_code = g.goods_code AND a.supp_code = g.supp_code
-LEFT JOIN category c ON c.category_code = g.category_code
-WHERE (:category IS NULL OR g.category_code = :category OR c.parent_category_code = :category)
-  AND (:brand IS NULL OR g.brand_code = :brand)
-GROUP BY g.supp_code, g.goods_code, g.barcode, g.goods_name, c.category_name
-HAVING max(a.acc_date) IS NULL OR max(a.acc_date) < (now() AT TIME ZONE 'Asia/Shanghai')::date - CAST(:days AS integer)
-ORDER BY last_received NULLS FIRST, g.goods_code`,
+    sql: asNow('SLOW_MOVERS'),
   },
   {
     moduleCode: 'ms0103',

@@ -656,3 +656,68 @@ describe('exports in the order of the screen', () => {
     expect(await exported(sort)).toEqual(await screen(sort));
   });
 });
+
+describe("the demo's receiving definitions read the rollup (migration 0060)", () => {
+  const period = ['2000-01-01', '2099-12-31'];
+  const same = (v: unknown) => (v === null ? null : String(Number(v)));
+  const rowsOf = (list: Record<string, unknown>[], fields: string[]) =>
+    list.map((r) => fields.map((f) => (typeof r[f] === 'string' && /^-?\d/.test(r[f] as string) ? same(r[f]) : r[f])).join('|')).sort();
+
+  it('gives the figures of the lines themselves: notes, quantity, amount and tax per store and month, with and without a goods item', async () => {
+    expect(demoQueries.find((q) => q.queryCode === 'RECV_BY_STORE_MONTH')!.sql).toMatch(/FROM acceptance_daily a/);
+    const goods = (
+      await sql<{ g: string }>`SELECT goods_code AS g FROM acceptance WHERE tenant_id = 'demo' AND supp_code = '100001' LIMIT 1`.execute(
+        t.database.db,
+      )
+    ).rows[0]!.g;
+    for (const params of [{ period }, { period, goods }] as Record<string, string | string[]>[]) {
+      const res = await t.callAs('100001', dynamicQuery.run, {
+        query: {},
+        body: { queryCode: 'RECV_BY_STORE_MONTH', params, limit: 1000 },
+      });
+      expect(res.status, JSON.stringify(res.envelope)).toBe(200);
+      const lines = await sql<Record<string, unknown>>`
+        SELECT a.supp_code, a.dept_code, to_char(a.acc_date, 'YYYY-MM') AS month, count(DISTINCT a.bill_number) AS bills,
+               sum(a.accepted_qty) AS qty, sum(a.amount) AS amount, sum(a.tax) AS tax
+        FROM acceptance a JOIN dept s ON s.tenant_id = a.tenant_id AND s.dept_code = a.dept_code
+        WHERE a.tenant_id = 'demo' AND a.supp_code = '100001' AND (${'goods' in params ? goods : null}::text IS NULL OR a.goods_code = ${goods})
+        GROUP BY 1, 2, 3`.execute(t.database.db);
+      const fields = ['supp_code', 'dept_code', 'month', 'bills', 'qty', 'amount', 'tax'];
+      expect(lines.rows.length, JSON.stringify(params)).toBeGreaterThan(0);
+      expect(rowsOf(res.data.list, fields), JSON.stringify(params)).toEqual(rowsOf(lines.rows, fields));
+    }
+  });
+
+  it("finds each goods item's last receiving day as the lines do", async () => {
+    const res = await t.callAs('100001', dynamicQuery.run, {
+      query: {},
+      body: { queryCode: 'SLOW_MOVERS', params: { days: '0' }, limit: 1000 },
+    });
+    expect(res.status, JSON.stringify(res.envelope)).toBe(200);
+    const lines = await sql<Record<string, unknown>>`
+      SELECT g.goods_code, to_char(max(a.acc_date), 'YYYY-MM-DD') AS last_received
+      FROM goods g LEFT JOIN acceptance a ON a.tenant_id = g.tenant_id AND a.supp_code = g.supp_code AND a.goods_code = g.goods_code
+      WHERE g.tenant_id = 'demo' AND g.supp_code = '100001'
+      GROUP BY g.goods_code HAVING max(a.acc_date) IS NULL OR max(a.acc_date) < (now() AT TIME ZONE 'Asia/Shanghai')::date`.execute(
+      t.database.db,
+    );
+    expect(res.data.list.length).toBeGreaterThan(0);
+    expect(
+      res.data.list.map((r) => `${r.goods_code}|${r.last_received === null ? null : String(r.last_received).slice(0, 10)}`).sort(),
+    ).toEqual(lines.rows.map((r) => `${r.goods_code}|${r.last_received}`).sort());
+  });
+
+  it("shows a supplier only its own rollup rows, and staff the tenant's", async () => {
+    await saveAndPublish({
+      ...unfiltered(),
+      queryCode: 'T_ROLLUP',
+      columns: [textColumn('supp_code')],
+      sql: 'SELECT DISTINCT supp_code FROM acceptance_monthly UNION SELECT DISTINCT supp_code FROM acceptance_daily',
+    });
+    const own = await t.callAs('100002', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ROLLUP', limit: 100 } });
+    expect(own.status, JSON.stringify(own.envelope)).toBe(200);
+    expect(own.data.list).toEqual([{ supp_code: '100002' }]);
+    const staff = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ROLLUP', limit: 100 } });
+    expect(staff.data.list.length).toBe(await count(`SELECT count(DISTINCT supp_code)::int AS n FROM acceptance WHERE tenant_id = 'demo'`));
+  });
+});

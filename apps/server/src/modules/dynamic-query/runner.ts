@@ -21,6 +21,8 @@ export interface RunnerSettings {
   rowCap: number;
   maxCost: number;
   concurrency: number;
+  /** Runs that may wait for one of the `concurrency` (each at most `timeoutMs`); more answer 429. */
+  queue: number;
 }
 
 /** A parameter's bound value: text, a number as text, a date, a date range [from, to], or a list. */
@@ -93,15 +95,66 @@ const timedOut = (ms: number) =>
     en: `The query timed out (over ${ms / 1000} seconds) and was stopped. Please narrow the conditions or simplify the query.`,
   });
 
-export class ReportRunner {
+const tooMany = () =>
+  new ApiError(429, ResultCode.throttled, {
+    'zh-CN': '查询任务过多，请稍后再试',
+    en: 'Too many queries are running. Please try again later.',
+  });
+
+/**
+ * Runs at once (`concurrency`), and runs waiting their turn in order (up to `queue`, each at most `waitMs`): a burst
+ * of people opening query pages waits milliseconds for a connection instead of meeting a 429; only a backlog beyond
+ * the queue, or a wait longer than a run may take, is refused.
+ */
+export class Slots {
   private running = 0;
+  private readonly waiting: { start(): void; timer: NodeJS.Timeout }[] = [];
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly queue: number,
+    private readonly waitMs: number,
+  ) {}
+
+  async take(): Promise<void> {
+    if (this.running < this.concurrency) {
+      this.running++;
+      return;
+    }
+    if (this.waiting.length >= this.queue) throw tooMany();
+    await new Promise<void>((resolve, reject) => {
+      const waiter = {
+        start: resolve,
+        timer: setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(waiter), 1);
+          reject(tooMany());
+        }, this.waitMs),
+      };
+      this.waiting.push(waiter);
+    });
+  }
+
+  /** Hands the slot to the longest waiting run, or frees it. */
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.start();
+    } else this.running--;
+  }
+}
+
+export class ReportRunner {
+  private readonly slots: Slots;
   private role: Promise<boolean> | undefined;
 
   constructor(
     private readonly pool: ConnectionSource,
     private readonly db: Kysely<DB>,
     readonly settings: RunnerSettings,
-  ) {}
+  ) {
+    this.slots = new Slots(settings.concurrency, settings.queue, settings.timeoutMs);
+  }
 
   /** Whether this database user may take the report role (migration 0018 could not create it without CREATEROLE). */
   private roleUsable(client: pg.PoolClient): Promise<boolean> {
@@ -119,12 +172,7 @@ export class ReportRunner {
    * queries of `estimate` are first planned against the unscoped views (report_estimate) and refused when too costly.
    */
   async session<T>(scope: ReportScope, work: (client: pg.PoolClient) => Promise<T>, estimate: RawBuilder<unknown>[] = []): Promise<T> {
-    if (this.running >= this.settings.concurrency)
-      throw new ApiError(429, ResultCode.throttled, {
-        'zh-CN': '查询任务过多，请稍后再试',
-        en: 'Too many queries are running. Please try again later.',
-      });
-    this.running++;
+    await this.slots.take();
     let client: pg.PoolClient | undefined;
     let broken: Error | undefined;
     try {
@@ -149,7 +197,7 @@ export class ReportRunner {
         });
         client.release(broken);
       }
-      this.running--;
+      this.slots.give();
     }
   }
 

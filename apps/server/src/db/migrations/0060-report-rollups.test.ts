@@ -1,0 +1,56 @@
+// 0060: up adds the rollups' report views (and their unscoped twins for the planner) and moves the demo's receiving
+// definitions onto the daily rollup where they are as seeded; down takes both back. What the views show a supplier
+// and what the definitions answer: modules/dynamic-query/dynamic-query.test.ts.
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/helpers';
+import type { Database } from '../database';
+import { seedDemo } from '../seed/demo';
+import { migrationProvider } from './index';
+import { demoDefinitions } from './0060-report-rollups';
+
+let database: Database;
+let migrator: Migrator;
+beforeAll(async () => {
+  database = await freshDatabase();
+  migrator = new Migrator({ db: database.db, provider: migrationProvider });
+});
+afterAll(() => database.close());
+
+const views = async () =>
+  (
+    await sql<{ v: string }>`SELECT table_schema || '.' || table_name AS v FROM information_schema.views
+      WHERE table_name LIKE 'acceptance_%ly' ORDER BY 1`.execute(database.db)
+  ).rows.map((r) => r.v);
+const definitions = async () =>
+  Object.fromEntries(
+    (
+      await sql<{ code: string; text: string }>`SELECT query_code AS code, sql_text AS text FROM dynamic_query
+        WHERE tenant_id = 'demo' AND query_code IN ('RECV_BY_STORE_MONTH', 'SLOW_MOVERS')`.execute(database.db)
+    ).rows.map((r) => [r.code, r.text]),
+  );
+
+it('adds the views and moves the seeded definitions to the rollup; down takes both back, and an edited definition stays', async () => {
+  // A tenant seeded with today's definitions, then taken back to before 0060 (as an existing database is).
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  await seedDemo(database.db);
+  expect((await migrator.migrateTo('0059-receiving-store-sort-newest')).error).toBeUndefined();
+  expect(await views()).toEqual([]);
+  expect(await definitions()).toEqual(Object.fromEntries(demoDefinitions.map(([code, seeded]) => [code, seeded])));
+
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect(await views()).toEqual([
+    'report.acceptance_daily',
+    'report.acceptance_monthly',
+    'report_estimate.acceptance_daily',
+    'report_estimate.acceptance_monthly',
+  ]);
+  expect(await definitions()).toEqual(Object.fromEntries(demoDefinitions.map(([code, , now]) => [code, now])));
+
+  // A definition staff have changed since is theirs: neither way touches it.
+  await sql`UPDATE dynamic_query SET sql_text = sql_text || ' ' WHERE query_code = 'SLOW_MOVERS'`.execute(database.db);
+  expect((await migrator.migrateTo('0059-receiving-store-sort-newest')).error).toBeUndefined();
+  expect((await definitions()).SLOW_MOVERS).toBe(`${demoDefinitions[1]![2]} `);
+  expect((await definitions()).RECV_BY_STORE_MONTH).toBe(demoDefinitions[0]![1]);
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+});
