@@ -7,11 +7,17 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { acceptance } from '@portal/contract';
+import { acceptance, dynamicQuery } from '@portal/contract';
 import { to as copyTo } from 'pg-copy-streams';
 import { growAcceptance } from '@portal/server/src/db/seed/business';
 import * as accRepo from '@portal/server/src/modules/acceptance/repo';
 import * as orderRepo from '@portal/server/src/modules/purchase-order/repo';
+import { demoQueries } from '@portal/server/src/db/seed/dynamic-queries';
+import { demoDefinitions } from '@portal/server/src/db/migrations/0060-report-rollups';
+import { ReportRunner } from '@portal/server/src/modules/dynamic-query/runner';
+import { bindOwnSupplier, bindValues } from '@portal/server/src/modules/dynamic-query/service';
+import { parserReady, splitParams } from '@portal/server/src/modules/dynamic-query/sql-check';
+import { loadConfig } from '@portal/server/src/config';
 import { load } from '../lib/fork-load';
 import { type BenchDatabase, embeddedDatabase, inlined, loginToken, postgresDatabase, prepare, serve } from '../lib/portal';
 import { median, percentile, round, timeConcurrent } from '../lib/stats';
@@ -62,6 +68,34 @@ async function http(url: string, token: string, body: object) {
   return { p50: result.p50, p99: result.p99, mean: result.mean };
 }
 
+const runners = new Map<BenchDatabase, { now: ReportRunner; seeded: ReportRunner }>();
+/** A demo query page's first 50 rows as 100001 through the portal's runner: its SQL now, or as first seeded. */
+async function reportPage(bench: BenchDatabase, code: string, given: Record<string, string | string[]>, version: 'now' | 'seeded') {
+  const settings = loadConfig().dynamicQuery;
+  if (!runners.has(bench))
+    runners.set(bench, {
+      now: new ReportRunner(bench.database.reportPool, bench.database.db, settings),
+      seeded: new ReportRunner(bench.database.reportPool, bench.database.db, {
+        ...settings,
+        maxCost: Number.MAX_VALUE,
+        timeoutMs: 600_000,
+      }),
+    });
+  const definition = demoQueries.find((q) => q.queryCode === code)!;
+  const params = dynamicQuery.queryParam.array().parse(definition.params);
+  await parserReady();
+  const text = demoDefinitions.find(([c]) => c === code)![version === 'now' ? 2 : 1];
+  const values = bindValues(params, { ...given }, iso(today));
+  bindOwnSupplier(params, values, scope.suppCode);
+  return runners
+    .get(bench)!
+    [version].page(
+      { tenantId: scope.tenantId, supplier: scope.suppCode },
+      { split: splitParams(text), params, values, columns: dynamicQuery.queryColumn.array().parse(definition.columns) },
+      { page: 1, limit: 50 },
+    );
+}
+
 async function run(bench: BenchDatabase) {
   const db = bench.database.db;
   await prepare(bench.database, true, bench.prepared);
@@ -100,6 +134,20 @@ async function run(bench: BenchDatabase) {
       path: '/api/acceptance/getAccDetailInfo',
       body: { ...condition, limit: 50, ...(sort ? { sort } : {}) },
       raw: () => accRepo.lineList.page(db, scope, condition, { page: 1, limit: 50, ...(sort ? { sort } : {}) }),
+    })),
+    // The demo's query pages over the daily rollup (migration 0060), first page of 50 as 100001; `raw` is the same run
+    // through the runner, `lines` the definition as first seeded (over every line, its cost guard lifted).
+    ...(
+      [
+        ['RECV_BY_STORE_MONTH', { period: [condition.startDate, condition.endDate] }],
+        ['SLOW_MOVERS', { days: '60' }],
+      ] as [string, Record<string, string | string[]>][]
+    ).map(([code, params]) => ({
+      name: `dynamicQuery.run(${code})`,
+      path: '/api/dynamicQuery/run',
+      body: { queryCode: code, params, limit: 50 },
+      raw: () => reportPage(bench, code, params, 'now'),
+      lines: () => reportPage(bench, code, params, 'seeded'),
     })),
     {
       name: 'getPurOrderPage',

@@ -5,7 +5,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /** [view, source, scoped by supplier, columns]: the columns a report may read (never tenant_id). */
-const views: [string, string, boolean, string][] = [
+export const views: [string, string, boolean, string][] = [
   [
     'acceptance',
     'acceptance',

@@ -1,5 +1,6 @@
-// 0060: up adds the rollups' report views (and their unscoped twins for the planner) and moves the demo's receiving
-// definitions onto the daily rollup where they are as seeded; down takes both back. What the views show a supplier
+// 0060: up adds the rollups' report views (and their unscoped twins for the planner), has the supplier views find a
+// supplier's rows by index, and moves the demo's receiving definitions onto the daily rollup where they are as
+// seeded; down takes all three back. What the views show a supplier
 // and what the definitions answer: modules/dynamic-query/dynamic-query.test.ts.
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -22,6 +23,15 @@ const views = async () =>
     await sql<{ v: string }>`SELECT table_schema || '.' || table_name AS v FROM information_schema.views
       WHERE table_name LIKE 'acceptance_%ly' ORDER BY 1`.execute(database.db)
   ).rows.map((r) => r.v);
+/** The plan of a supplier's read of report.acceptance (sequential scans off: empty tables cost alike). */
+const supplierPlan = () =>
+  database.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    await sql`SELECT set_config('portal.report_tenant', 'demo', true), set_config('portal.report_supplier', '100001', true)`.execute(trx);
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT * FROM report.acceptance`.execute(trx);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+const bySupplierIndex = /Index Cond: .*supp_code = current_setting\('portal\.report_supplier'/;
 const definitions = async () =>
   Object.fromEntries(
     (
@@ -36,6 +46,7 @@ it('adds the views and moves the seeded definitions to the rollup; down takes bo
   await seedDemo(database.db);
   expect((await migrator.migrateTo('0059-receiving-store-sort-newest')).error).toBeUndefined();
   expect(await views()).toEqual([]);
+  expect(await supplierPlan()).not.toMatch(bySupplierIndex);
   expect(await definitions()).toEqual(Object.fromEntries(demoDefinitions.map(([code, seeded]) => [code, seeded])));
 
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
@@ -46,6 +57,8 @@ it('adds the views and moves the seeded definitions to the rollup; down takes bo
     'report_estimate.acceptance_monthly',
   ]);
   expect(await definitions()).toEqual(Object.fromEntries(demoDefinitions.map(([code, , now]) => [code, now])));
+  // A supplier's rows are found by index (tenant and supplier), not by testing the settings on the tenant's rows.
+  expect(await supplierPlan()).toMatch(bySupplierIndex);
 
   // A definition staff have changed since is theirs: neither way touches it.
   await sql`UPDATE dynamic_query SET sql_text = sql_text || ' ' WHERE query_code = 'SLOW_MOVERS'`.execute(database.db);

@@ -1,10 +1,15 @@
-// 0060: query pages (issue #34) may read the receiving rollups (0021's acceptance_daily and acceptance_monthly) as
-// report views, scoped like 0018's (tenant, and supplier unless '*'), and the demo's two receiving definitions read
-// the daily one instead of every line. A query page that grouped a supplier's year of lines scanned them all (and at
-// ten million lines its plan's estimate passed DYNAMIC_QUERY_MAX_COST, so it was refused); the rollup holds a row per
-// day, store and goods item. The demo definitions are changed only where a tenant still has them as seeded.
+// 0060: query pages at size (issue #34).
+// - The receiving rollups (0021's acceptance_daily and acceptance_monthly) become report views, scoped like 0018's
+//   (tenant, and supplier unless '*'), and the demo's two receiving definitions read the daily one instead of every
+//   line: a query page that grouped a supplier's year of lines scanned them all (and at ten million lines its plan's
+//   estimate passed DYNAMIC_QUERY_MAX_COST, so it was refused); the rollup holds a row per day, store and goods item.
+//   The demo definitions are changed only where a tenant still has them as seeded.
+// - Every supplier-scoped view reads a supplier's rows by index. 0018's `(setting = '*' OR supp_code = setting)` could
+//   not start an index scan, so a supplier's report scanned the tenant's rows and tested the settings on each: the
+//   views are now two branches, each behind a one-time test of the setting (staff: the tenant's rows; a supplier:
+//   `tenant_id` and `supp_code` as index conditions). What a view answers is unchanged, unset settings included.
 import { type Kysely, sql } from 'kysely';
-import { reportRole } from './0018-dynamic-query';
+import { reportRole, views as reportViews } from './0018-dynamic-query';
 
 /** The rollups' columns a report reads (not tenant_id); the monthly one's date is the month's first day, as `month`. */
 const measures = 'line_count, qty, amount_excl, tax, amount, bills, goods_bills, category_bills, brand_bills';
@@ -13,8 +18,25 @@ export const rollupViews = [
   ['acceptance_monthly', `supp_code, acc_date AS month, dept_code, goods_code, category_code, brand_code, ${measures}`],
 ] as const;
 
-const scoped = `WHERE t.tenant_id = current_setting('portal.report_tenant', true)
-  AND (current_setting('portal.report_supplier', true) = '*' OR t.supp_code = current_setting('portal.report_supplier', true))`;
+const tenant = `t.tenant_id = current_setting('portal.report_tenant', true)`;
+const supplier = `current_setting('portal.report_supplier', true)`;
+/** 0018's body: the supplier's condition a filter on every row of the tenant. */
+const oneScan = (columns: string, source: string) =>
+  `SELECT ${columns} FROM public.${source} t WHERE ${tenant} AND (${supplier} = '*' OR t.supp_code = ${supplier})`;
+/** Staff's branch or a supplier's, chosen once per run (a Result node's one-time filter); unset settings answer nothing. */
+const branches = (columns: string, source: string) =>
+  `SELECT ${columns} FROM public.${source} t WHERE ${tenant} AND ${supplier} = '*'
+   UNION ALL
+   SELECT ${columns} FROM public.${source} t WHERE ${tenant} AND ${supplier} <> '*' AND t.supp_code = ${supplier}`;
+
+/** Every supplier-scoped view: [view, source table, columns]. */
+const supplierViews: [string, string, string][] = [
+  ...reportViews
+    .filter(([, , bySupplier]) => bySupplier)
+    .map(([view, source, , columns]): [string, string, string] => [view, source, columns]),
+  ...rollupViews.map(([view, columns]): [string, string, string] => [view, view, columns]),
+];
+const isRollup = (view: string) => rollupViews.some(([name]) => name === view);
 
 /** The demo definitions as 0018's seed wrote them, and as they read now: [code, as seeded, now]. */
 export const demoDefinitions: [string, string, string][] = [
@@ -54,15 +76,15 @@ GROUP BY g.supp_code, g.goods_code, g.barcode, g.goods_name, c.category_name
 HAVING max(a.acc_date) IS NULL OR max(a.acc_date) < (now() AT TIME ZONE 'Asia/Shanghai')::date - CAST(:days AS integer)
 ORDER BY last_received NULLS FIRST, g.goods_code`,
     `SELECT g.supp_code, g.goods_code, g.barcode, g.goods_name, c.category_name,
-       max(a.acc_date) AS last_received, (now() AT TIME ZONE 'Asia/Shanghai')::date - max(a.acc_date) AS days_since
+       r.last_received, (now() AT TIME ZONE 'Asia/Shanghai')::date - r.last_received AS days_since
 FROM goods g
-LEFT JOIN acceptance_daily a ON a.goods_code = g.goods_code AND a.supp_code = g.supp_code
+LEFT JOIN (SELECT a.supp_code, a.goods_code, max(a.acc_date) AS last_received FROM acceptance_daily a GROUP BY a.supp_code, a.goods_code) r
+  ON r.goods_code = g.goods_code AND r.supp_code = g.supp_code
 LEFT JOIN category c ON c.category_code = g.category_code
 WHERE (:category IS NULL OR g.category_code = :category OR c.parent_category_code = :category)
   AND (:brand IS NULL OR g.brand_code = :brand)
-GROUP BY g.supp_code, g.goods_code, g.barcode, g.goods_name, c.category_name
-HAVING max(a.acc_date) IS NULL OR max(a.acc_date) < (now() AT TIME ZONE 'Asia/Shanghai')::date - CAST(:days AS integer)
-ORDER BY last_received NULLS FIRST, g.goods_code`,
+  AND (r.last_received IS NULL OR r.last_received < (now() AT TIME ZONE 'Asia/Shanghai')::date - CAST(:days AS integer))
+ORDER BY r.last_received NULLS FIRST, g.goods_code`,
   ],
 ];
 
@@ -74,10 +96,10 @@ const setDefinitions = async (db: Kysely<unknown>, from: 1 | 2, to: 1 | 2) => {
 };
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const [view, columns] of rollupViews) {
+  for (const [view, source, columns] of supplierViews) {
     // security_barrier, as 0018's: the scope applies before any condition of the report.
-    await sql.raw(`CREATE VIEW report.${view} WITH (security_barrier) AS SELECT ${columns} FROM public.${view} t ${scoped}`).execute(db);
-    await sql.raw(`CREATE VIEW report_estimate.${view} AS SELECT ${columns} FROM public.${view} t`).execute(db);
+    await sql.raw(`CREATE OR REPLACE VIEW report.${view} WITH (security_barrier) AS ${branches(columns, source)}`).execute(db);
+    if (isRollup(view)) await sql.raw(`CREATE VIEW report_estimate.${view} AS SELECT ${columns} FROM public.${source} t`).execute(db);
   }
   await sql
     .raw(
@@ -94,8 +116,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await setDefinitions(db, 2, 1);
-  for (const [view] of rollupViews) {
-    await sql.raw(`DROP VIEW IF EXISTS report.${view}`).execute(db);
-    await sql.raw(`DROP VIEW IF EXISTS report_estimate.${view}`).execute(db);
+  for (const [view, source, columns] of supplierViews) {
+    if (isRollup(view)) {
+      await sql.raw(`DROP VIEW IF EXISTS report.${view}`).execute(db);
+      await sql.raw(`DROP VIEW IF EXISTS report_estimate.${view}`).execute(db);
+    } else await sql.raw(`CREATE OR REPLACE VIEW report.${view} WITH (security_barrier) AS ${oneScan(columns, source)}`).execute(db);
   }
 }
