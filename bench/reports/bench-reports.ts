@@ -87,13 +87,12 @@ async function reportPage(bench: BenchDatabase, code: string, given: Record<stri
   const text = demoDefinitions.find(([c]) => c === code)![version === 'now' ? 2 : 1];
   const values = bindValues(params, { ...given }, iso(today));
   bindOwnSupplier(params, values, scope.suppCode);
-  return runners
-    .get(bench)!
-    [version].page(
-      { tenantId: scope.tenantId, supplier: scope.suppCode },
-      { split: splitParams(text), params, values, columns: dynamicQuery.queryColumn.array().parse(definition.columns) },
-      { page: 1, limit: 50 },
-    );
+  const runner = runners.get(bench)![version];
+  return runner.page(
+    { tenantId: scope.tenantId, supplier: scope.suppCode },
+    { split: splitParams(text), params, values, columns: dynamicQuery.queryColumn.array().parse(definition.columns) },
+    { page: 1, limit: 50 },
+  );
 }
 
 async function run(bench: BenchDatabase) {
