@@ -52,16 +52,35 @@ WHERE a.acc_date <@ :period
   AND (:goods IS NULL OR a.goods_code = :goods)
 GROUP BY a.supp_code, a.dept_code, s.dept_name, to_char(a.acc_date, 'YYYY-MM')
 ORDER BY month DESC, a.dept_code`,
-    `SELECT a.supp_code, a.dept_code, s.dept_name AS store_name, to_char(a.acc_date, 'YYYY-MM') AS month,
-       sum(CASE WHEN :goods IS NULL THEN a.bills ELSE a.goods_bills END) AS bills, sum(a.qty) AS qty, sum(a.amount) AS amount, sum(a.tax) AS tax
-FROM acceptance_daily a
-JOIN store s ON s.dept_code = a.dept_code
-WHERE a.acc_date <@ :period
-  AND (:stores IS NULL OR a.dept_code = ANY(:stores))
-  AND (:supplier IS NULL OR a.supp_code = :supplier)
-  AND (:goods IS NULL OR a.goods_code = :goods)
-GROUP BY a.supp_code, a.dept_code, s.dept_name, to_char(a.acc_date, 'YYYY-MM')
-ORDER BY month DESC, a.dept_code`,
+    `WITH p AS (
+  SELECT coalesce(lower(:period), '-infinity') AS lo, coalesce(upper(:period), 'infinity') AS hi
+), cut AS (
+  -- The months wholly inside the period start at first and end before last; the days outside them are read by day.
+  SELECT lo, hi, CASE WHEN date_trunc('month', lo)::date = lo THEN lo ELSE (date_trunc('month', lo) + interval '1 month')::date END AS first,
+         date_trunc('month', hi)::date AS last
+  FROM p
+), r AS (
+  SELECT m.supp_code, m.dept_code, m.month, CASE WHEN :goods IS NULL THEN m.bills ELSE m.goods_bills END AS bills, m.qty, m.amount, m.tax
+  FROM acceptance_monthly m, cut
+  WHERE m.month >= cut.first AND m.month < cut.last
+    AND (:stores IS NULL OR m.dept_code = ANY(:stores))
+    AND (:supplier IS NULL OR m.supp_code = :supplier)
+    AND (:goods IS NULL OR m.goods_code = :goods)
+  UNION ALL
+  SELECT a.supp_code, a.dept_code, date_trunc('month', a.acc_date)::date, CASE WHEN :goods IS NULL THEN a.bills ELSE a.goods_bills END,
+         a.qty, a.amount, a.tax
+  FROM acceptance_daily a, cut
+  WHERE a.acc_date >= cut.lo AND a.acc_date < cut.hi AND (a.acc_date < cut.first OR a.acc_date >= cut.last)
+    AND (:stores IS NULL OR a.dept_code = ANY(:stores))
+    AND (:supplier IS NULL OR a.supp_code = :supplier)
+    AND (:goods IS NULL OR a.goods_code = :goods)
+)
+SELECT r.supp_code, r.dept_code, s.dept_name AS store_name, to_char(r.month, 'YYYY-MM') AS month,
+       sum(r.bills) AS bills, sum(r.qty) AS qty, sum(r.amount) AS amount, sum(r.tax) AS tax
+FROM r
+JOIN store s ON s.dept_code = r.dept_code
+GROUP BY r.supp_code, r.dept_code, s.dept_name, r.month
+ORDER BY month DESC, r.dept_code, r.supp_code`,
   ],
   [
     'SLOW_MOVERS',
