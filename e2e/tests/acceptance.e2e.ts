@@ -164,6 +164,15 @@ describe('receiving statistics', () => {
       expect(body.data.list[0]!.accDate).toBe(oldest);
       await expect.poll(() => dataCells(page, '验收明细').filter({ hasText: oldest }).count()).toBeGreaterThan(0);
 
+      // Receiving numbers sort newest first only (issue #34): their menu offers 降序 and no 升序.
+      await page.getByRole('region', { name: '验收明细' }).getByRole('button', { name: '验收单号 筛选' }).click();
+      const billMenu = page.getByRole('dialog', { name: '验收单号 筛选' });
+      await billMenu.getByRole('button', { name: /降\s*序/ }).waitFor();
+      expect(await billMenu.getByRole('button', { name: /升\s*序/ }).count()).toBe(0);
+      if (process.env.SHOT_DIR) await page.screenshot({ path: `${process.env.SHOT_DIR}/bill-menu.png` });
+      await page.keyboard.press('Escape');
+      await billMenu.waitFor({ state: 'hidden' });
+
       // CSV: the export's heading, one row per line of the totals.
       const [csv] = await Promise.all([
         page.waitForEvent('download', { timeout: 60_000 }),
