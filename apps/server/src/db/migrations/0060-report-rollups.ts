@@ -55,22 +55,30 @@ ORDER BY month DESC, a.dept_code`,
     `WITH p AS (
   SELECT coalesce(lower(:period), '-infinity') AS lo, coalesce(upper(:period), 'infinity') AS hi
 ), cut AS (
-  -- The months wholly inside the period start at first and end before last; the days outside them are read by day.
+  -- The months wholly inside the period are [first, last); its days before first and from last on are read by day.
   SELECT lo, hi, CASE WHEN date_trunc('month', lo)::date = lo THEN lo ELSE (date_trunc('month', lo) + interval '1 month')::date END AS first,
          date_trunc('month', hi)::date AS last
   FROM p
 ), r AS (
   SELECT m.supp_code, m.dept_code, m.month, CASE WHEN :goods IS NULL THEN m.bills ELSE m.goods_bills END AS bills, m.qty, m.amount, m.tax
-  FROM acceptance_monthly m, cut
-  WHERE m.month >= cut.first AND m.month < cut.last
+  FROM acceptance_monthly m
+  WHERE m.month >= (SELECT first FROM cut) AND m.month < (SELECT last FROM cut)
     AND (:stores IS NULL OR m.dept_code = ANY(:stores))
     AND (:supplier IS NULL OR m.supp_code = :supplier)
     AND (:goods IS NULL OR m.goods_code = :goods)
   UNION ALL
   SELECT a.supp_code, a.dept_code, date_trunc('month', a.acc_date)::date, CASE WHEN :goods IS NULL THEN a.bills ELSE a.goods_bills END,
          a.qty, a.amount, a.tax
-  FROM acceptance_daily a, cut
-  WHERE a.acc_date >= cut.lo AND a.acc_date < cut.hi AND (a.acc_date < cut.first OR a.acc_date >= cut.last)
+  FROM acceptance_daily a
+  WHERE a.acc_date >= (SELECT lo FROM cut) AND a.acc_date < least((SELECT first FROM cut), (SELECT hi FROM cut))
+    AND (:stores IS NULL OR a.dept_code = ANY(:stores))
+    AND (:supplier IS NULL OR a.supp_code = :supplier)
+    AND (:goods IS NULL OR a.goods_code = :goods)
+  UNION ALL
+  SELECT a.supp_code, a.dept_code, date_trunc('month', a.acc_date)::date, CASE WHEN :goods IS NULL THEN a.bills ELSE a.goods_bills END,
+         a.qty, a.amount, a.tax
+  FROM acceptance_daily a
+  WHERE a.acc_date >= greatest((SELECT last FROM cut), (SELECT first FROM cut), (SELECT lo FROM cut)) AND a.acc_date < (SELECT hi FROM cut)
     AND (:stores IS NULL OR a.dept_code = ANY(:stores))
     AND (:supplier IS NULL OR a.supp_code = :supplier)
     AND (:goods IS NULL OR a.goods_code = :goods)

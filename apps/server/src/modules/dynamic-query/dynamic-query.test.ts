@@ -675,11 +675,16 @@ describe("the demo's receiving definitions read the rollup (migration 0060)", ()
     // Whole months come from the monthly rollup and the days of the months the period cuts from the daily one.
     const cut = ['2025-03-17', '2026-02-09'];
     const inOneMonth = ['2025-06-03', '2025-06-21'];
-    for (const params of [{ period }, { period, goods }, { period: cut }, { period: cut, goods }, { period: inOneMonth }] as Record<
-      string,
-      string | string[]
-    >[]) {
-      const [from, to] = params.period as string[];
+    for (const params of [
+      { period },
+      { period, goods },
+      { period: cut },
+      { period: cut, goods },
+      { period: inOneMonth },
+      { period: ['2025-03-17', ''] },
+    ] as Record<string, string | string[]>[]) {
+      const [from, until] = params.period as string[];
+      const to = until || '9999-12-31';
       const res = await t.callAs('100001', dynamicQuery.run, {
         query: {},
         body: { queryCode: 'RECV_BY_STORE_MONTH', params, limit: 1000 },
