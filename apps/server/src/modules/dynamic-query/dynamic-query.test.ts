@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, tokenFor } from '../../test/helpers';
 import { demoQueries } from '../../db/seed/dynamic-queries';
+import { ReportRunner, type Runnable } from './runner';
+import { parserReady, splitParams } from './sql-check';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -734,5 +736,44 @@ describe("the demo's receiving definitions read the rollup (migration 0060)", ()
     expect(own.data.list).toEqual([{ supp_code: '100002' }]);
     const staff = await t.callAs('admin', dynamicQuery.run, { query: {}, body: { queryCode: 'T_ROLLUP', limit: 100 } });
     expect(staff.data.list.length).toBe(await count(`SELECT count(DISTINCT supp_code)::int AS n FROM acceptance WHERE tenant_id = 'demo'`));
+  });
+});
+
+describe('a page and its count', () => {
+  /** The runner with a row cap of five, over a definition of the tenant's receiving lines (staff scope). */
+  const runnerCappedAt = (rowCap: number) => new ReportRunner(t.database.reportPool, t.database.db, { ...t.config.dynamicQuery, rowCap });
+  const lines = (text: string): Runnable => ({
+    split: splitParams(text),
+    params: [],
+    values: new Map(),
+    columns: [textColumn('bill_number'), textColumn('line')],
+  });
+  const ordered = "SELECT bill_number, lpad(line_no::text, 4, '0') AS line FROM acceptance ORDER BY bill_number, line_no";
+  const staff = { tenantId: 'demo', supplier: '*' };
+  const shown = (page: { list: Record<string, unknown>[] }) => page.list.map((r) => `${r.bill_number}/${r.line}`);
+
+  it("counts to the cap in one run of the definition's own order, and pages it as the sorted way does", async () => {
+    await parserReady();
+    const runner = runnerCappedAt(5);
+    const first = await runner.page(staff, lines(ordered), { page: 1, limit: 3 });
+    expect(first).toMatchObject({ total: 5, capped: true });
+    const second = await runner.page(staff, lines(ordered), { page: 2, limit: 3 });
+    expect(second).toMatchObject({ total: 5, capped: true });
+    expect(second.list).toHaveLength(2);
+    // Past the cap: no rows, the count all the same.
+    expect(await runner.page(staff, lines(ordered), { page: 3, limit: 3 })).toEqual({ total: 5, capped: true, list: [] });
+    // The grid's sort by the same order reads the same rows.
+    const sort = { field: 'bill_number', order: 'asc' } as const;
+    const sorted = await runner.page(staff, lines(ordered), { page: 1, limit: 5, sort });
+    expect(sorted).toMatchObject({ total: 5, capped: true });
+    expect([...shown(first), ...shown(second)]).toEqual(shown(sorted));
+  });
+
+  it('counts exactly under the cap, on a page with rows and on a page past the last', async () => {
+    await parserReady();
+    const runner = runnerCappedAt(50_000);
+    const all = await count(`SELECT count(*)::int AS n FROM acceptance WHERE tenant_id = 'demo'`);
+    expect(await runner.page(staff, lines(ordered), { page: 1, limit: 3 })).toMatchObject({ total: all, capped: false });
+    expect(await runner.page(staff, lines(ordered), { page: 10_000, limit: 3 })).toEqual({ total: all, capped: false, list: [] });
   });
 });

@@ -86,6 +86,9 @@ function cellOf(value: unknown): string | number | boolean | null {
 
 export type ResultRow = Record<string, string | number | boolean | null>;
 
+/** The window count's column beside a page's rows (not a column of any definition: they are checked names). */
+const totalField = '__portal_total';
+
 const rowOf = (fields: readonly string[], row: Record<string, unknown>): ResultRow =>
   Object.fromEntries(fields.map((f) => [f, cellOf(row[f])]));
 
@@ -267,7 +270,12 @@ export class ReportRunner {
     return sql` ORDER BY ${columnRef(column.field)} ${sort.order === 'asc' ? sql`ASC` : sql`DESC`} NULLS LAST, ${sql.join(ties)}`;
   }
 
-  /** A page of rows and the total (counted up to the row cap). */
+  /**
+   * A page of rows and the total (counted up to the row cap). In the definition's own order (no grid sort), the
+   * definition runs once: the first cap + 1 rows, counted by a window over them, and the page cut from them (the
+   * same rows and count as a count and a page apart, for half the work). A grid sort orders every row, so its page
+   * and the count of up to cap + 1 rows are two queries; a page past the last row counts apart too.
+   */
   async page(
     scope: ReportScope,
     r: Runnable,
@@ -284,16 +292,20 @@ export class ReportRunner {
     const offset = (request.page - 1) * request.limit;
     const limit = Math.max(0, Math.min(request.limit, cap - offset));
     const count = sql`SELECT count(*)::int AS n FROM (SELECT 1 ${matching} LIMIT ${cap + 1}) AS c`;
-    const rows = sql`SELECT ${this.selection(r)} ${matching}${order} LIMIT ${limit} OFFSET ${offset}`;
+    const rows = request.sort
+      ? sql`SELECT ${this.selection(r)} ${matching}${order} LIMIT ${limit} OFFSET ${offset}`
+      : sql`SELECT ${this.selection(r)}, count(*) OVER ()::int AS ${sql.ref(totalField)}
+          FROM (SELECT q.* ${matching} LIMIT ${cap + 1}) AS q LIMIT ${limit} OFFSET ${offset}`;
+    const fields = r.columns.map((c) => c.field);
     return this.session(
       scope,
       async (client) => {
-        const n = ((await this.execute(client, count)).rows[0] as { n: number }).n;
-        const list = limit > 0 ? (await this.execute(client, rows)).rows : [];
-        const fields = r.columns.map((c) => c.field);
-        return { total: Math.min(n, cap), capped: n > cap, list: list.map((row) => rowOf(fields, row as Record<string, unknown>)) };
+        const list = limit > 0 ? ((await this.execute(client, rows)).rows as Record<string, unknown>[]) : [];
+        const counted = request.sort || list.length === 0 ? undefined : (list[0]![totalField] as number);
+        const n = counted ?? ((await this.execute(client, count)).rows[0] as { n: number }).n;
+        return { total: Math.min(n, cap), capped: n > cap, list: list.map((row) => rowOf(fields, row)) };
       },
-      [count, rows],
+      request.sort ? [count, rows] : [rows],
     );
   }
 
