@@ -147,8 +147,13 @@ export class Slots {
   }
 }
 
+/** How long a query's cost estimate is trusted, and how many are kept (the oldest dropped first). */
+const estimateTtlMs = 60_000;
+const estimatesKept = 500;
+
 export class ReportRunner {
   private readonly slots: Slots;
+  private readonly estimates = new Map<string, { cost: number; at: number }>();
   private role: Promise<boolean> | undefined;
 
   constructor(
@@ -224,11 +229,26 @@ export class ReportRunner {
     return client.query({ text: compiled.sql, values: [...compiled.parameters] });
   }
 
-  /** Refuses up front a query the planner expects to be too costly, rather than holding a connection until the timeout. */
+  /**
+   * Refuses up front a query the planner expects to be too costly, rather than holding a connection until the timeout.
+   * The estimate is of the unscoped views, so it is the same for every caller of a definition with the same values: it
+   * is kept for `estimateTtlMs` (the latest `estimatesKept` queries), and a page opened again, or by another supplier,
+   * is planned once instead of twice.
+   */
   private async guardCost(client: pg.PoolClient, query: RawBuilder<unknown>) {
-    const plan = await this.execute(client, sql`EXPLAIN (FORMAT JSON) ${query}`);
-    const first = plan.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] } | undefined;
-    const cost = first?.['QUERY PLAN'][0].Plan['Total Cost'] ?? 0;
+    const explain = this.compile(sql`EXPLAIN (FORMAT JSON) ${query}`);
+    const key = JSON.stringify([explain.sql, explain.parameters]);
+    const kept = this.estimates.get(key);
+    let cost: number;
+    if (kept && Date.now() - kept.at < estimateTtlMs) cost = kept.cost;
+    else {
+      const plan = await client.query({ text: explain.sql, values: [...explain.parameters] });
+      const first = plan.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] } | undefined;
+      cost = first?.['QUERY PLAN'][0].Plan['Total Cost'] ?? 0;
+      this.estimates.delete(key);
+      this.estimates.set(key, { cost, at: Date.now() });
+      if (this.estimates.size > estimatesKept) this.estimates.delete(this.estimates.keys().next().value!);
+    }
     if (cost > this.settings.maxCost)
       throw ApiError.badRequest({
         'zh-CN': `查询预计开销过大（估算 ${Math.round(cost)}，上限 ${this.settings.maxCost}），请缩小查询条件或简化查询`,
