@@ -51,7 +51,12 @@ export async function postgresDatabase(): Promise<BenchDatabase | undefined> {
   await admin.end();
   const target = new URL(adminUrl);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 20 });
+  // The query pages' pool as the served portal's settings have it (it serves on this database object).
+  const database = await openDatabase({
+    databaseUrl: target.toString(),
+    poolSize: 20,
+    reportPoolSize: loadConfig().dynamicQuery.concurrency,
+  });
   return {
     label: 'postgres',
     database,
@@ -74,7 +79,8 @@ export async function prepare(database: Database, business = true, seeded = fals
 }
 
 export async function serve(database: Database, options: { webDist?: string } = {}): Promise<{ app: FastifyInstance; url: string }> {
-  const config = loadConfig({ LOG_LEVEL: 'warn', WEB_DIST: options.webDist ?? '/nonexistent', LOGIN_SLOWDOWN_MS: '0' });
+  // The environment's settings (DYNAMIC_QUERY_CONCURRENCY, ...), quiet logs, no web files unless given, no login delay.
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', WEB_DIST: options.webDist ?? '/nonexistent', LOGIN_SLOWDOWN_MS: '0' });
   const app = await buildApp(config, { database });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
