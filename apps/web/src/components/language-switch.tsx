@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 
 export function LanguageSwitch({ withLabel = false }: { withLabel?: boolean }) {
   const { t, i18n } = useTranslation();
+  // The name a screen reader says holds the word shown ("语言：中文"), so that a voice user can say what they see.
+  const shown = withLabel ? (i18n.language === 'en' ? 'English' : '中文') : undefined;
   return (
     <Dropdown
       trigger={['click']}
@@ -21,8 +23,12 @@ export function LanguageSwitch({ withLabel = false }: { withLabel?: boolean }) {
         },
       }}
     >
-      <Button type="text" aria-label={t('shell.language')} icon={<GlobalOutlined />}>
-        {withLabel && (i18n.language === 'en' ? 'English' : '中文')}
+      <Button
+        type="text"
+        aria-label={shown ? t('punct.labelled', { label: t('shell.language'), value: shown }) : t('shell.language')}
+        icon={<GlobalOutlined />}
+      >
+        {shown}
       </Button>
     </Dropdown>
   );

@@ -34,6 +34,7 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
   const toggleSidebar = mobile ? () => useSettingsStore.setState((s) => ({ mobileSidebarOpened: !s.mobileSidebarOpened })) : toggleWide;
   const [dialog, setDialog] = useState<'info' | 'password' | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const shownAccount = mobile ? undefined : user.staff ? user.employeeName : user.employeeCode;
 
   const logout = async () => {
     await call(auth.logout, {}, { silent: true }).catch(() => undefined);
@@ -117,11 +118,16 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
             },
           }}
         >
-          <a onClick={(e) => e.preventDefault()} href="#" aria-label={t('shell.userMenu')}>
+          <a
+            onClick={(e) => e.preventDefault()}
+            href="#"
+            // The name holds the account shown beside the icon ("用户菜单：100001"): a voice user says what they see.
+            aria-label={shownAccount ? t('punct.labelled', { label: t('shell.userMenu'), value: shownAccount }) : t('shell.userMenu')}
+          >
             <Space>
               <UserOutlined />
               {/* A phone keeps the header on one row: the account code goes, the icon opens the same menu. */}
-              {!mobile && (user.staff ? user.employeeName : user.employeeCode)}
+              {shownAccount}
               <DownOutlined />
             </Space>
           </a>
