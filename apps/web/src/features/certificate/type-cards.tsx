@@ -118,8 +118,6 @@ export function TypeCards({ types, canUpload, onOpen }: { types: TypeOverview[];
                           size="small"
                           onClick={() => navigate(uploadPath({ type: c.typeCode, barcode: c.barcode }))}
                           aria-label={`${t('certificate.replace')} ${c.ctfNumber}`}
-                          // "更换" as written, not antd's "更 换": the name, which names the certificate, holds the word shown.
-                          autoInsertSpace={false}
                         >
                           {t('certificate.replace')}
                         </Button>

@@ -72,14 +72,7 @@ export default function SessionsPage() {
   );
   const endButton = (s: SessionRow) =>
     s.current ? null : (
-      // "退出" as written, not antd's "退 出": the name, which names the device, holds the word shown.
-      <Button
-        size="small"
-        danger
-        aria-label={t('session.endLabel', { device: named(s) })}
-        autoInsertSpace={false}
-        onClick={() => confirmEnd(s)}
-      >
+      <Button size="small" danger aria-label={t('session.endLabel', { device: named(s) })} onClick={() => confirmEnd(s)}>
         {t('session.end')}
       </Button>
     );
