@@ -232,14 +232,13 @@ export function serverList<D, TB extends keyof D, Search, Scope extends DataScop
     const column = ownColumn(list.columns, field);
     if (!column?.sortable)
       throw ApiError.badRequest({ 'zh-CN': `body.sort.field: 不能按 ${field} 排序`, en: `body.sort.field: cannot sort by ${field}` });
-    if (column.orders && !column.orders.includes(order)) {
-      const ascending = order === 'desc';
-      throw ApiError.badRequest({
-        'zh-CN': `body.sort.order: ${field} 只能${ascending ? '升序' : '降序'}排序`,
-        en: `body.sort.order: ${field} sorts ${ascending ? 'ascending' : 'descending'} only`,
-      });
-    }
     const descending = order === 'desc';
+    // Offered one way only: the refusal names the other way, the one it sorts in.
+    if (column.orders && !column.orders.includes(order))
+      throw ApiError.badRequest({
+        'zh-CN': `body.sort.order: ${field} 只能${descending ? '升序' : '降序'}排序`,
+        en: `body.sort.order: ${field} sorts ${descending ? 'ascending' : 'descending'} only`,
+      });
     const flip = (descending && list.tiesFollowSort?.includes(field) === true) || list.tiesReversed?.includes(field) === true;
     return [
       { value: column.value, descending, nullsLast: list.nullsLast === true || !descending },
