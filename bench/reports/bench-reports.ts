@@ -14,6 +14,7 @@ import * as accRepo from '@portal/server/src/modules/acceptance/repo';
 import * as orderRepo from '@portal/server/src/modules/purchase-order/repo';
 import { demoQueries } from '@portal/server/src/db/seed/dynamic-queries';
 import { demoDefinitions } from '@portal/server/src/db/migrations/0060-report-rollups';
+import { currentDefinitions } from '@portal/server/src/db/migrations/0061-slow-movers-by-month';
 import { ReportRunner } from '@portal/server/src/modules/dynamic-query/runner';
 import { bindOwnSupplier, bindValues } from '@portal/server/src/modules/dynamic-query/service';
 import { parserReady, splitParams } from '@portal/server/src/modules/dynamic-query/sql-check';
@@ -84,7 +85,7 @@ async function reportPage(bench: BenchDatabase, code: string, given: Record<stri
   const definition = demoQueries.find((q) => q.queryCode === code)!;
   const params = dynamicQuery.queryParam.array().parse(definition.params);
   await parserReady();
-  const text = demoDefinitions.find(([c]) => c === code)![version === 'now' ? 2 : 1];
+  const text = version === 'now' ? currentDefinitions[code]! : demoDefinitions.find(([c]) => c === code)![1];
   const values = bindValues(params, { ...given }, iso(today));
   bindOwnSupplier(params, values, scope.suppCode);
   const runner = runners.get(bench)![version];

@@ -25,6 +25,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => {
 /** Where connections come from: a pool whose connect fails at once while the database does not answer. */
 export interface ConnectionSource {
   connect(): Promise<pg.PoolClient>;
+  /**
+   * Its connections keep named prepared statements from one transaction to the next (not behind a transaction
+   * pooler, which hands a server connection to another client in between).
+   */
+  namedStatements?: boolean;
 }
 
 export interface Database {
@@ -279,7 +284,7 @@ function readingPools(options: DatabaseOptions & { databaseUrl: string }, watch:
     exportPool,
     reportPool,
     copy: (query: CompiledQuery) => copyCsv(exports, query, copyOptions),
-    report: { connect: watchedConnect(reportPool, watch) },
+    report: { connect: watchedConnect(reportPool, watch), namedStatements: options.transactionPooling !== true },
   };
 }
 

@@ -3,11 +3,11 @@
 // Their menu entries take the module codes ms0101-ms0104; the designer names later entries dq_{tenant}_{code}.
 import { settlement } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import { demoDefinitions } from '../migrations/0060-report-rollups';
+import { currentDefinitions } from '../migrations/0061-slow-movers-by-month';
 import type { DB } from '../schema';
 
-/** A receiving definition's SQL as migration 0060 made it (over the daily rollup): one text for new and migrated tenants. */
-const asNow = (code: string) => demoDefinitions.find(([c]) => c === code)![2];
+/** A receiving definition's SQL as migrations 0060 and 0061 made it (over the rollups): one text for new and migrated tenants. */
+const asNow = (code: string) => currentDefinitions[code]!;
 
 interface DemoQuery {
   moduleCode: string;

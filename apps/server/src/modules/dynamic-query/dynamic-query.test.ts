@@ -705,23 +705,36 @@ describe("the demo's receiving definitions read the rollup (migration 0060)", ()
     }
   });
 
-  it("finds each goods item's last receiving day as the lines do", async () => {
-    const res = await t.callAs('100001', dynamicQuery.run, {
-      query: {},
-      body: { queryCode: 'SLOW_MOVERS', params: { days: '0' }, limit: 1000 },
-    });
-    expect(res.status, JSON.stringify(res.envelope)).toBe(200);
-    const lines = await sql<Record<string, unknown>>`
-      SELECT g.goods_code, to_char(max(a.acc_date), 'YYYY-MM-DD') AS last_received
-      FROM goods g LEFT JOIN acceptance a ON a.tenant_id = g.tenant_id AND a.supp_code = g.supp_code AND a.goods_code = g.goods_code
-      WHERE g.tenant_id = 'demo' AND g.supp_code = '100001'
-      GROUP BY g.goods_code HAVING max(a.acc_date) IS NULL OR max(a.acc_date) < (now() AT TIME ZONE 'Asia/Shanghai')::date`.execute(
-      t.database.db,
-    );
-    expect(res.data.list.length).toBeGreaterThan(0);
-    expect(
-      res.data.list.map((r) => `${r.goods_code}|${r.last_received === null ? null : String(r.last_received).slice(0, 10)}`).sort(),
-    ).toEqual(lines.rows.map((r) => `${r.goods_code}|${r.last_received}`).sort());
+  it("finds each goods item's last receiving day as the lines do, for a supplier and for staff", async () => {
+    // Migration 0061: the daily rows from the earliest of the items' last months (the monthly rollup) on.
+    expect(demoQueries.find((q) => q.queryCode === 'SLOW_MOVERS')!.sql).toMatch(/FROM acceptance_monthly m.*FROM acceptance_daily a/s);
+    for (const [user, supplier] of [
+      ['100001', '100001'],
+      ['admin', null],
+    ] as const) {
+      for (const days of ['0', '20']) {
+        const res = await t.callAs(user, dynamicQuery.run, {
+          query: {},
+          body: { queryCode: 'SLOW_MOVERS', params: { days }, limit: 1000 },
+        });
+        expect(res.status, JSON.stringify(res.envelope)).toBe(200);
+        const lines = await sql<Record<string, unknown>>`
+          SELECT g.supp_code, g.goods_code, to_char(max(a.acc_date), 'YYYY-MM-DD') AS last_received
+          FROM goods g LEFT JOIN acceptance a ON a.tenant_id = g.tenant_id AND a.supp_code = g.supp_code AND a.goods_code = g.goods_code
+          WHERE g.tenant_id = 'demo' AND (${supplier}::text IS NULL OR g.supp_code = ${supplier})
+          GROUP BY g.supp_code, g.goods_code
+          HAVING max(a.acc_date) IS NULL OR max(a.acc_date) < (now() AT TIME ZONE 'Asia/Shanghai')::date - ${Number(days)}::int`.execute(
+          t.database.db,
+        );
+        expect(lines.rows.length, `${user} ${days}`).toBeGreaterThan(0);
+        expect(
+          res.data.list
+            .map((r) => `${r.supp_code}|${r.goods_code}|${r.last_received === null ? null : String(r.last_received).slice(0, 10)}`)
+            .sort(),
+          `${user} ${days}`,
+        ).toEqual(lines.rows.map((r) => `${r.supp_code}|${r.goods_code}|${r.last_received}`).sort());
+      }
+    }
   });
 
   it("shows a supplier only its own rollup rows, and staff the tenant's", async () => {
