@@ -14,7 +14,7 @@ import * as accRepo from '@portal/server/src/modules/acceptance/repo';
 import * as orderRepo from '@portal/server/src/modules/purchase-order/repo';
 import { demoQueries } from '@portal/server/src/db/seed/dynamic-queries';
 import { demoDefinitions } from '@portal/server/src/db/migrations/0060-report-rollups';
-import { currentDefinitions } from '@portal/server/src/db/migrations/0061-slow-movers-by-month';
+import { currentDefinitions } from '@portal/server/src/db/migrations/0061-query-pages-fewer-rows';
 import { ReportRunner } from '@portal/server/src/modules/dynamic-query/runner';
 import { bindOwnSupplier, bindValues } from '@portal/server/src/modules/dynamic-query/service';
 import { parserReady, splitParams } from '@portal/server/src/modules/dynamic-query/sql-check';

@@ -49,7 +49,7 @@ it('adds the views and moves the seeded definitions to the rollup; down takes bo
   expect(await supplierPlan()).not.toMatch(bySupplierIndex);
   expect(await definitions()).toEqual(Object.fromEntries(demoDefinitions.map(([code, seeded]) => [code, seeded])));
 
-  // To 0060 only: 0061 moves 滞销商品 on again (its own test).
+  // To 0060 only: 0061 moves both definitions on again (its own test).
   expect((await migrator.migrateTo('0060-report-rollups')).error).toBeUndefined();
   expect(await views()).toEqual([
     'report.acceptance_daily',

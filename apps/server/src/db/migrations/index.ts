@@ -56,7 +56,7 @@ import * as m0057 from './0057-delivery-note-list';
 import * as m0058 from './0058-settlement-sort-indexes';
 import * as m0059 from './0059-receiving-store-sort-newest';
 import * as m0060 from './0060-report-rollups';
-import * as m0061 from './0061-slow-movers-by-month';
+import * as m0061 from './0061-query-pages-fewer-rows';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -115,7 +115,7 @@ const migrations: Record<string, Migration> = {
   '0058-settlement-sort-indexes': m0058,
   '0059-receiving-store-sort-newest': m0059,
   '0060-report-rollups': m0060,
-  '0061-slow-movers-by-month': m0061,
+  '0061-query-pages-fewer-rows': m0061,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,7 @@
 // Their menu entries take the module codes ms0101-ms0104; the designer names later entries dq_{tenant}_{code}.
 import { settlement } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import { currentDefinitions } from '../migrations/0061-slow-movers-by-month';
+import { currentDefinitions } from '../migrations/0061-query-pages-fewer-rows';
 import type { DB } from '../schema';
 
 /** A receiving definition's SQL as migrations 0060 and 0061 made it (over the rollups): one text for new and migrated tenants. */

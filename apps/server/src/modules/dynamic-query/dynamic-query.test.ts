@@ -674,9 +674,14 @@ describe("the demo's receiving definitions read the rollup (migration 0060)", ()
         t.database.db,
       )
     ).rows[0]!.g;
-    // Whole months come from the monthly rollup and the days of the months the period cuts from the daily one.
+    // Whole months come from the monthly rollup and the days of the months the period cuts from the daily one; the
+    // month a period ends in counts whole when nothing came later in it (migration 0061: a period up to today).
     const cut = ['2025-03-17', '2026-02-09'];
     const inOneMonth = ['2025-06-03', '2025-06-21'];
+    const today = (
+      await sql<{ d: string }>`SELECT to_char((now() AT TIME ZONE 'Asia/Shanghai')::date, 'YYYY-MM-DD') AS d`.execute(t.database.db)
+    ).rows[0]!.d;
+    const monthStart = `${today.slice(0, 8)}01`;
     for (const params of [
       { period },
       { period, goods },
@@ -684,6 +689,9 @@ describe("the demo's receiving definitions read the rollup (migration 0060)", ()
       { period: cut, goods },
       { period: inOneMonth },
       { period: ['2025-03-17', ''] },
+      { period: ['2025-03-17', today] },
+      { period: ['2025-03-17', today], goods },
+      { period: [monthStart, today] },
     ] as Record<string, string | string[]>[]) {
       const [from, until] = params.period as string[];
       const to = until || '9999-12-31';

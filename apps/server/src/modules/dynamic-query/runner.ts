@@ -2,7 +2,7 @@
 // read-only transaction with a statement timeout, the report role and the caller's scope set for the views.
 import { type ColumnFilter, type QueryColumn, type QueryParam, ResultCode, maxColumnValues } from '@portal/contract';
 import { createHash } from 'node:crypto';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import type pg from 'pg';
 import type { ConnectionSource } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -160,6 +160,7 @@ const estimatesKept = 500;
 export class ReportRunner {
   private readonly slots: Slots;
   private readonly estimates = new Map<string, { cost: number; at: number }>();
+  private readonly compiled = new WeakMap<RawBuilder<unknown>, CompiledQuery>();
   private role: Promise<boolean> | undefined;
 
   constructor(
@@ -234,8 +235,11 @@ export class ReportRunner {
     return err;
   }
 
+  /** A query's SQL and parameters, compiled once (a run's estimate key and its execution use the same). */
   private compile(query: RawBuilder<unknown>) {
-    return query.compile(this.db);
+    let compiled = this.compiled.get(query);
+    if (!compiled) this.compiled.set(query, (compiled = query.compile(this.db)));
+    return compiled;
   }
 
   /**
@@ -256,15 +260,16 @@ export class ReportRunner {
    * is kept (the latest `estimatesKept` queries), and a page opened again, or by another supplier, is planned once
    * instead of twice.
    */
-  private costOf(query: RawBuilder<unknown>): { explain: { sql: string; parameters: readonly unknown[] }; key: string; cost?: number } {
-    const explain = this.compile(sql`EXPLAIN (FORMAT JSON) ${query}`);
-    const key = JSON.stringify([explain.sql, explain.parameters]);
+  private costOf(query: RawBuilder<unknown>): { query: RawBuilder<unknown>; key: string; cost?: number } {
+    const compiled = this.compile(query);
+    const key = JSON.stringify([compiled.sql, compiled.parameters]);
     const kept = this.estimates.get(key);
-    return kept && Date.now() - kept.at < estimateTtlMs ? { explain, key, cost: kept.cost } : { explain, key };
+    return kept && Date.now() - kept.at < estimateTtlMs ? { query, key, cost: kept.cost } : { query, key };
   }
 
   /** Plans a query (inside the session, against report_estimate) and keeps its cost. */
-  private async plan(client: pg.PoolClient, { explain, key }: { explain: { sql: string; parameters: readonly unknown[] }; key: string }) {
+  private async plan(client: pg.PoolClient, { query, key }: { query: RawBuilder<unknown>; key: string }) {
+    const explain = this.compile(sql`EXPLAIN (FORMAT JSON) ${query}`);
     const plan = await client.query({ text: explain.sql, values: [...explain.parameters] });
     const first = plan.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] } | undefined;
     const cost = first?.['QUERY PLAN'][0].Plan['Total Cost'] ?? 0;
