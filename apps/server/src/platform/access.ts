@@ -27,7 +27,8 @@ export interface HolderSql {
   suppCode: RawBuilder<unknown>;
 }
 
-const holderValues = (h: Holder): HolderSql => ({
+/** A known holder's values as SQL parameters. */
+export const holderValues = (h: Holder): HolderSql => ({
   accountId: sql`${h.accountId}::integer`,
   tenantId: sql`${h.tenantId}::text`,
   kind: sql`${h.kind}::text`,

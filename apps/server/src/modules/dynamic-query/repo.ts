@@ -1,8 +1,9 @@
 // SQL of the query definitions and of their menu entries (a module of kind dynamic per published definition).
 import type { PublishTargets, QueryDefinition } from '@portal/contract';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import { containing } from '../../db/like';
-import { type Holder, heldModuleCodes } from '../../platform/access';
+import { executePrepared } from '../../db/prepared';
+import { type Holder, holderValues, holdsModuleSql } from '../../platform/access';
 import type { DB } from '../../db/schema';
 import { shanghaiTime } from '../../platform/sql/shanghai-time';
 
@@ -37,24 +38,51 @@ export function findSummary(db: Kysely<DB>, tenantId: string, queryCode: string)
     .executeTakeFirst();
 }
 
+const definitionColumns = [
+  'query_code as queryCode',
+  'title',
+  'title_en as titleEn',
+  'description',
+  'description_en as descriptionEn',
+  'params',
+  'columns',
+  'sql_text as sql',
+  'is_public as isPublic',
+  'module_code as moduleCode',
+] as const;
+
 export function findDefinition(db: Kysely<DB>, tenantId: string, queryCode: string) {
   return db
     .selectFrom('dynamic_query')
-    .select([
-      'query_code as queryCode',
-      'title',
-      'title_en as titleEn',
-      'description',
-      'description_en as descriptionEn',
-      'params',
-      'columns',
-      'sql_text as sql',
-      'is_public as isPublic',
-      'module_code as moduleCode',
-    ])
+    .select(definitionColumns)
     .where('tenant_id', '=', tenantId)
     .where('query_code', '=', queryCode)
     .executeTakeFirst();
+}
+
+/**
+ * A stored definition with whether the holder (a signed-in caller; none: neither) holds the designer's module and the
+ * definition's own: one statement for every run of a query page, prepared (planned once per connection).
+ */
+export async function findRunnable(
+  db: Kysely<DB>,
+  tenantId: string,
+  queryCode: string,
+  holder: Holder | undefined,
+  designerModule: string,
+) {
+  const holds = (code: RawBuilder<unknown>) =>
+    holder
+      ? sql<boolean>`exists (select 1 from module m where m.module_code = ${code} and ${holdsModuleSql(holderValues(holder), sql`m.module_code`)})`
+      : sql<boolean>`false`;
+  // Qualified: inside the subqueries a bare module_code is the module table's own.
+  const query = db
+    .selectFrom('dynamic_query as own')
+    .select(definitionColumns)
+    .select([holds(sql`${designerModule}::text`).as('holdsDesigner'), holds(sql.ref('own.module_code')).as('holdsOwn')])
+    .where('own.tenant_id', '=', tenantId)
+    .where('own.query_code', '=', queryCode);
+  return (await executePrepared(db, query)).rows[0];
 }
 
 const rowOf = (d: QueryDefinition) => ({
@@ -208,12 +236,3 @@ export function tenantExists(db: Kysely<DB>, tenantId: string) {
 }
 
 /** Which of `codes` the holder holds (its role's and its own modules). */
-export async function heldOf(db: Kysely<DB>, holder: Holder, codes: string[]): Promise<string[]> {
-  const rows = await db
-    .selectFrom('module')
-    .select('module_code')
-    .where('module_code', 'in', codes)
-    .where('module_code', 'in', heldModuleCodes(db, holder))
-    .execute();
-  return rows.map((r) => r.module_code);
-}

@@ -173,7 +173,11 @@ export async function list(ctx: AppContext, session: SessionContext, keyword?: s
 }
 
 async function stored(ctx: AppContext, tenantId: string, queryCode: string) {
-  const row = await repo.findDefinition(ctx.db, tenantId, queryCode);
+  return definitionOf(await repo.findDefinition(ctx.db, tenantId, queryCode), queryCode);
+}
+
+/** A stored definition's row as the contract's definition with its module, or 404 for none. */
+function definitionOf(row: Awaited<ReturnType<typeof repo.findDefinition>>, queryCode: string) {
   if (!row) throw ApiError.notFound({ 'zh-CN': `查询 ${queryCode} 不存在`, en: `Query ${queryCode} does not exist` });
   const definition = dynamicQuery.queryDefinition.parse({
     ...row,
@@ -295,16 +299,16 @@ async function runnable(ctx: AppContext, caller: Caller, queryCode: string, give
     throw caller.tokenGiven
       ? ApiError.unauthorized()
       : ApiError.badRequest({ 'zh-CN': 'query.tenantid: tenantid 不能为空', en: 'query.tenantid: tenantid cannot be empty' });
-  const definition = await stored(ctx, tenantId, queryCode);
+  // The definition and what the caller holds in one statement: a query page's every run reads them.
+  const row = await repo.findRunnable(ctx.db, tenantId, queryCode, session, dynamicQuery.designerModule);
+  const definition = definitionOf(row, queryCode);
   let scope: ReportScope;
   if (definition.isPublic) {
     scope = { tenantId, supplier: '' };
   } else {
     if (!session) throw ApiError.unauthorized();
-    const codes = [dynamicQuery.designerModule, ...(definition.moduleCode ? [definition.moduleCode] : [])];
-    const held = await repo.heldOf(ctx.db, session, codes);
-    const designer = session.kind === 'staff' && held.includes(dynamicQuery.designerModule);
-    if (!designer && !(definition.moduleCode && held.includes(definition.moduleCode)))
+    const designer = session.kind === 'staff' && row!.holdsDesigner;
+    if (!designer && !(definition.moduleCode && row!.holdsOwn))
       throw ApiError.forbidden({ 'zh-CN': `没有查询 ${queryCode} 的权限`, en: `No access to query ${queryCode}` });
     scope = { tenantId, supplier: session.kind === 'supplier' ? session.suppCode! : '*' };
   }
