@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { sizes, useSettingsStore, type Size } from '../stores/settings';
 import { useErrorLogStore } from '../stores/error-log';
-import { Deferred } from './deferred';
+import { Deferred } from '../components/deferred';
 
 // Not on the first screen: loaded when first opened.
 const ErrorLogDialog = lazy(() => import('./error-log-dialog').then((m) => ({ default: m.ErrorLogDialog })));

@@ -15,7 +15,7 @@ import { Breadcrumb } from './breadcrumb';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { HeaderSearch } from './header-search';
 import { LanguageSwitch } from '../components/language-switch';
-import { Deferred } from './deferred';
+import { Deferred } from '../components/deferred';
 import { ErrorLogButton, FullscreenToggle, HelpCenter, QrCodeButton, SizeSelect } from './header-tools';
 import { NotificationBell } from '../features/notification/bell';
 import { mySessionsPath } from '../features/session/paths';
@@ -139,7 +139,9 @@ export function Header({ routes, mobile }: { routes: PageRoute[]; mobile: boolea
       <Deferred when={dialog === 'info'}>
         <UserInfoDialog open={dialog === 'info'} onClose={() => setDialog(null)} />
       </Deferred>
-      <ChangePasswordDialog open={dialog === 'password'} forced={false} onClose={() => setDialog(null)} />
+      <Deferred when={dialog === 'password'}>
+        <ChangePasswordDialog open={dialog === 'password'} forced={false} onClose={() => setDialog(null)} />
+      </Deferred>
     </Layout.Header>
   );
 }

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserStore } from '../stores/user';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { Deferred } from '../components/deferred';
 
 export function LoginNotices() {
   const { t } = useTranslation();
@@ -65,5 +66,10 @@ export function LoginNotices() {
     return () => timers.forEach(clearTimeout);
   }, [notice, modal, t]);
 
-  return <ChangePasswordDialog open={signedIn && change !== 'none'} forced={change === 'forced'} onClose={() => setChange('none')} />;
+  const open = signedIn && change !== 'none';
+  return (
+    <Deferred when={open}>
+      <ChangePasswordDialog open={open} forced={change === 'forced'} onClose={() => setChange('none')} />
+    </Deferred>
+  );
 }

@@ -16,6 +16,7 @@ import { type FilterState, type GridColumn, type GridQuery, type GridRow, type G
 import { cspNonce } from '../../app/csp';
 import './data-grid.css';
 import { useGridAria } from './grid-aria';
+import { Deferred } from '../deferred';
 
 // RevoGrid's components add <style> elements of their own: they carry the page's CSP nonce too.
 setNonce(cspNonce);
@@ -368,13 +369,16 @@ export function DataGrid(props: DataGridProps) {
             onClose={closeMenu}
           />
         )}
-        <FindDialog
-          open={find.open}
-          tab={find.tab}
-          onTab={(tab) => setFind({ open: true, tab })}
-          onClose={() => setFind({ ...find, open: false })}
-          actions={actions}
-        />
+        {/* Mounted when first opened: a closed Modal still builds its styles, here under the grid's own theme. */}
+        <Deferred when={find.open}>
+          <FindDialog
+            open={find.open}
+            tab={find.tab}
+            onTab={(tab) => setFind({ open: true, tab })}
+            onClose={() => setFind({ ...find, open: false })}
+            actions={actions}
+          />
+        </Deferred>
       </ConfigProvider>
     </div>
   );

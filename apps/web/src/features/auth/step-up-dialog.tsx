@@ -7,6 +7,7 @@ import { ApiFailure } from '../../api/client';
 import { type StepUpKind, setStepUpHandler } from '../../api/step-up';
 import { CodeInput } from './code-input';
 import { stepUp } from './mfa-api';
+import { Deferred } from '../../components/deferred';
 
 export function StepUpDialog() {
   const { t } = useTranslation();
@@ -53,41 +54,44 @@ export function StepUpDialog() {
   };
 
   return (
-    <Modal
-      open={kind !== null}
-      title={t('mfa.stepUpTitle')}
-      className="step-up-dialog"
-      onCancel={() => close(false)}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={() => close(false)}>
-          {t('mfa.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" loading={busy} onClick={() => form.submit()}>
-          {t('mfa.confirmIdentity')}
-        </Button>,
-      ]}
-    >
-      <Typography.Paragraph>{t(kind === 'code' ? 'mfa.stepUpCodeIntro' : 'mfa.stepUpPasswordIntro')}</Typography.Paragraph>
-      {error && <Alert type="error" title={error} showIcon role="alert" style={{ marginBottom: 12 }} />}
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
-        <Form.Item
-          name="answer"
-          label={kind === 'code' ? t(recovery ? 'mfa.recoveryCode' : 'mfa.code') : t('mfa.password')}
-          rules={[{ required: true, whitespace: true, message: t(kind === 'code' ? 'mfa.codeRequired' : 'mfa.passwordRequired') }]}
-        >
-          {kind === 'code' ? (
-            <CodeInput recovery={recovery} autoFocus />
-          ) : (
-            <Input.Password size="large" autoComplete="current-password" autoFocus />
-          )}
-        </Form.Item>
-      </Form>
-      {kind === 'code' && (
-        <Button type="link" style={{ padding: 0 }} onClick={() => setRecovery((r) => !r)}>
-          {t(recovery ? 'mfa.useTotp' : 'mfa.useRecovery')}
-        </Button>
-      )}
-    </Modal>
+    // Mounted when first asked for (a closed Modal still builds its styles in the first render).
+    <Deferred when={kind !== null}>
+      <Modal
+        open={kind !== null}
+        title={t('mfa.stepUpTitle')}
+        className="step-up-dialog"
+        onCancel={() => close(false)}
+        destroyOnHidden
+        footer={[
+          <Button key="cancel" onClick={() => close(false)}>
+            {t('mfa.cancel')}
+          </Button>,
+          <Button key="ok" type="primary" loading={busy} onClick={() => form.submit()}>
+            {t('mfa.confirmIdentity')}
+          </Button>,
+        ]}
+      >
+        <Typography.Paragraph>{t(kind === 'code' ? 'mfa.stepUpCodeIntro' : 'mfa.stepUpPasswordIntro')}</Typography.Paragraph>
+        {error && <Alert type="error" title={error} showIcon role="alert" style={{ marginBottom: 12 }} />}
+        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
+          <Form.Item
+            name="answer"
+            label={kind === 'code' ? t(recovery ? 'mfa.recoveryCode' : 'mfa.code') : t('mfa.password')}
+            rules={[{ required: true, whitespace: true, message: t(kind === 'code' ? 'mfa.codeRequired' : 'mfa.passwordRequired') }]}
+          >
+            {kind === 'code' ? (
+              <CodeInput recovery={recovery} autoFocus />
+            ) : (
+              <Input.Password size="large" autoComplete="current-password" autoFocus />
+            )}
+          </Form.Item>
+        </Form>
+        {kind === 'code' && (
+          <Button type="link" style={{ padding: 0 }} onClick={() => setRecovery((r) => !r)}>
+            {t(recovery ? 'mfa.useTotp' : 'mfa.useRecovery')}
+          </Button>
+        )}
+      </Modal>
+    </Deferred>
   );
 }
