@@ -103,12 +103,14 @@ export function QrCodeButton() {
       <Tooltip title={t('shell.qrCode')}>
         <Button type="text" aria-label={t('shell.qrCode')} icon={<QrcodeOutlined />} onClick={() => setOpen(true)} />
       </Tooltip>
-      <Modal open={open} title={t('shell.qrCode')} footer={null} width={300} onCancel={() => setOpen(false)}>
-        <div style={{ textAlign: 'center' }}>
-          {image ? <img src={image} alt={t('shell.qrCode')} width={240} height={240} /> : <Spin />}
-          <Typography.Paragraph type="secondary">{t('shell.qrCodeHint')}</Typography.Paragraph>
-        </div>
-      </Modal>
+      <Deferred when={open}>
+        <Modal open={open} title={t('shell.qrCode')} footer={null} width={300} onCancel={() => setOpen(false)}>
+          <div style={{ textAlign: 'center' }}>
+            {image ? <img src={image} alt={t('shell.qrCode')} width={240} height={240} /> : <Spin />}
+            <Typography.Paragraph type="secondary">{t('shell.qrCodeHint')}</Typography.Paragraph>
+          </div>
+        </Modal>
+      </Deferred>
     </>
   );
 }
