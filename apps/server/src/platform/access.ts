@@ -27,8 +27,7 @@ export interface HolderSql {
   suppCode: RawBuilder<unknown>;
 }
 
-/** A known holder's values as SQL parameters. */
-export const holderValues = (h: Holder): HolderSql => ({
+const holderValues = (h: Holder): HolderSql => ({
   accountId: sql`${h.accountId}::integer`,
   tenantId: sql`${h.tenantId}::text`,
   kind: sql`${h.kind}::text`,

@@ -3,7 +3,7 @@ import type { PublishTargets, QueryDefinition } from '@portal/contract';
 import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import { containing } from '../../db/like';
 import { executePrepared } from '../../db/prepared';
-import { type Holder, holderValues, holdsModuleSql } from '../../platform/access';
+import { type Holder, heldModuleCodes } from '../../platform/access';
 import type { DB } from '../../db/schema';
 import { shanghaiTime } from '../../platform/sql/shanghai-time';
 
@@ -71,10 +71,7 @@ export async function findRunnable(
   holder: Holder | undefined,
   designerModule: string,
 ) {
-  const holds = (code: RawBuilder<unknown>) =>
-    holder
-      ? sql<boolean>`exists (select 1 from module m where m.module_code = ${code} and ${holdsModuleSql(holderValues(holder), sql`m.module_code`)})`
-      : sql<boolean>`false`;
+  const holds = (code: RawBuilder<unknown>) => (holder ? sql<boolean>`${code} in (${heldModuleCodes(db, holder)})` : sql<boolean>`false`);
   // Qualified: inside the subqueries a bare module_code is the module table's own.
   const query = db
     .selectFrom('dynamic_query as own')
@@ -234,5 +231,3 @@ export function publishRoles(db: Kysely<DB>, tenantId: string) {
 export function tenantExists(db: Kysely<DB>, tenantId: string) {
   return db.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst();
 }
-
-/** Which of `codes` the holder holds (its role's and its own modules). */

@@ -128,16 +128,32 @@ function checkShape(d: QueryDefinition) {
   }
 }
 
+/** Definitions that passed the check in this process, by SQL text, declared names and publicness (latest kept). */
+const checked = new Map<string, SplitSql>();
+const checkedKept = 500;
+
+/**
+ * A definition's SQL split at its parameters and checked, as save checks it and as every run checks it again (a rule
+ * added since applies to stored definitions too), once per text in a process: parsing it took about half a
+ * millisecond of every run.
+ */
+async function checkedSplit(definition: { sql: string; params: readonly QueryParam[]; isPublic: boolean }): Promise<SplitSql> {
+  const names = definition.params.map((p) => p.name);
+  const key = JSON.stringify([definition.sql, names, definition.isPublic]);
+  const kept = checked.get(key);
+  if (kept) return kept;
+  await parserReady();
+  const split = splitParams(definition.sql);
+  checkSql(split, names, { isPublic: definition.isPublic });
+  checked.set(key, split);
+  if (checked.size > checkedKept) checked.delete(checked.keys().next().value!);
+  return split;
+}
+
 /** Checks a definition as save does: its shape, its SQL statically, then the database prepares it. */
 export async function validate(ctx: AppContext, runner: ReportRunner, tenantId: string, d: QueryDefinition) {
   checkShape(d);
-  await parserReady();
-  const split = splitParams(d.sql);
-  checkSql(
-    split,
-    d.params.map((p) => p.name),
-    { isPublic: d.isPublic },
-  );
+  const split = await checkedSplit(d);
   const values = new Map<string, BoundValue>(d.params.map((p) => [p.name, p.type === 'dateRange' ? [null, null] : null]));
   const returned = await runner.describe({ tenantId, supplier: d.isPublic ? '' : '*' }, { split, params: d.params, values });
   const duplicate = returned.find((f, i) => returned.indexOf(f) !== i);
@@ -269,28 +285,6 @@ interface Caller {
   tokenGiven: boolean;
 }
 
-/** Stored definitions that passed the check in this process, by SQL text, declared names and publicness (latest kept). */
-const checked = new Map<string, SplitSql>();
-const checkedKept = 500;
-
-/**
- * A stored definition's SQL split at its parameters and checked. Definitions were checked at save; the check runs
- * again in each process, so a rule added since applies to them too, but once per text: parsing it took about half a
- * millisecond of every run.
- */
-async function checkedStored(definition: { sql: string; params: readonly QueryParam[]; isPublic: boolean }): Promise<SplitSql> {
-  const names = definition.params.map((p) => p.name);
-  const key = JSON.stringify([definition.sql, names, definition.isPublic]);
-  const kept = checked.get(key);
-  if (kept) return kept;
-  await parserReady();
-  const split = splitParams(definition.sql);
-  checkSql(split, names, { isPublic: definition.isPublic });
-  checked.set(key, split);
-  if (checked.size > checkedKept) checked.delete(checked.keys().next().value!);
-  return split;
-}
-
 /** A stored definition the caller may run, ready to run, and the scope its views answer in. */
 async function runnable(ctx: AppContext, caller: Caller, queryCode: string, given: ParamValues) {
   const { session } = caller;
@@ -312,7 +306,7 @@ async function runnable(ctx: AppContext, caller: Caller, queryCode: string, give
       throw ApiError.forbidden({ 'zh-CN': `没有查询 ${queryCode} 的权限`, en: `No access to query ${queryCode}` });
     scope = { tenantId, supplier: session.kind === 'supplier' ? session.suppCode! : '*' };
   }
-  const split = await checkedStored(definition);
+  const split = await checkedSplit(definition);
   const values = bindValues(definition.params, given, businessDay(ctx.now()));
   if (session?.kind === 'supplier') bindOwnSupplier(definition.params, values, session.suppCode!);
   const run: Runnable = { split, params: definition.params, values, columns: definition.columns };
