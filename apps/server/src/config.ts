@@ -12,6 +12,10 @@ const schema = z.object({
   DATABASE_READ_URL: z.string().optional(),
   DB_TRANSACTION_POOLING: bool.default(false),
   DATA_DIR: z.string().default('./data'),
+  EMBEDDED_PG_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]{0,6}(kB|MB|GB)$/, 'EMBEDDED_PG_SHARED_BUFFERS is a size such as 512MB or 2GB')
+    .optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   API_PREFIX: z
     .string()
@@ -151,6 +155,8 @@ export interface Config {
    */
   dbTransactionPooling: boolean;
   dataDir: string;
+  /** The embedded cluster's shared_buffers; unset: an eighth of the machine's memory, 128MB to 1GB. */
+  embeddedSharedBuffers: string | undefined;
   /** Server processes on the port (node:cluster); unset: 1, or the number of cores with --cluster. */
   workers: number | undefined;
   apiPrefix: string;
@@ -254,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseReadUrl: e.DATABASE_READ_URL || undefined,
     dbTransactionPooling: e.DB_TRANSACTION_POOLING,
     dataDir: path.resolve(e.DATA_DIR),
+    embeddedSharedBuffers: e.EMBEDDED_PG_SHARED_BUFFERS,
     workers: e.WORKERS,
     apiPrefix: e.API_PREFIX.replace(/\/$/, ''),
     webDist: path.resolve(e.WEB_DIST),
@@ -336,6 +343,7 @@ export function databaseOptionsOf(config: Config): DatabaseOptions {
     databaseReadUrl: config.databaseReadUrl,
     transactionPooling: config.dbTransactionPooling,
     dataDir: config.dataDir,
+    embeddedSharedBuffers: config.embeddedSharedBuffers,
     poolSize: config.dbPoolSize,
     exportPoolSize: config.dbExportPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,

@@ -81,6 +81,8 @@ export interface DatabaseOptions {
   transactionPooling?: boolean | undefined;
   /** Without databaseUrl: the folder of the embedded cluster (DATA_DIR/postgres). */
   dataDir?: string;
+  /** The embedded cluster's shared_buffers (EMBEDDED_PG_SHARED_BUFFERS); unset: defaultSharedBuffers. */
+  embeddedSharedBuffers?: string | undefined;
   /** Told what the embedded cluster does on its own (a cluster created, a stray server stopped). */
   notice?: (message: string) => void;
   poolSize?: number;
@@ -185,7 +187,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const notice = options.notice ?? ((message: string) => console.warn(message));
   const unlock = lockDataDir(dataDir);
   try {
-    const cluster = await startEmbeddedCluster(dataDir, notice);
+    const cluster = await startEmbeddedCluster(dataDir, notice, [], options.embeddedSharedBuffers);
     try {
       // The embedded cluster has no replica: everything reads on it.
       const database = await openPostgres({ ...options, databaseUrl: cluster.url, databaseReadUrl: undefined });

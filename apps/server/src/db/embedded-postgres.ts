@@ -132,17 +132,31 @@ function socketDirOf(dir: string, runAs: RunAs): string {
   return short;
 }
 
+/**
+ * The embedded cluster's share of memory for its page cache (shared_buffers) unless EMBEDDED_PG_SHARED_BUFFERS says:
+ * an eighth of the machine's memory, at least PostgreSQL's own 128MB and at most 1GB. initdb's 128MB held the
+ * receiving table's eleven indexes only up to a few hundred thousand lines; past that every batch's index entries
+ * evicted pages the next batch read back (bench:ingest, docs/benchmarks.md, #28). The memory is taken as pages are
+ * used, not at start.
+ */
+export function defaultSharedBuffers(totalBytes = os.totalmem()): string {
+  const mb = Math.floor(totalBytes / 8 / 1024 / 1024);
+  return `${Math.min(1024, Math.max(128, mb))}MB`;
+}
+
 /** A value of postgresql.conf: single-quoted, quotes doubled. */
 const confValue = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /**
  * Initialises the cluster on first use, stops one left running by a killed portal, starts it and makes the portal's
- * database. `settings`: more lines of postgresql.conf (the tests' throw-away cluster turns fsync off).
+ * database. `settings`: more lines of postgresql.conf (the tests' throw-away cluster turns fsync off); `sharedBuffers`:
+ * PostgreSQL's page cache (a size as postgresql.conf writes it, e.g. 512MB).
  */
 export async function startEmbeddedCluster(
   dataDir: string,
   notice: (message: string) => void,
   settings: string[] = [],
+  sharedBuffers = defaultSharedBuffers(),
 ): Promise<EmbeddedCluster> {
   const runAs = clusterUser();
   const bin = await postgresBinaries(runAs);
@@ -186,6 +200,10 @@ export async function startEmbeddedCluster(
       // A receiving batch of 5,000 bills takes a lock per bill in the rollup trigger (0021): room for several at once
       // in the shared lock table (this × max_connections slots), where the default 64 would overflow.
       'max_locks_per_transaction = 256',
+      `shared_buffers = ${confValue(sharedBuffers)}`,
+      // Full-page images compressed: a receiving batch wrote ~21 MB of WAL right after a checkpoint, ~6.5 MB so (fewer
+      // checkpoints forced by max_wal_size, for a little CPU).
+      'wal_compression = on',
       ...settings,
     ].join('\n') + '\n',
   );

@@ -57,6 +57,7 @@ import * as m0058 from './0058-settlement-sort-indexes';
 import * as m0059 from './0059-receiving-store-sort-newest';
 import * as m0060 from './0060-report-rollups';
 import * as m0061 from './0061-query-pages-fewer-rows';
+import * as m0062 from './0062-rollup-room-for-updates';
 
 const migrations: Record<string, Migration> = {
   '0001-init': m0001,
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '0059-receiving-store-sort-newest': m0059,
   '0060-report-rollups': m0060,
   '0061-query-pages-fewer-rows': m0061,
+  '0062-rollup-room-for-updates': m0062,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -413,6 +413,30 @@ describe('receiving, returns and charges', () => {
     expect(Number((await daily(g.code, '2026-03-09')).qty)).toBe(base + 40);
   });
 
+  it('a bill new to the registry whose lines are stored (written before the registry) still loses the lines it no longer holds', async () => {
+    const g = goods[2]!;
+    const doc = (version: number, lines: number) => ({
+      key: 'IT-YS-LEGACY',
+      version,
+      supplierCode: '100001',
+      storeCode: 'S0102',
+      date: '2026-03-10',
+      lines: Array.from({ length: lines }, (_, i) => ({ lineNo: i + 1, goodsCode: g.code, qty: '2', price: '1', amount: '2' })),
+    });
+    const lines = () =>
+      t.database.db
+        .selectFrom('acceptance')
+        .select('line_no')
+        .where('tenant_id', '=', 'demo')
+        .where('bill_number', '=', 'IT-YS-LEGACY')
+        .execute();
+    await ingest(ctx, demo, 'receiving', [doc(1, 3)]);
+    await t.database.db.deleteFrom('integration_document').where('tenant_id', '=', 'demo').where('doc_key', '=', 'IT-YS-LEGACY').execute();
+    const answer = await ingest(ctx, demo, 'receiving', [doc(1, 1)]);
+    expect(answer.results[0]).toMatchObject({ outcome: 'created' });
+    expect(await lines()).toEqual([{ line_no: 1 }]);
+  });
+
   it('writes returns and charges, keeping a charge dispute on update', async () => {
     const ret = await ingest(ctx, demo, 'returns', [
       {

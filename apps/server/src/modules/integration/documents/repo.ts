@@ -203,19 +203,24 @@ export interface ReceivingArrays extends LineArrays {
   taxRate: string[];
 }
 
-/** The orders the stored lines of these receiving bills name. */
-export async function receivingOrders(db: Db, tenantId: string, keys: string[]): Promise<string[]> {
-  if (keys.length === 0) return [];
-  const rows = await sql<{ po: string }>`SELECT DISTINCT po_bill_number AS po FROM acceptance
-    WHERE tenant_id = ${tenantId} AND bill_number = ANY(${keys}::text[]) AND po_bill_number <> ''`.execute(db);
-  return rows.rows.map((r) => r.po);
+/**
+ * What is stored of the receiving bills `keys`: the bills that hold lines already, and the orders those lines name
+ * (their received quantities are recounted after the write). Read under the documents' registry locks, so no other
+ * batch changes these bills' lines until this one commits.
+ */
+export async function storedReceiving(db: Db, tenantId: string, keys: string[]): Promise<{ bills: Set<string>; orders: string[] }> {
+  if (keys.length === 0) return { bills: new Set(), orders: [] };
+  const rows = await sql<{ key: string; po: string }>`SELECT DISTINCT bill_number AS key, po_bill_number AS po FROM acceptance
+    WHERE tenant_id = ${tenantId} AND bill_number = ANY(${keys}::text[])`.execute(db);
+  return { bills: new Set(rows.rows.map((r) => r.key)), orders: [...new Set(rows.rows.map((r) => r.po).filter((po) => po !== ''))] };
 }
 
 /**
  * Writes the receiving bills: lines upserted (a settled line keeps its settle state), lines the documents no longer
- * hold removed. The rollup triggers on `acceptance` keep the daily and monthly rollups in step in this transaction.
+ * hold removed from the bills that held lines before (`stored`, from storedReceiving; a new bill has none to remove).
+ * The rollup triggers on `acceptance` keep the daily and monthly rollups in step in this transaction.
  */
-export async function writeReceiving(db: Db, tenantId: string, keys: string[], l: ReceivingArrays): Promise<void> {
+export async function writeReceiving(db: Db, tenantId: string, stored: string[], l: ReceivingArrays): Promise<void> {
   await sql`INSERT INTO acceptance AS a (tenant_id, bill_number, line_no, supp_code, dept_code, acc_date, po_bill_number, goods_code,
       category_code, brand_code, accepted_qty, free_qty, rejected_qty, price, amount, amount_excl, tax, tax_rate)
     SELECT ${tenantId}, key, line_no, supp_code, dept_code, acc_date, po, goods_code, category_code, brand_code, qty, free_qty, rejected_qty,
@@ -238,7 +243,7 @@ export async function writeReceiving(db: Db, tenantId: string, keys: string[], l
       IS DISTINCT FROM (excluded.supp_code, excluded.dept_code, excluded.acc_date, excluded.po_bill_number, excluded.goods_code,
            excluded.category_code, excluded.brand_code, excluded.accepted_qty, excluded.free_qty, excluded.rejected_qty, excluded.price,
            excluded.amount, excluded.amount_excl, excluded.tax, excluded.tax_rate)`.execute(db);
-  await deleteMissingLines(db, 'acceptance', tenantId, keys, l);
+  if (stored.length > 0) await deleteMissingLines(db, 'acceptance', tenantId, stored, l);
 }
 
 async function deleteMissingLines(

@@ -400,9 +400,15 @@ const receiving: Handler<ReceivingDoc> = {
     const keep = refused.size === 0 ? l : filterLines(l, (key) => !refused.has(key));
     const keys = docs.map((d) => d.key).filter((k) => !refused.has(k));
     if (keys.length === 0) return refused;
-    const orders = new Set(await repo.receivingOrders(trx, sender.tenantId, keys));
+    const stored = await repo.storedReceiving(trx, sender.tenantId, keys);
+    const orders = new Set(stored.orders);
     for (const po of keep.poBill) if (po) orders.add(po);
-    await repo.writeReceiving(trx, sender.tenantId, keys, keep);
+    await repo.writeReceiving(
+      trx,
+      sender.tenantId,
+      keys.filter((key) => stored.bills.has(key)),
+      keep,
+    );
     await repo.refreshReceived(trx, sender.tenantId, [...orders]);
     await markNotesReceived(
       trx,
@@ -1006,7 +1012,8 @@ export async function ingest(
               trx,
               sender.tenantId,
               entity,
-              toApply.filter((d) => !refused.has(d.key)).map((d) => ({ key: d.key, version: d.version })),
+              // A new key's row was inserted with its version (lockVersions): only the keys seen before move on.
+              toApply.filter((d) => !refused.has(d.key) && stored.get(d.key) !== -1n).map((d) => ({ key: d.key, version: d.version })),
               [...refused.keys()].filter((key) => stored.get(key) === -1n),
             );
             if (options.dryRun) throw new DryRunRollback(out);
