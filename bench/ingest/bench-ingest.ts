@@ -47,7 +47,9 @@ async function startServer(databaseUrl: string): Promise<Server> {
   const script = fileURLToPath(new URL('./ingest-server.ts', import.meta.url));
   // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there (node --cpu-prof) when it stops.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = fork(script, [databaseUrl], { execArgv: ['--import', 'tsx', '--expose-gc', ...profile] });
+  // BENCH_SERVER_NODE_ARGS: more Node flags for the server (--trace-gc, a V8 heap flag), split at spaces.
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = fork(script, [databaseUrl], { execArgv: ['--import', 'tsx', '--expose-gc', ...profile, ...extra] });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('message', (m: { address: string }) => resolve(m.address));
     child.once('error', reject);

@@ -1,7 +1,9 @@
 // The portal for bench:ingest in a process of its own, so its memory is the server's alone: serves on the
 // benchmark database (the URL in argv[2]) on 127.0.0.1, sends its address, then answers 'memory' with its RSS,
 // heap and peak RSS after a full garbage collection (run with --expose-gc), 'sample' with them as they are.
+import { loadConfig } from '@portal/server/src/config';
 import { openDatabase } from '@portal/server/src/db/database';
+import { applyHeapGrowth } from '@portal/server/src/platform/heap';
 import { serve } from '../lib/portal';
 
 export interface ServerMemory {
@@ -13,6 +15,8 @@ export interface ServerMemory {
   cpuMs: number;
 }
 
+// The heap policy of the served portal (main.ts), HEAP_GROWING_PERCENT as the environment has it.
+applyHeapGrowth(loadConfig().heapGrowingPercent);
 const url = process.argv[2];
 if (!url || !process.send) throw new Error('started by bench-ingest.ts with the database URL');
 const database = await openDatabase({ databaseUrl: url, poolSize: 10 });

@@ -43,6 +43,7 @@ const schema = z.object({
   DYNAMIC_QUERY_CONCURRENCY: z.coerce.number().int().positive().default(3),
   DYNAMIC_QUERY_QUEUE: z.coerce.number().int().nonnegative().default(50),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().nonnegative().default(30),
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(50),
   SINGLE_SESSION: bool.default(false),
   LOGIN_CAPTCHA_AFTER: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_AFTER: z.coerce.number().int().positive().default(10),
@@ -185,6 +186,8 @@ export interface Config {
   dynamicQuery: { timeoutMs: number; rowCap: number; maxCost: number; concurrency: number; queue: number };
   /** Longest wait on SIGTERM for the calls and downloads in flight. */
   shutdownGraceSeconds: number;
+  /** How far the JavaScript heap grows past its live part before a full collection (platform/heap.ts); 0: V8's own. */
+  heapGrowingPercent: number;
   /** One live session per account: a newer login ends the older one. */
   singleSession: boolean;
   login: {
@@ -289,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queue: e.DYNAMIC_QUERY_QUEUE,
     },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    heapGrowingPercent: e.HEAP_GROWING_PERCENT,
     singleSession: e.SINGLE_SESSION,
     login: {
       captchaAfter: e.LOGIN_CAPTCHA_AFTER,

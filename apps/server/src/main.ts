@@ -19,9 +19,11 @@ import { startNotifyDelivery } from './modules/notify-delivery/runtime';
 import { sealPlainSsoSecrets } from './modules/menu/service';
 import { scheduleAuditJobs } from './modules/audit/jobs';
 import { jobActor, withAuditActor } from './db/audit-context';
+import { applyHeapGrowth } from './platform/heap';
 
 async function main() {
   const config = loadConfig();
+  applyHeapGrowth(config.heapGrowingPercent);
   const workers = config.workers ?? (process.argv.includes('--cluster') ? os.availableParallelism() : 1);
   if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers).catch(exitOnKnownError);
   const database = await openDatabase(databaseOptionsOf(config)).catch(exitOnKnownError);
