@@ -7,6 +7,7 @@ import { loadConfig } from '@portal/server/src/config';
 import { openDatabase } from '@portal/server/src/db/database';
 import { plainRender } from '@portal/server/src/modules/notify-delivery/message';
 import { startNotifyDelivery } from '@portal/server/src/modules/notify-delivery/runtime';
+import { applyHeapGrowth } from '@portal/server/src/platform/heap';
 
 const url = process.argv[2];
 if (!url || !process.send) throw new Error('started by bench-notify.ts with the database URL');
@@ -18,6 +19,8 @@ const config = loadConfig({
   // The bench's webhook receiver listens on this machine.
   NOTIFY_ALLOW_PRIVATE_URLS: '127.0.0.1',
 });
+// The heap policy of main.ts (HEAP_GROWING_PERCENT).
+applyHeapGrowth(config.heapGrowingPercent);
 const database = await openDatabase({ databaseUrl: url, poolSize: config.dbPoolSize });
 const app = await buildApp(config, { database });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
