@@ -1,6 +1,5 @@
-// 0062: up gives the receiving rollups room for their rows' next versions (fillfactor), down takes it back; an
-// ingest's second batch on the same days then updates the rollup rows in place (heap-only updates). What it gains
-// is a figure of bench:ingest (docs/benchmarks.md), not a test.
+// 0062: up gives the receiving rollups room for their rows' next versions (fillfactor), down takes it back. What
+// that gains (the rollups' updates heap-only) is a figure of bench:ingest (docs/benchmarks.md), not a test.
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helpers';

@@ -403,12 +403,7 @@ const receiving: Handler<ReceivingDoc> = {
     const stored = await repo.storedReceiving(trx, sender.tenantId, keys);
     const orders = new Set(stored.orders);
     for (const po of keep.poBill) if (po) orders.add(po);
-    await repo.writeReceiving(
-      trx,
-      sender.tenantId,
-      keys.filter((key) => stored.bills.has(key)),
-      keep,
-    );
+    await repo.writeReceiving(trx, sender.tenantId, [...stored.bills], keep);
     await repo.refreshReceived(trx, sender.tenantId, [...orders]);
     await markNotesReceived(
       trx,
